@@ -1,0 +1,24 @@
+"""Run the real console entry point in-process and capture what a user would see."""
+import io
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+
+from cribsolve.cli import main
+
+
+def run(*args, stdin: bytes | None = None):
+    """(exit status, stdout, stderr) of ``cribsolve ARGS``."""
+    out, err = io.StringIO(), io.StringIO()
+    old_argv, old_stdin = sys.argv, sys.stdin
+    sys.argv = ["cribsolve", *map(str, args)]
+    if stdin is not None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    code = 0
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            main()
+    except SystemExit as e:
+        code = e.code or 0
+    finally:
+        sys.argv, sys.stdin = old_argv, old_stdin
+    return code, out.getvalue(), err.getvalue()
