@@ -46,24 +46,77 @@ def score_lines(ids, offsets, target, full_flush, wild_rank):
     return out
 
 
+_SPELLINGS = None
+
+
+@njit(cache=True)
+def scan_words(b):
+    """Start, end, 1-based line number and packed key of every word in the bytes ``b``.
+
+    A word's key is its bytes packed into one uint64 (0 for words longer than 8 bytes).
+    """
+    n = b.shape[0]
+    starts = np.empty(n // 2 + 1, dtype=np.int64)
+    ends = np.empty_like(starts)
+    lines = np.empty_like(starts)
+    keys = np.zeros(starts.shape[0], dtype=np.uint64)
+    w = 0
+    line = 1
+    i = 0
+    while i < n:
+        c = b[i]
+        if c == 32 or 9 <= c <= 13 or c == 44:
+            if c == 10:
+                line += 1
+            i += 1
+            continue
+        starts[w] = i
+        lines[w] = line
+        key = np.uint64(0)
+        j = 0
+        while i < n and not (b[i] == 32 or 9 <= b[i] <= 13 or b[i] == 44):
+            if j < 8:
+                key |= np.uint64(b[i]) << np.uint64(8 * j)
+            j += 1
+            i += 1
+        ends[w] = i
+        keys[w] = key if j <= 8 else np.uint64(0)
+        w += 1
+    return starts[:w], ends[:w], lines[:w], keys[:w]
+
+
+def _spelling_table():
+    """Sorted keys of the common spellings of every card, with their ids (parsed by parse_card)."""
+    global _SPELLINGS
+    if _SPELLINGS is None:
+        ranks = "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
+        suits = "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()
+        words = [r + s for r in ranks for s in suits] + "JK jk Jk jK X x".split()
+        keys = scan_words(np.frombuffer(" ".join(words).encode(), dtype=np.uint8))[3]
+        order = np.argsort(keys)
+        _SPELLINGS = keys[order], np.array([parse_card(words[i]) for i in order], dtype=np.int64)
+    return _SPELLINGS
+
+
 def tokenize(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Card ids, line offsets into them, and each line's 1-based number in the text."""
-    b = np.frombuffer(data, dtype=np.uint8)
-    space = (b == 32) | ((b >= 9) & (b <= 13)) | (b == 44)
-    starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
-    line_no = np.concatenate(([0], np.cumsum(b == 10)))[starts] + 1
-    words = data.replace(b",", b" ").split()
-    lookup = {}
-    for w in set(words):
+    """Card ids, line offsets into them, and each line's 1-based number in the text.
+
+    Words are found by a kernel and matched against a table of spellings; any word not in
+    the table goes through ``parse_card`` (which also writes the error for a bad one).
+    """
+    starts, ends, line_no, keys = scan_words(np.frombuffer(data, dtype=np.uint8))
+    known, known_ids = _spelling_table()
+    pos = np.minimum(np.searchsorted(known, keys), len(known) - 1)
+    ids = known_ids[pos]
+    for i in np.flatnonzero(known[pos] != keys):
+        word = data[starts[i]:ends[i]].decode("utf-8", "replace")
         try:
-            lookup[w] = parse_card(w.decode("utf-8", "replace"))
+            ids[i] = parse_card(word)
         except CardError as e:
-            line = int(line_no[words.index(w)])
-            raise CardError(f"line {line}: {e}") from None
-    ids = np.fromiter((lookup[w] for w in words), dtype=np.int64, count=len(words))
-    lines, first = np.unique(line_no, return_index=True)
-    offsets = np.append(first, len(words)).astype(np.int64)
-    return ids, offsets, lines
+            raise CardError(f"line {int(line_no[i])}: {e}") from None
+    first = np.flatnonzero(np.diff(line_no, prepend=-1))   # line numbers never decrease
+    offsets = np.append(first, len(ids)).astype(np.int64)
+    return ids, offsets, line_no[first]
 
 
 def score_batch(data: bytes, rules: RuleSet, crib: bool = False) -> np.ndarray:
