@@ -1,0 +1,1 @@
+"""Expectations over the unseen cards: discard values, crib tables, opponent models."""

@@ -1,0 +1,135 @@
+"""Best discard in two-player (and 3-4 player) cribbage, exact over the unseen cards."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from ..cards import CardError, format_card
+from ..rules import RuleSet, ruleset
+from ..scoring.table import rank_table
+from .expect import OFFSET, WIDTH, hands_distribution
+
+SEATS = ("dealer", "pone")
+
+
+@dataclass
+class DiscardValue:
+    discard: list[int]
+    keep: list[int]
+    hand: float                # expected points of the kept hand
+    crib: float                # expected points of the crib
+    net: float                 # hand + crib (dealer) or hand - crib (pone)
+    std: float
+    min: int
+    max: int
+    probabilities: np.ndarray  # P(net = v) at index v + OFFSET
+
+    @property
+    def distribution(self) -> dict:
+        """Net value -> probability, for the values that can happen."""
+        return {int(i) - OFFSET: float(self.probabilities[i])
+                for i in np.flatnonzero(self.probabilities)}
+
+    def as_dict(self, with_distribution=False):
+        d = {"discard": [format_card(c) for c in self.discard],
+             "keep": [format_card(c) for c in self.keep],
+             "hand": self.hand, "crib": self.crib, "net": self.net, "std": self.std,
+             "min": self.min, "max": self.max}
+        if with_distribution:
+            d["distribution"] = {str(k): v for k, v in self.distribution.items()}
+        return d
+
+
+def discard_options(hand, n_discard):
+    """(keeps, discards) arrays for every way to put ``n_discard`` of ``hand`` in the crib."""
+    keeps, discs = [], []
+    for d in combinations(range(len(hand)), n_discard):
+        discs.append([hand[i] for i in d])
+        keeps.append([hand[i] for i in range(len(hand)) if i not in d])
+    return np.array(keeps, dtype=np.int64), np.array(discs, dtype=np.int64)
+
+
+def unseen_cards(seen) -> np.ndarray:
+    seen = set(int(c) for c in seen)
+    return np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+
+
+def summarize(keeps, discs, hists, means) -> list[DiscardValue]:
+    """Turn per-option distributions into DiscardValues, best expected net first."""
+    values = np.arange(WIDTH) - OFFSET
+    net = hists @ values
+    std = np.sqrt(np.maximum(0.0, hists @ values ** 2 - net ** 2))
+    possible = hists > 0
+    lo = values[possible.argmax(axis=1)]
+    hi = values[WIDTH - 1 - possible[:, ::-1].argmax(axis=1)]
+    order = np.argsort(-net, kind="stable")
+    return [DiscardValue(discs[o].tolist(), keeps[o].tolist(), float(means[o, 0]),
+                         float(means[o, 1]), float(net[o]), float(std[o]), int(lo[o]),
+                         int(hi[o]), hists[o]) for o in order]
+
+
+def check_hand(hand, known, sizes=(5, 6)) -> None:
+    if len(hand) not in sizes:
+        raise CardError(f"give {' or '.join(map(str, sizes))} cards, not {len(hand)}")
+    all_cards = list(hand) + list(known)
+    RuleSet(decks=1).check_cards(all_cards)
+    if any(c >= 52 for c in all_cards):
+        raise CardError("jokers are not dealt in this game")
+
+
+def _analyze_many(hands, seat, weights, rules, known=()):
+    """Exact values of every discard of each hand (all of one size), hands spread over threads."""
+    sign = 1 if seat == "dealer" else -1
+    opts = [discard_options(h, len(h) - 4) for h in hands]
+    keeps = np.array([k for k, _ in opts])
+    discs = np.array([d for _, d in opts])
+    unseen = np.array([unseen_cards(list(h) + list(known)) for h in hands])
+    hists = np.zeros(keeps.shape[:2] + (WIDTH,))
+    means = np.zeros(keeps.shape[:2] + (2,))
+    hands_distribution(keeps, discs, unseen, sign, weights, rank_table(rules.target),
+                       rules.crib_full_flush, hists, means)
+    return [summarize(keeps[i], discs[i], hists[i], means[i]) for i in range(len(hands))]
+
+
+def _setup(seat, opponent, rules):
+    from .opponent import pair_weights
+
+    rules = rules or ruleset("standard")
+    if seat not in SEATS:
+        raise CardError(f"seat must be dealer or pone, not {seat!r}")
+    return rules, pair_weights(opponent, "pone" if seat == "dealer" else "dealer", rules)
+
+
+def best_discard(hand, seat: str = "dealer", known=(), opponent: str = "optimal",
+                 rules: RuleSet | None = None) -> list[DiscardValue]:
+    """Every discard of a 6-card (2 to the crib) or 5-card (1 to the crib) hand, best first.
+
+    Exact over every starter and every set of other crib cards among the unseen cards.
+    With 6 cards the opponent's two crib cards are weighted by ``opponent`` ('uniform' or
+    'optimal', see opponent.py); with 5 cards the other three crib cards are uniform.
+    """
+    hand = [int(c) for c in hand]
+    check_hand(hand, known)
+    rules, weights = _setup(seat, opponent, rules)
+    return _analyze_many([hand], seat, weights, rules, known)[0]
+
+
+def best_discard_batch(hands, seat: str, opponent: str = "optimal", rules: RuleSet | None = None,
+                       chunk: int = 512, progress=None) -> list[list[DiscardValue]]:
+    """best_discard for many hands, in order; ``progress(n)`` after each chunk of n hands."""
+    hands = [[int(c) for c in h] for h in hands]
+    for h in hands:
+        check_hand(h, ())
+    rules, weights = _setup(seat, opponent, rules)
+    out = []
+    for start in range(0, len(hands), chunk):
+        part = hands[start:start + chunk]
+        for size in sorted({len(h) for h in part}):
+            idx = [i for i, h in enumerate(part) if len(h) == size]
+            res = _analyze_many([part[i] for i in idx], seat, weights, rules)
+            out.extend(zip([start + i for i in idx], res))
+        if progress:
+            progress(len(part))
+    return [r for _, r in sorted(out, key=lambda t: t[0])]

@@ -1,0 +1,175 @@
+"""How likely the opponent is to have put each pair of cards in the crib.
+
+'uniform': any two unseen cards, equally likely. 'optimal': the opponent was dealt six random
+cards and kept the four that maximise its own expected hand +/- crib, valuing each discard
+with a crib table that itself assumes the other player discards the same way. That fixed point
+is found by best-response iteration from the uniform model:
+
+    W_0 = uniform;  for k = 1, 2, ...:
+        T_seat  = crib_table(seat, other's discards ~ W_{k-1}[other seat])
+        W_k[seat] = frequencies of the discard class chosen from N random 6-card hands
+                    by  E[hand over 46 starters] +/- T_seat[class]
+
+Discards are grouped into 169 classes (rank pair, suited or not); a specific pair of cards
+gets its class's frequency divided by the number of card pairs in that class. The result is
+cached on disk per rule set, so this runs once per machine.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from numba import njit, prange
+
+from ..cards import RANK, SUIT
+from ..rules import RuleSet
+from ..scoring.table import rank_table, score5
+from .expect import WIDTH, options_distribution, pair_class_of_ranks
+
+N_CLASSES = 13 * 13 * 2
+N_HANDS = 200_000
+MAX_ITER = 12
+TOL = 2e-3          # stop when no class frequency moves by more than this
+SEED = 20261129
+
+
+@njit(cache=True)
+def pair_class(a, b):
+    """Class of the card pair {a, b}: its two ranks and whether it is suited."""
+    ra, rb = min(RANK[a], RANK[b]), max(RANK[a], RANK[b])
+    return pair_class_of_ranks(ra, rb, SUIT[a] == SUIT[b] and ra != rb)
+
+
+def class_sizes() -> np.ndarray:
+    """Card pairs of each class in a 52-card deck (6 for a rank pair, 4 suited, 12 offsuit)."""
+    n = np.zeros(N_CLASSES)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            n[pair_class(a, b)] += 1
+    return n
+
+
+def class_representatives() -> dict[int, tuple[int, int]]:
+    rep = {}
+    for a in range(52):
+        for b in range(a + 1, 52):
+            rep.setdefault(int(pair_class(a, b)), (a, b))
+    return rep
+
+
+def weights_from_classes(freq: np.ndarray) -> np.ndarray:
+    """Weight of one card pair of each class: the class frequency over its number of pairs."""
+    sizes = class_sizes()
+    return np.divide(freq, sizes, out=np.zeros(N_CLASSES), where=sizes > 0)
+
+
+def crib_table(seat: str, other_weights: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """Expected crib points for each discard class by ``seat`` (indexed by class; NaN unused).
+
+    The two other crib cards are weighted by ``other_weights`` among the 50 unseen cards and the
+    starter is any remaining card. The crib is the dealer's whichever seat discards into it.
+    """
+    rep = class_representatives()
+    classes = sorted(rep)
+    discs = np.array([rep[c] for c in classes], dtype=np.int64)
+    keeps = np.zeros((len(classes), 4), dtype=np.int64)  # kept cards play no part here
+    hists = np.zeros((len(classes), WIDTH))
+    means = np.zeros((len(classes), 2))
+    table = np.full(N_CLASSES, np.nan)
+    for i, d in enumerate(discs):
+        unseen = np.array([c for c in range(52) if c not in d], dtype=np.int64)
+        options_distribution(keeps[i:i + 1], d[None, :], unseen, 1, other_weights,
+                             rank_table(rules.target), rules.crib_full_flush, hists[i:i + 1],
+                             means[i:i + 1])
+        table[classes[i]] = means[i, 1]
+    return table
+
+
+@njit(cache=True, parallel=True)
+def chosen_classes(hands, sign, crib_values, table):
+    """The discard class each 6-card hand throws under E[hand] + sign * crib value."""
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    for h in prange(n):
+        hand = hands[h]
+        best = -1e9
+        pick = 0
+        keep = np.empty(4, dtype=np.int64)
+        for i in range(6):
+            for j in range(i + 1, 6):
+                k = 0
+                for x in range(6):
+                    if x != i and x != j:
+                        keep[k] = hand[x]
+                        k += 1
+                ev = 0.0
+                for s in range(52):
+                    inhand = False
+                    for x in range(6):
+                        if hand[x] == s:
+                            inhand = True
+                    if not inhand:
+                        ev += score5(table, keep[0], keep[1], keep[2], keep[3], s, False)
+                cls = pair_class(hand[i], hand[j])
+                v = ev / 46.0 + sign * crib_values[cls]
+                if v > best:
+                    best = v
+                    pick = cls
+        out[h] = pick
+    return out
+
+
+def solve(rules: RuleSet, n_hands: int = N_HANDS, progress=None):
+    """Best-response iteration; returns ({seat: class frequencies}, iterations, changes)."""
+    rng = np.random.default_rng(SEED)
+    hands = np.argsort(rng.random((n_hands, 52)), axis=1)[:, :6].astype(np.int64)
+    sizes = class_sizes()
+    freq = {s: sizes / sizes.sum() for s in ("dealer", "pone")}   # uniform pairs
+    changes = []
+    table = rank_table(rules.target)
+    for it in range(1, MAX_ITER + 1):
+        new = {}
+        for seat, other, sign in (("dealer", "pone", 1), ("pone", "dealer", -1)):
+            values = np.nan_to_num(crib_table(seat, weights_from_classes(freq[other]), rules))
+            picks = chosen_classes(hands, sign, values, table)
+            new[seat] = np.bincount(picks, minlength=N_CLASSES) / n_hands
+        change = max(np.abs(new[s] - freq[s]).max() for s in new)
+        freq = new
+        changes.append(float(change))
+        if progress:
+            progress(it, change)
+        if change < TOL:
+            break
+    return freq, it, changes
+
+
+def cache_path(rules: RuleSet) -> str:
+    base = os.environ.get("CRIBSOLVE_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cribsolve")
+    return os.path.join(base, f"opponent-t{rules.target}-f{int(rules.crib_full_flush)}"
+                              f"-n{N_HANDS}-v1.npz")
+
+
+def optimal_frequencies(rules: RuleSet, progress=None) -> dict[str, np.ndarray]:
+    """Class frequencies of each seat's discards, from the cache or solved and cached now."""
+    path = cache_path(rules)
+    if os.path.exists(path):
+        data = np.load(path)
+        return {"dealer": data["dealer"], "pone": data["pone"]}
+    freq, iterations, changes = solve(rules, progress=progress)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + f".{os.getpid()}.tmp.npz"
+    np.savez(tmp, dealer=freq["dealer"], pone=freq["pone"], iterations=iterations,
+             changes=np.array(changes))
+    os.replace(tmp, path)
+    return freq
+
+
+def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None) -> np.ndarray:
+    """Weight of each class of the opponent's two crib cards under ``model``."""
+    if model == "uniform":
+        return np.ones(N_CLASSES)
+    if model == "optimal":
+        return weights_from_classes(optimal_frequencies(rules, progress)[opponent_seat])
+    from ..cards import CardError
+    raise CardError(f"opponent model must be uniform or optimal, not {model!r}")

@@ -1,0 +1,100 @@
+"""Two-player discard analysis against a slow obvious enumeration and symmetry facts."""
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from cribsolve import parse_cards, ruleset
+from cribsolve.analysis.discard import best_discard
+from cribsolve.analysis.opponent import pair_class
+from cribsolve.scoring.kernels import score_parts
+
+OUT = np.zeros(5, dtype=np.int64)
+
+
+def points(cards, full_flush):
+    return int(score_parts(np.array(cards, dtype=np.int64), 4, 15, full_flush, OUT))
+
+
+def slow_values(hand, discard, seat, known=(), wclass=None):
+    """Every starter x every opponent crib pair (x every third card for 5-card hands)."""
+    keep = [c for c in hand if c not in discard]
+    unseen = [c for c in range(52) if c not in hand and c not in known]
+    m = 4 - len(discard)
+    sign = 1 if seat == "dealer" else -1
+    tw = th = tc = tn = tn2 = 0.0
+    for s in unseen:
+        h = points(keep + [s], False)
+        for others in combinations([c for c in unseen if c != s], m):
+            w = 1.0 if wclass is None else wclass[pair_class(*others)]
+            c = points(list(discard) + list(others) + [s], True)
+            net = h + sign * c
+            tw += w
+            th += w * h
+            tc += w * c
+            tn += w * net
+            tn2 += w * net * net
+    mean = tn / tw
+    return th / tw, tc / tw, mean, (tn2 / tw - mean ** 2) ** 0.5
+
+
+@pytest.mark.parametrize("hand,seat,known", [
+    ("5H 5S JD 6C 7C KH", "dealer", ""),
+    ("5H 5S JD 6C 7C KH", "pone", "QD 2S 9S"),
+    ("2H 4H 6H 8H TH JC", "dealer", "AH 3C 4S 6D 7C"),
+    ("JH JS 5D 4D AC 9H", "pone", "QH 2D 3S 4C 5S 6H"),
+])
+def test_fast_equals_slow_enumeration(hand, seat, known):
+    h, k = parse_cards([hand]), parse_cards([known]) if known else []
+    res = best_discard(h, seat, k, opponent="uniform")
+    for r in res[:3] + res[-2:]:
+        eh, ec, net, std = slow_values(h, r.discard, seat, k)
+        assert abs(r.hand - eh) < 1e-9 and abs(r.crib - ec) < 1e-9
+        assert abs(r.net - net) < 1e-9 and abs(r.std - std) < 1e-9
+
+
+def test_weighted_opponent_equals_slow_enumeration():
+    rng = np.random.default_rng(3)
+    wclass = rng.random(13 * 13 * 2)
+    from cribsolve.analysis import discard as mod
+    h, k = parse_cards(["JH 5H 5D 4D AC 9H"]), parse_cards(["QH 2D 3S 4C 5S 6H 7D 8C KH"])
+    rules = ruleset()
+    res = mod._analyze_many([h], "dealer", wclass, rules, k)[0]
+    for r in res[:4]:
+        eh, ec, net, std = slow_values(h, r.discard, "dealer", k, wclass)
+        assert abs(r.crib - ec) < 1e-9 and abs(r.net - net) < 1e-9 and abs(r.std - std) < 1e-9
+
+
+def test_five_card_hands_discard_one():
+    h = parse_cards(["5H 5S JD 6C 7C"])
+    res = best_discard(h, "dealer", parse_cards(["2C 3C 4C 8D 9D 9H TH AS KS QS JS"]), "uniform")
+    assert len(res) == 5 and all(len(r.keep) == 4 for r in res)
+    eh, ec, net, std = slow_values(h, res[0].discard, "dealer",
+                                   parse_cards(["2C 3C 4C 8D 9D 9H TH AS KS QS JS"]))
+    assert abs(res[0].net - net) < 1e-9
+
+
+def test_suit_permutation_invariance():
+    perm = [1, 3, 0, 2]
+    h = parse_cards(["5H 5S JD 6C 7C KH"])
+    h2 = [(c // 4) * 4 + perm[c % 4] for c in h]
+    a = {tuple(sorted(r.discard)): r.net for r in best_discard(h, "pone", opponent="uniform")}
+    b = best_discard(h2, "pone", opponent="uniform")
+    for r in b:
+        orig = tuple(sorted(next(c for c in h if (c // 4) * 4 + perm[c % 4] == d) for d in r.discard))
+        assert abs(a[orig] - r.net) < 1e-9
+
+
+def test_seat_objectives_and_distribution():
+    h = parse_cards(["5H 5S JD 6C 7C KH"])
+    dealer = best_discard(h, "dealer", opponent="uniform")
+    pone = best_discard(h, "pone", opponent="uniform")
+    assert [d.net for d in dealer] == sorted((d.net for d in dealer), reverse=True)
+    for d in dealer:
+        p = next(x for x in pone if x.discard == d.discard)
+        assert abs(d.hand - p.hand) < 1e-12 and abs(d.net - (d.hand + d.crib)) < 1e-9
+        assert abs(p.net - (p.hand - p.crib)) < 1e-9
+        assert abs(sum(d.distribution.values()) - 1) < 1e-12
+        assert d.min == min(d.distribution) and d.max == max(d.distribution)
+    # the dealer keeps the fives' partners or throws to his own crib; the pone never throws 5s
+    assert not any(c in pone[0].discard for c in parse_cards(["5H 5S"]))
