@@ -146,5 +146,140 @@ def distribution(crib, preset, csv_path, as_json):
     click.echo(f"hands {n}  mean {mean:.5f}  std {std:.5f}")
 
 
+def _opponent_progress(quiet):
+    """Report the one-time best-response solve of the opponent model (it takes ~20 s)."""
+    from .progress import bar
+
+    state = {}
+
+    def report(iteration, change):
+        if "bar" not in state:
+            state["bar"] = bar(None, "solving the opponent model (once)", quiet, "iter")
+        state["bar"].update(1)
+        state["bar"].set_postfix(change=f"{change:.4f}")
+    return report
+
+
+def _discard_rows(values):
+    return [(format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.std, v.min,
+             v.max) for v in values]
+
+
+DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
+
+
+@cli.command("best-discard")
+@click.argument("cards", nargs=-1)
+@click.option("--dealer/--pone", "dealer", default=None,
+              help="Whose crib it is (two-player; required there).")
+@click.option("--known", default="", metavar="CARDS", help="Other cards you have seen.")
+@click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
+              show_default=True, help="How the opponent's two crib cards are weighted.")
+@click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
+              show_default=True)
+@click.option("--top", type=int, default=None, help="Show only the best N discards.")
+@click.option("--distribution", "with_dist", is_flag=True,
+              help="Also give the probability of each net value.")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the table (or, with --batch, one row per hand) to this file.")
+@click.option("--batch", type=click.File("rb"), default=None, metavar="FILE",
+              help="Analyse one hand per line of FILE ('-' = stdin) into CSV rows.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
+                     batch, quiet):
+    """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
+    from .analysis.discard import best_discard, best_discard_batch
+    from .analysis.opponent import pair_weights
+
+    rules = ruleset(preset)
+    if dealer is None:
+        raise CardError("say whose crib it is: --dealer or --pone")
+    seat = "dealer" if dealer else "pone"
+    other = "pone" if dealer else "dealer"
+    if opponent == "optimal":
+        pair_weights("optimal", other, rules, _opponent_progress(quiet))
+    if batch is not None:
+        from .progress import bar
+        from .scoring.batch import tokenize
+        if cards:
+            raise CardError("--batch takes the hands from the file: give no cards")
+        ids, offsets, lines = tokenize(batch.read())
+        hands = [ids[a:b].tolist() for a, b in zip(offsets[:-1], offsets[1:])]
+        for h, line in zip(hands, lines):
+            try:
+                from .analysis.discard import check_hand
+                check_hand(h, ())
+            except CardError as e:
+                raise CardError(f"line {line}: {e}") from None
+        with bar(len(hands), "hands", quiet, "hand") as pb:
+            results = best_discard_batch(hands, seat, opponent, rules, progress=pb.update)
+        rows = []
+        for h, res in zip(hands, results):
+            margin = res[0].net - res[1].net
+            rows.append((format_cards(h),) + _discard_rows(res[:1])[0] + (margin,))
+        header = ["hand"] + DISCARD_HEADER + ["margin"]
+        if csv_path:
+            write_csv(csv_path, header, rows)
+        else:
+            import csv
+            w = csv.writer(sys.stdout)
+            w.writerow(header)
+            w.writerows(rows)
+        return
+    hand = parse_cards(cards)
+    values = best_discard(hand, seat, parse_cards([known]) if known else (), opponent, rules)
+    shown = values[:top] if top else values
+    if csv_path:
+        write_csv(csv_path, DISCARD_HEADER, _discard_rows(shown))
+    if as_json:
+        click.echo(dumps({"discards": [v.as_dict(with_dist) for v in shown]}))
+        return
+    click.echo(f"{format_cards(hand)} as {seat}, opponent {opponent}: "
+               f"net = hand {'+' if dealer else '-'} crib")
+    click.echo(f"  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'net':>7} {'std':>6} "
+               f"{'min':>4} {'max':>4}")
+    for v in shown:
+        click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} {v.hand:6.3f} "
+                   f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}")
+        if with_dist:
+            click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
+
+
+@cli.command("crib-table")
+@click.option("--dealer/--pone", "dealer", default=None, help="Whose discards are valued.")
+@click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
+              show_default=True, help="How the other player's two crib cards are weighted.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--quiet", is_flag=True)
+def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet):
+    """Expected crib points of every two-card discard, by ranks, suited and offsuit."""
+    from .analysis.opponent import crib_table_rows
+
+    if dealer is None:
+        raise CardError("say whose discards: --dealer or --pone")
+    seat = "dealer" if dealer else "pone"
+    rows = crib_table_rows(seat, opponent, ruleset("standard"), _opponent_progress(quiet))
+    if csv_path:
+        write_csv(csv_path, ["rank1", "rank2", "suited", "crib"], rows)
+    if as_json:
+        click.echo(dumps({"seat": seat, "opponent": opponent,
+                          "rows": [dict(zip(["rank1", "rank2", "suited", "crib"], r))
+                                   for r in rows]}))
+        return
+    from .cards import RANK_CHARS
+    grid = {(r[0], r[1], r[2]): r[3] for r in rows}
+    click.echo(f"expected crib points, {seat}'s discard, opponent {opponent}: "
+               "upper right suited, lower left offsuit, diagonal pairs")
+    click.echo("    " + "".join(f"{c:>6}" for c in RANK_CHARS))
+    for i, a in enumerate(RANK_CHARS):
+        cells = []
+        for j, b in enumerate(RANK_CHARS):
+            lo, hi = (a, b) if i <= j else (b, a)
+            cells.append(f"{grid[(lo, hi, i < j)]:6.2f}")
+        click.echo(f"{a:>4}" + "".join(cells))
+
+
 if __name__ == "__main__":
     main()

@@ -173,3 +173,18 @@ def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None) 
         return weights_from_classes(optimal_frequencies(rules, progress)[opponent_seat])
     from ..cards import CardError
     raise CardError(f"opponent model must be uniform or optimal, not {model!r}")
+
+
+def crib_table_rows(seat: str, model: str, rules: RuleSet, progress=None):
+    """(rank1, rank2, suited, expected crib) for every discard class, the other seat by model."""
+    from ..cards import RANK_CHARS
+
+    other = "pone" if seat == "dealer" else "dealer"
+    table = crib_table(seat, pair_weights(model, other, rules, progress), rules)
+    rows = []
+    for a in range(1, 14):
+        for b in range(a, 14):
+            for suited in ((False,) if a == b else (False, True)):
+                rows.append((RANK_CHARS[a - 1], RANK_CHARS[b - 1], suited,
+                             float(table[pair_class_of_ranks(a, b, suited)])))
+    return rows
