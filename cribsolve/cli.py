@@ -186,13 +186,25 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--batch", type=click.File("rb"), default=None, metavar="FILE",
               help="Analyse one hand per line of FILE ('-' = stdin) into CSV rows.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--variant", type=click.Choice(["cribbage", "patience", "patience2"]),
+              default="cribbage", show_default=True, help="Two-player, or a solitaire.")
+@click.option("--seen", default="", metavar="CARDS",
+              help="Solitaires: every card of earlier deals (card counting).")
+@click.option("--crib", "crib_cards", default="", metavar="CARDS",
+              help="Patience II second discard: the two cards already in the crib.")
+@click.option("--samples", type=int, default=2000, show_default=True,
+              help="Patience II first discard: second hands sampled for the look-ahead.")
+@click.option("--seed", type=int, default=0, show_default=True)
 def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
-                     batch, quiet):
+                     batch, quiet, variant, seen, crib_cards, samples, seed):
     """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
     from .analysis.discard import best_discard, best_discard_batch
     from .analysis.opponent import pair_weights
 
     rules = ruleset(preset)
+    if variant != "cribbage":
+        return _solitaire_discard(cards, variant, seen, crib_cards, samples, seed, top,
+                                  with_dist, as_json, csv_path)
     if dealer is None:
         raise CardError("say whose crib it is: --dealer or --pone")
     seat = "dealer" if dealer else "pone"
@@ -246,6 +258,45 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
             click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
 
 
+def _solitaire_discard(cards, variant, seen, crib_cards, samples, seed, top, with_dist, as_json,
+                       csv_path):
+    from .analysis.solitaire import solitaire_discard
+
+    if samples < 2:
+        raise CardError("--samples must be at least 2")
+    hand = parse_cards(cards)
+    values = solitaire_discard(hand, variant, parse_cards([seen]) if seen else (),
+                               parse_cards([crib_cards]) if crib_cards else (), seed, samples)
+    shown = values[:top] if top else values
+    sampled = hasattr(shown[0], "se")
+    if csv_path:
+        if sampled:
+            write_csv(csv_path, ["discard", "keep", "net", "se", "samples"],
+                      [(format_cards(v.discard), format_cards(v.keep), v.net, v.se, v.samples)
+                       for v in shown])
+        else:
+            write_csv(csv_path, DISCARD_HEADER, _discard_rows(shown))
+    if as_json:
+        click.echo(dumps({"discards": [v.as_dict() if sampled else v.as_dict(with_dist)
+                                       for v in shown]}))
+        return
+    if sampled:
+        click.echo(f"{format_cards(hand)}, {variant} first discard: expected points of the deal "
+                   f"(both hands and crib), second hand sampled {samples} times (seed {seed})")
+        click.echo(f"  {'discard':<8} {'keep':<12} {'points':>7} {'± se':>6}")
+        for v in shown:
+            click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} "
+                       f"{v.net:7.3f} {v.se:6.3f}")
+        return
+    click.echo(f"{format_cards(hand)}, {variant}: exact expected points of this deal "
+               "(hand + crib, heels apart)")
+    click.echo(f"  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'total':>7} {'std':>6} "
+               f"{'min':>4} {'max':>4}")
+    for v in shown:
+        click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} {v.hand:6.3f} "
+                   f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}")
+
+
 @cli.command("crib-table")
 @click.option("--dealer/--pone", "dealer", default=None, help="Whose discards are valued.")
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
@@ -279,6 +330,63 @@ def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet):
             lo, hi = (a, b) if i <= j else (b, a)
             cells.append(f"{grid[(lo, hi, i < j)]:6.2f}")
         click.echo(f"{a:>4}" + "".join(cells))
+
+
+def _count(text: str) -> int:
+    """-n accepts 1000, 1e6, 1_000_000."""
+    try:
+        v = float(text.replace("_", ""))
+    except ValueError:
+        raise CardError(f"-n must be a number of games like 1000 or 1e6, not {text!r}") from None
+    if v < 1 or v != int(v):
+        raise CardError(f"-n must be a whole number of games >= 1, not {text!r}")
+    return int(v)
+
+
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
+              show_default=True, help="Cribbage Patience (PySolFC 955) or Patience II (980).")
+@click.option("-n", "n_text", default="1e5", show_default=True, help="Games to play (1e6 works).")
+@click.option("--policy", type=click.Choice(["ev", "random", "clairvoyant"]), default="ev",
+              show_default=True, help="ev: exact expected points with card counting; "
+                                      "clairvoyant: sees the hidden cards (an upper bound).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=int, default=None, help="Threads (default: all cores); results "
+                                                     "do not depend on it.")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Append one summary row to this CSV (a win-rate table across runs).")
+@click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
+              help="Write score,count of the final scores.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(variant, n_text, policy, seed, jobs, as_json, csv_path, histogram_csv, quiet):
+    """Play many seeded games of a solitaire and report the win rate at 80."""
+    from .progress import bar
+    from .simulate import CSV_HEADER, simulate as run_sim
+
+    n = _count(n_text)
+    with bar(n, f"{variant} {policy}", quiet, "game") as pb:
+        res = run_sim(variant, policy, n, seed, jobs, pb.update)
+    if csv_path:
+        write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
+    if histogram_csv:
+        write_csv(histogram_csv, ["score", "count"], sorted(res.histogram.items()))
+    if as_json:
+        click.echo(dumps(res.as_dict()))
+        return
+    lo, hi = res.win_rate_ci
+    click.echo(f"{variant}, policy {policy}, {n:,} games, seed {seed}")
+    click.echo(f"win rate (>= {res.win_at}): {res.win_rate:.4%}  95% CI [{lo:.4%}, {hi:.4%}]  "
+               f"({res.wins:,} wins)")
+    click.echo(f"final score: mean {res.mean:.3f}  std {res.std:.3f}")
+    click.echo("mean per deal: " + "  ".join(f"{x:.3f}" for x in res.mean_per_deal))
+    bins = {}
+    for k, v in res.histogram.items():
+        bins[k // 10 * 10] = bins.get(k // 10 * 10, 0) + v
+    peak = max(bins.values())
+    for lo_s in range(min(bins), max(bins) + 1, 10):
+        c = bins.get(lo_s, 0)
+        click.echo(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
 
 
 if __name__ == "__main__":
