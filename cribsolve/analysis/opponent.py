@@ -16,6 +16,7 @@ cached on disk per rule set, so this runs once per machine.
 """
 from __future__ import annotations
 
+import functools
 import os
 
 import numpy as np
@@ -40,6 +41,7 @@ def pair_class(a, b):
     return pair_class_of_ranks(ra, rb, SUIT[a] == SUIT[b] and ra != rb)
 
 
+@functools.lru_cache(maxsize=None)
 def class_sizes() -> np.ndarray:
     """Card pairs of each class in a 52-card deck (6 for a rank pair, 4 suited, 12 offsuit)."""
     n = np.zeros(N_CLASSES)
@@ -150,18 +152,25 @@ def cache_path(rules: RuleSet) -> str:
                               f"-n{N_HANDS}-v1.npz")
 
 
+_loaded: dict[str, dict] = {}
+
+
 def optimal_frequencies(rules: RuleSet, progress=None) -> dict[str, np.ndarray]:
     """Class frequencies of each seat's discards, from the cache or solved and cached now."""
     path = cache_path(rules)
+    if path in _loaded:
+        return _loaded[path]
     if os.path.exists(path):
         data = np.load(path)
-        return {"dealer": data["dealer"], "pone": data["pone"]}
+        _loaded[path] = {"dealer": data["dealer"], "pone": data["pone"]}
+        return _loaded[path]
     freq, iterations, changes = solve(rules, progress=progress)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     tmp = path + f".{os.getpid()}.tmp.npz"
     np.savez(tmp, dealer=freq["dealer"], pone=freq["pone"], iterations=iterations,
              changes=np.array(changes))
     os.replace(tmp, path)
+    _loaded[path] = freq
     return freq
 
 
