@@ -198,7 +198,7 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
                      batch, quiet, variant, seen, crib_cards, samples, seed):
     """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
-    from .analysis.discard import best_discard, best_discard_batch
+    from .analysis.discard import best_discard, best_discard_batch, check_hand
     from .analysis.opponent import pair_weights
 
     rules = ruleset(preset)
@@ -220,7 +220,6 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
         hands = [ids[a:b].tolist() for a, b in zip(offsets[:-1], offsets[1:])]
         for h, line in zip(hands, lines):
             try:
-                from .analysis.discard import check_hand
                 check_hand(h, ())
             except CardError as e:
                 raise CardError(f"line {line}: {e}") from None

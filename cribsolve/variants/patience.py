@@ -30,6 +30,7 @@ WIN_AT = 80
 # the 15 ways to keep 4 of 6: indices of the kept and the discarded cards
 _OPTS = [(i, j) for i in range(6) for j in range(i + 1, 6)]
 OPT_DISC = np.array(_OPTS, dtype=np.int64)
+NO_CARDS = np.empty(0, dtype=np.int64)
 OPT_KEEP = np.array([[x for x in range(6) if x not in o] for o in _OPTS], dtype=np.int64)
 
 
@@ -48,8 +49,12 @@ def deal_points(hand, o, crib_other, s, table):
 
 
 @njit(cache=True)
-def ev_discard(hand, seen, table):
-    """The discard with the most expected points, the crib's other two cards unseen."""
+def ev_discard(hand, crib_known, seen, table):
+    """The discard with the most expected points of the deal, from the unseen cards.
+
+    crib_known: empty when the crib's other two cards are still unseen (Patience, and
+    Patience II's first discard), else the two cards already in it (Patience II's second).
+    """
     unseen = unseen_of(seen)
     n, u = unseen_counts(unseen)
     best = -1.0
@@ -57,26 +62,12 @@ def ev_discard(hand, seen, table):
     for o in range(15):
         k = OPT_KEEP[o]
         d = OPT_DISC[o]
-        v = (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-             + expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table, False))
-        if v > best:
-            best = v
-            pick = o
-    return pick
-
-
-@njit(cache=True)
-def ev_second_discard(hand, crib_first, seen, table):
-    """Patience II's second discard: the crib is then known, only the starter is not."""
-    unseen = unseen_of(seen)
-    best = -1.0
-    pick = 0
-    for o in range(15):
-        k = OPT_KEEP[o]
-        d = OPT_DISC[o]
-        v = (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-             + expected_known_crib(hand[d[0]], hand[d[1]], crib_first[0], crib_first[1],
-                                   unseen, table, False))
+        v = expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
+        if crib_known.shape[0] == 0:
+            v += expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table, False)
+        else:
+            v += expected_known_crib(hand[d[0]], hand[d[1]], crib_known[0], crib_known[1],
+                                     unseen, table, False)
         if v > best:
             best = v
             pick = o
@@ -98,7 +89,7 @@ def play_patience(deck, policy, rand, table, out):
         if policy == RANDOM:
             o = int(rand[deal] * 15)
         elif policy == EV:
-            o = ev_discard(hand, seen, table)
+            o = ev_discard(hand, NO_CARDS, seen, table)
         else:
             o = 0
             top = -1
@@ -137,7 +128,8 @@ def play_patience2(deck, policy, rand, table, out):
                     if v > top:
                         top, o1, o2 = v, a, b
         else:
-            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, seen, table)
+            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, NO_CARDS, seen,
+                                                                                table)
             first[0] = h1[OPT_DISC[o1, 0]]
             first[1] = h1[OPT_DISC[o1, 1]]
             for c in h2:
@@ -145,7 +137,7 @@ def play_patience2(deck, policy, rand, table, out):
             if policy == RANDOM:
                 o2 = int(rand[2 * deal + 1] * 15)
             else:
-                o2 = ev_second_discard(h2, first, seen, table)
+                o2 = ev_discard(h2, first, seen, table)
         first[0] = h1[OPT_DISC[o1, 0]]
         first[1] = h1[OPT_DISC[o1, 1]]
         k = OPT_KEEP[o1]
@@ -185,7 +177,7 @@ def lookahead_values(h1, seen, second_hands, table):
             k = OPT_KEEP[a]
             first[0] = h1[OPT_DISC[a, 0]]
             first[1] = h1[OPT_DISC[a, 1]]
-            b = ev_second_discard(h2, first, seen2, table)
+            b = ev_discard(h2, first, seen2, table)
             kb = OPT_KEEP[b]
             db = OPT_DISC[b]
             out[i, a] = (expected_hand(h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], unseen, table)
