@@ -31,8 +31,8 @@ def rule_options(f):
     return f
 
 
-def make_rules(preset, target, jokers, decks, wild, starters=1):
-    return ruleset(preset, target=target, jokers=jokers, decks=decks, starters=starters,
+def make_rules(preset, target, jokers, decks, wild):
+    return ruleset(preset, target=target, jokers=jokers, decks=decks,
                    wild_rank=parse_rank(wild) if wild else 0)
 
 
@@ -79,7 +79,7 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
     from .cards import deck
     from .scoring import CATEGORIES, score_hand
 
-    rules = make_rules(preset, target, jokers, decks, wild, max(1, len(starters)))
+    rules = make_rules(preset, target, jokers, decks, wild)
     if batch is not None:
         if cards or starters or whole_deck:
             raise CardError("--batch takes the hands from the file: give no cards or --starter")

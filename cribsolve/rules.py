@@ -19,7 +19,6 @@ class RuleSet:
     target: int = 15          # the sum that scores 2 at the show
     jokers: int = 0           # jokers in the deck (rank 0, value 0, no suit)
     decks: int = 1            # copies of each of the 52 cards
-    starters: int = 1         # cut cards (2 with the 'two cut cards' variation)
     wild_rank: int = 0        # a rank 1..13 whose cards stand for any card; 0 = none
     crib_full_flush: bool = True  # crib flush needs all crib cards and the starter(s)
 
@@ -28,8 +27,8 @@ class RuleSet:
             raise CardError(f"unknown rules {self.preset!r} (expected one of {', '.join(PRESETS)})")
         if not 1 <= self.target <= 200:
             raise CardError(f"target sum must be between 1 and 200, not {self.target}")
-        if self.jokers < 0 or self.decks < 1 or self.starters < 0:
-            raise CardError("jokers must be >= 0, decks >= 1 and starters >= 0")
+        if self.jokers < 0 or self.decks < 1:
+            raise CardError("jokers must be >= 0 and decks >= 1")
         if not 0 <= self.wild_rank <= 13:
             raise CardError(f"wild rank must be a rank A..K, not {self.wild_rank}")
 

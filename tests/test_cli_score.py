@@ -28,7 +28,7 @@ def test_two_starters_and_switches():
     code, out, _ = run("score", "5H", "5S", "JD", "QC", "--starter", "5C", "--starter", "KD",
                        "--json", "--target", "16")
     assert code == 0
-    rules = ruleset(target=16, starters=2)
+    rules = ruleset(target=16)
     assert json.loads(out)["total"] == score_hand(parse_cards(["5H 5S JD QC"]),
                                                   parse_cards(["5C KD"]), rules).total
 

@@ -42,13 +42,18 @@ class DiscardValue:
         return d
 
 
-def discard_options(hand, n_discard):
-    """(keeps, discards) arrays for every way to put ``n_discard`` of ``hand`` in the crib."""
-    keeps, discs = [], []
-    for d in combinations(range(len(hand)), n_discard):
-        discs.append([hand[i] for i in d])
-        keeps.append([hand[i] for i in range(len(hand)) if i not in d])
+def option_indices(size, n_discard):
+    """(kept, discarded) positions for every way to put ``n_discard`` of ``size`` cards away."""
+    discs = list(combinations(range(size), n_discard))
+    keeps = [[i for i in range(size) if i not in d] for d in discs]
     return np.array(keeps, dtype=np.int64), np.array(discs, dtype=np.int64)
+
+
+def discard_options(hand, n_discard):
+    """(keeps, discards) card arrays for every way to put ``n_discard`` of ``hand`` away."""
+    keep_idx, disc_idx = option_indices(len(hand), n_discard)
+    hand = np.asarray(hand, dtype=np.int64)
+    return hand[keep_idx], hand[disc_idx]
 
 
 def unseen_cards(seen) -> np.ndarray:

@@ -10,7 +10,7 @@ from ..rules import ruleset
 from ..scoring.table import rank_table
 from .discard import check_hand, discard_options, summarize, unseen_cards
 from .expect import WIDTH, options_distribution
-from .opponent import N_CLASSES
+from .opponent import pair_weights
 
 SAMPLES = 2000
 
@@ -51,8 +51,9 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), seed: int = 0,
         cribs = np.array([list(d) + list(crib) for d in discs], dtype=np.int64)
         hists = np.zeros((15, WIDTH))
         means = np.zeros((15, 2))
-        options_distribution(keeps, cribs, unseen, 1, np.ones(N_CLASSES), rank_table(rules.target),
-                             False, hists, means)
+        uniform = pair_weights("uniform", "dealer", rules)
+        options_distribution(keeps, cribs, unseen, 1, uniform, rank_table(rules.target), False,
+                             hists, means)
         return summarize(keeps, discs, hists, means)
     if variant != "patience2":
         raise CardError(f"unknown variant {variant!r}")

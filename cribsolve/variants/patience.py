@@ -20,6 +20,7 @@ from numba import njit, prange
 from ..cards import JACK, RANK
 from ..analysis.fastev import (expected_crib_two_unknown, expected_hand, expected_known_crib,
                                unseen_counts)
+from ..analysis.discard import option_indices
 from ..scoring.table import score5
 
 RANDOM, EV, CLAIRVOYANT = 0, 1, 2
@@ -27,11 +28,9 @@ POLICIES = {"random": RANDOM, "ev": EV, "clairvoyant": CLAIRVOYANT}
 DEALS = {"patience": 5, "patience2": 4}
 WIN_AT = 80
 
-# the 15 ways to keep 4 of 6: indices of the kept and the discarded cards
-_OPTS = [(i, j) for i in range(6) for j in range(i + 1, 6)]
-OPT_DISC = np.array(_OPTS, dtype=np.int64)
+# the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
+OPT_KEEP, OPT_DISC = option_indices(6, 2)
 NO_CARDS = np.empty(0, dtype=np.int64)
-OPT_KEEP = np.array([[x for x in range(6) if x not in o] for o in _OPTS], dtype=np.int64)
 
 
 @njit(cache=True)
