@@ -195,16 +195,20 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--samples", type=int, default=2000, show_default=True,
               help="Patience II first discard: second hands sampled for the look-ahead.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--kept", default="", metavar="CARDS",
+              help="Patience II second discard with --score: the 4 cards kept from hand one.")
+@click.option("--score", type=int, default=None, help="Solitaires: points so far; adds P(win).")
+@click.option("--deal", type=int, default=None, help="Solitaires: this deal's number (1-based).")
 def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
-                     batch, quiet, variant, seen, crib_cards, samples, seed):
+                     batch, quiet, variant, seen, crib_cards, samples, seed, kept, score, deal):
     """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
     from .analysis.discard import best_discard, best_discard_batch, check_hand
     from .analysis.opponent import pair_weights
 
     rules = ruleset(preset)
     if variant != "cribbage":
-        return _solitaire_discard(cards, variant, seen, crib_cards, samples, seed, top,
-                                  with_dist, as_json, csv_path)
+        return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
+                                  seed, top, with_dist, as_json, csv_path, quiet)
     if dealer is None:
         raise CardError("say whose crib it is: --dealer or --pone")
     seat = "dealer" if dealer else "pone"
@@ -257,43 +261,62 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
             click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
 
 
-def _solitaire_discard(cards, variant, seen, crib_cards, samples, seed, top, with_dist, as_json,
-                       csv_path):
+def _win_table_progress(variant, quiet):
+    """Build (once) the table of P(win) by score and deals left, with a progress bar."""
+    from .progress import bar
+    from .simulate import WIN_TABLE_GAMES, win_table
+
+    with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game") as pb:
+        win_table(variant, pb.update)
+
+
+def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples, seed, top,
+                       with_dist, as_json, csv_path, quiet):
     from .analysis.solitaire import solitaire_discard
 
     if samples < 2:
         raise CardError("--samples must be at least 2")
     hand = parse_cards(cards)
+    if score is not None and deal is not None:
+        _win_table_progress(variant, quiet)
     values = solitaire_discard(hand, variant, parse_cards([seen]) if seen else (),
-                               parse_cards([crib_cards]) if crib_cards else (), seed, samples)
+                               parse_cards([crib_cards]) if crib_cards else (),
+                               parse_cards([kept]) if kept else (), score, deal, seed, samples)
     shown = values[:top] if top else values
     sampled = hasattr(shown[0], "se")
+    win = score is not None
     if csv_path:
         if sampled:
-            write_csv(csv_path, ["discard", "keep", "net", "se", "samples"],
-                      [(format_cards(v.discard), format_cards(v.keep), v.net, v.se, v.samples)
-                       for v in shown])
+            write_csv(csv_path, ["discard", "keep", "net", "se", "samples", "win", "win_se"],
+                      [(format_cards(v.discard), format_cards(v.keep), v.net, v.se, v.samples,
+                        v.win, v.win_se) for v in shown])
         else:
-            write_csv(csv_path, DISCARD_HEADER, _discard_rows(shown))
+            write_csv(csv_path, DISCARD_HEADER + ["win"],
+                      [r + (v.win,) for r, v in zip(_discard_rows(shown), shown)])
     if as_json:
         click.echo(dumps({"discards": [v.as_dict() if sampled else v.as_dict(with_dist)
                                        for v in shown]}))
         return
+    head = f"{format_cards(hand)}, {variant}"
+    if win:
+        head += f", {score} points before deal {deal}: best P(win) first"
     if sampled:
-        click.echo(f"{format_cards(hand)}, {variant} first discard: expected points of the deal "
-                   f"(both hands and crib), second hand sampled {samples} times (seed {seed})")
-        click.echo(f"  {'discard':<8} {'keep':<12} {'points':>7} {'± se':>6}")
+        click.echo(f"{head}; first discard: expected points of the deal (both hands, crib, "
+                   f"heels), second hand sampled {samples} times (seed {seed})")
+        click.echo(f"  {'discard':<8} {'keep':<12} {'points':>7} {'± se':>6}"
+                   + (f" {'P(win)':>7} {'± se':>6}" if win else ""))
         for v in shown:
             click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} "
-                       f"{v.net:7.3f} {v.se:6.3f}")
+                       f"{v.net:7.3f} {v.se:6.3f}"
+                       + (f" {v.win:7.4f} {v.win_se:6.4f}" if win else ""))
         return
-    click.echo(f"{format_cards(hand)}, {variant}: exact expected points of this deal "
-               "(hand + crib, heels apart)")
+    click.echo(f"{head}: exact expected points of this deal (hand + crib, heels apart)")
     click.echo(f"  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'total':>7} {'std':>6} "
-               f"{'min':>4} {'max':>4}")
+               f"{'min':>4} {'max':>4}" + (f" {'P(win)':>7}" if win else ""))
     for v in shown:
         click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} {v.hand:6.3f} "
-                   f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}")
+                   f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}"
+                   + (f" {v.win:7.4f}" if win else ""))
 
 
 @cli.command("crib-table")
@@ -346,9 +369,10 @@ def _count(text: str) -> int:
 @click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
               show_default=True, help="Cribbage Patience (PySolFC 955) or Patience II (980).")
 @click.option("-n", "n_text", default="1e5", show_default=True, help="Games to play (1e6 works).")
-@click.option("--policy", type=click.Choice(["ev", "random", "clairvoyant"]), default="ev",
-              show_default=True, help="ev: exact expected points with card counting; "
-                                      "clairvoyant: sees the hidden cards (an upper bound).")
+@click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant"]),
+              default="ev", show_default=True,
+              help="ev: exact expected points with card counting; win: the most likely to reach "
+                   "80; clairvoyant: sees the hidden cards (an upper bound).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=int, default=None, help="Threads (default: all cores); results "
                                                      "do not depend on it.")
@@ -364,6 +388,8 @@ def simulate(variant, n_text, policy, seed, jobs, as_json, csv_path, histogram_c
     from .simulate import CSV_HEADER, simulate as run_sim
 
     n = _count(n_text)
+    if policy == "win":
+        _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy}", quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update)
     if csv_path:

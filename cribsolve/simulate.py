@@ -15,6 +15,7 @@ import numpy as np
 from .cards import CardError
 
 CHUNK = 20_000
+MAX_DEAL = 100      # more than any deal can score (Patience II: 3 x 29 + 2)
 
 
 @dataclass
@@ -26,7 +27,7 @@ class SimResult:
     win_at: int
     wins: int = 0
     histogram: dict = field(default_factory=dict)    # final score -> games
-    deal_sums: np.ndarray | None = None              # total points of each deal over all games
+    deal_histograms: np.ndarray | None = None        # [deal, points] -> games
 
     @property
     def win_rate(self) -> float:
@@ -56,7 +57,8 @@ class SimResult:
 
     @property
     def mean_per_deal(self) -> list[float]:
-        return (self.deal_sums / self.n).tolist()
+        points = np.arange(self.deal_histograms.shape[1])
+        return (self.deal_histograms @ points / self.n).tolist()
 
     def as_dict(self) -> dict:
         lo, hi = self.win_rate_ci
@@ -75,7 +77,8 @@ CSV_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "c
               "std"]
 
 
-def chunk_points(variant: str, policy: str, seed: int, index: int, games: int) -> np.ndarray:
+def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
+                 wins: np.ndarray | None = None) -> np.ndarray:
     """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""
     from .scoring.table import rank_table
     from .variants import patience
@@ -83,8 +86,40 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int) -
     rng = np.random.default_rng([seed, index])
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
     rand = rng.random((games, 8))
+    if wins is None:
+        wins = win_table(variant) if policy == "win" else np.zeros((6, patience.WIN_AT + 1))
     return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
-                               rank_table(15))
+                               rank_table(15), wins)
+
+
+WIN_TABLE_GAMES = 200_000
+WIN_TABLE_SEED = 80
+
+
+def win_probabilities(deal_histograms: np.ndarray, win_at: int) -> np.ndarray:
+    """W[k, s]: P(reaching win_at from score s with the last k deals still to play), the deals
+    independent with the given point distributions (row d = deal d)."""
+    deals = deal_histograms.shape[0]
+    w = np.zeros((deals + 1, win_at + 1))
+    w[0, win_at] = 1.0
+    for k in range(1, deals + 1):
+        p = deal_histograms[deals - k] / deal_histograms[deals - k].sum()
+        for s in range(win_at + 1):
+            reach = np.minimum(s + np.arange(len(p)), win_at)
+            w[k, s] = p @ w[k - 1, reach]
+    return w
+
+
+def win_table(variant: str, progress=None) -> np.ndarray:
+    """W for ``variant`` from WIN_TABLE_GAMES games of the EV policy, cached on disk."""
+    from .cache import cached_arrays
+    from .variants import patience
+
+    def compute():
+        res = simulate(variant, "ev", WIN_TABLE_GAMES, WIN_TABLE_SEED, progress=progress)
+        return {"w": win_probabilities(res.deal_histograms, patience.WIN_AT)}
+    return cached_arrays(f"wintable-{variant}-n{WIN_TABLE_GAMES}-s{WIN_TABLE_SEED}-v1",
+                         compute)["w"]
 
 
 def simulate(variant: str, policy: str, n: int, seed: int = 0, jobs: int | None = None,
@@ -101,16 +136,18 @@ def simulate(variant: str, policy: str, n: int, seed: int = 0, jobs: int | None 
         raise CardError("-n must be at least 1")
     if jobs:
         numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+    deals = patience.DEALS[variant]
     res = SimResult(variant, policy, n, seed, patience.WIN_AT,
-                    deal_sums=np.zeros(patience.DEALS[variant], dtype=np.int64))
-    hist = np.zeros(200, dtype=np.int64)
+                    deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64))
+    hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
+    wins = win_table(variant) if policy == "win" else None
     for index, start in enumerate(range(0, n, CHUNK)):
         games = min(CHUNK, n - start)
-        pts = chunk_points(variant, policy, seed, index, games)
-        final = pts.sum(axis=1)
-        hist += np.bincount(final, minlength=200)[:200]
-        res.deal_sums += pts.sum(axis=0)
-        res.wins += int((final >= res.win_at).sum())
+        pts = chunk_points(variant, policy, seed, index, games, wins)
+        hist += np.bincount(pts.sum(axis=1), minlength=len(hist))
+        for d in range(deals):
+            res.deal_histograms[d] += np.bincount(pts[:, d], minlength=MAX_DEAL)
+        res.wins += int((pts.sum(axis=1) >= res.win_at).sum())
         if progress:
             progress(games)
     res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}

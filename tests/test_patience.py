@@ -67,7 +67,8 @@ def test_closed_form_ev_equals_enumeration():
         keeps, discs = discard_options(hand, 2)
         ff = bool(trial % 2)
         hists, means = np.zeros((15, WIDTH)), np.zeros((15, 2))
-        options_distribution(keeps, discs, unseen, 1, np.ones(N_CLASSES), t, ff, hists, means)
+        options_distribution(keeps, discs, unseen, 1, np.ones(N_CLASSES), t, ff, False, hists,
+                             means)
         n, u = unseen_counts(unseen)
         for o in range(15):
             assert expected_hand(*keeps[o], unseen, t) == pytest.approx(means[o, 0], abs=1e-9)

@@ -25,6 +25,7 @@ class DiscardValue:
     min: int
     max: int
     probabilities: np.ndarray  # P(net = v) at index v + OFFSET
+    win: float | None = None   # solitaires with a score: P(finishing at the target or more)
 
     @property
     def distribution(self) -> dict:
@@ -37,6 +38,8 @@ class DiscardValue:
              "keep": [format_card(c) for c in self.keep],
              "hand": self.hand, "crib": self.crib, "net": self.net, "std": self.std,
              "min": self.min, "max": self.max}
+        if self.win is not None:
+            d["win"] = self.win
         if with_distribution:
             d["distribution"] = {str(k): v for k, v in self.distribution.items()}
         return d
@@ -61,18 +64,20 @@ def unseen_cards(seen) -> np.ndarray:
     return np.array([c for c in range(52) if c not in seen], dtype=np.int64)
 
 
-def summarize(keeps, discs, hists, means) -> list[DiscardValue]:
-    """Turn per-option distributions into DiscardValues, best expected net first."""
+def summarize(keeps, discs, hists, means, win=None) -> list[DiscardValue]:
+    """Turn per-option distributions into DiscardValues, best first: by ``win`` (a probability
+    per option) when given, else by expected net."""
     values = np.arange(WIDTH) - OFFSET
     net = hists @ values
     std = np.sqrt(np.maximum(0.0, hists @ values ** 2 - net ** 2))
     possible = hists > 0
     lo = values[possible.argmax(axis=1)]
     hi = values[WIDTH - 1 - possible[:, ::-1].argmax(axis=1)]
-    order = np.argsort(-net, kind="stable")
+    order = np.lexsort((-net, -win)) if win is not None else np.argsort(-net, kind="stable")
     return [DiscardValue(discs[o].tolist(), keeps[o].tolist(), float(means[o, 0]),
                          float(means[o, 1]), float(net[o]), float(std[o]), int(lo[o]),
-                         int(hi[o]), hists[o]) for o in order]
+                         int(hi[o]), hists[o], None if win is None else float(win[o]))
+            for o in order]
 
 
 def check_hand(hand, known, sizes=(5, 6)) -> None:

@@ -87,13 +87,14 @@ def _grouped_pairs(d0, d1, s, h, u, n, jstar, sign, wclass, table, crib_full_flu
 
 
 @njit(cache=True)
-def options_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_flush, hists, means):
+def options_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_flush, heels, hists,
+                         means):
     """For each option o (kept cards keeps[o], known crib cards cribs[o]) add P(net) into
     hists[o] and write (E[hand], E[crib]) into means[o].
 
     unseen: the cards the starter and the m = 4 - len(cribs[o]) unknown crib cards come from;
     wclass[pair class]: weight of one unknown crib pair of that class (m = 2; other m are
-    uniform).
+    uniform). With ``heels`` a jack starter adds 2 to the hand side (the solitaires' deal total).
     """
     n_opt = keeps.shape[0]
     m = 4 - cribs.shape[1]
@@ -118,7 +119,7 @@ def options_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_fl
             n[r] = u[r, 0] + u[r, 1] + u[r, 2] + u[r, 3]
         for o in range(n_opt):
             k = keeps[o]
-            h = score5(table, k[0], k[1], k[2], k[3], s, False)
+            h = score5(table, k[0], k[1], k[2], k[3], s, False) + 2 * (heels and RANK[s] == JACK)
             if m == 2:
                 t, c = _grouped_pairs(cribs[o, 0], cribs[o, 1], s, h, u, n, jstar, sign, wclass,
                                       table, crib_full_flush, local[o])
@@ -165,4 +166,4 @@ def hands_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_flus
     """options_distribution for many hands at once (leading axis), hands spread over threads."""
     for h in prange(keeps.shape[0]):
         options_distribution(keeps[h], cribs[h], unseen[h], sign, wclass, table,
-                             crib_full_flush, hists[h], means[h])
+                             crib_full_flush, False, hists[h], means[h])

@@ -23,14 +23,6 @@ def expected_hand(k0, k1, k2, k3, unseen, table):
 
 
 @njit(cache=True)
-def expected_known_crib(c0, c1, c2, c3, unseen, table, crib_full_flush):
-    t = 0.0
-    for s in unseen:
-        t += score5(table, c0, c1, c2, c3, s, crib_full_flush)
-    return t / unseen.shape[0]
-
-
-@njit(cache=True)
 def unseen_counts(unseen):
     """Unseen cards by rank (n) and by suit (u)."""
     n = np.zeros(N_RANKS, dtype=np.int64)

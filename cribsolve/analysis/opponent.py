@@ -12,17 +12,17 @@ is found by best-response iteration from the uniform model:
 
 Discards are grouped into 169 classes (rank pair, suited or not); a specific pair of cards
 gets its class's frequency divided by the number of card pairs in that class. The result is
-cached on disk per rule set, so this runs once per machine.
+cached on disk per rule set (cache.py), so this runs once per machine.
 """
 from __future__ import annotations
 
 import functools
-import os
 
 import numpy as np
 from numba import njit, prange
 
 from ..cards import RANK, SUIT
+from ..cache import cached_arrays
 from ..rules import RuleSet
 from ..scoring.table import rank_table, score5
 from .expect import WIDTH, options_distribution, pair_class_of_ranks
@@ -81,8 +81,8 @@ def crib_table(seat: str, other_weights: np.ndarray, rules: RuleSet) -> np.ndarr
     for i, d in enumerate(discs):
         unseen = np.array([c for c in range(52) if c not in d], dtype=np.int64)
         options_distribution(keeps[i:i + 1], d[None, :], unseen, 1, other_weights,
-                             rank_table(rules.target), rules.crib_full_flush, hists[i:i + 1],
-                             means[i:i + 1])
+                             rank_table(rules.target), rules.crib_full_flush, False,
+                             hists[i:i + 1], means[i:i + 1])
         table[classes[i]] = means[i, 1]
     return table
 
@@ -145,33 +145,14 @@ def solve(rules: RuleSet, n_hands: int = N_HANDS, progress=None):
     return freq, it, changes
 
 
-def cache_path(rules: RuleSet) -> str:
-    base = os.environ.get("CRIBSOLVE_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cribsolve")
-    return os.path.join(base, f"opponent-t{rules.target}-f{int(rules.crib_full_flush)}"
-                              f"-n{N_HANDS}-v1.npz")
-
-
-_loaded: dict[str, dict] = {}
-
-
 def optimal_frequencies(rules: RuleSet, progress=None) -> dict[str, np.ndarray]:
     """Class frequencies of each seat's discards, from the cache or solved and cached now."""
-    path = cache_path(rules)
-    if path in _loaded:
-        return _loaded[path]
-    if os.path.exists(path):
-        data = np.load(path)
-        _loaded[path] = {"dealer": data["dealer"], "pone": data["pone"]}
-        return _loaded[path]
-    freq, iterations, changes = solve(rules, progress=progress)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + f".{os.getpid()}.tmp.npz"
-    np.savez(tmp, dealer=freq["dealer"], pone=freq["pone"], iterations=iterations,
-             changes=np.array(changes))
-    os.replace(tmp, path)
-    _loaded[path] = freq
-    return freq
+    def compute():
+        freq, iterations, changes = solve(rules, progress=progress)
+        return {"dealer": freq["dealer"], "pone": freq["pone"],
+                "iterations": np.array(iterations), "changes": np.array(changes)}
+    name = f"opponent-t{rules.target}-f{int(rules.crib_full_flush)}-n{N_HANDS}-v1"
+    return cached_arrays(name, compute)
 
 
 def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None) -> np.ndarray:

@@ -11,6 +11,13 @@ Policies (what the player may know: the cards seen so far, never the face-down o
                starter and face-down crib pair (card counting). Patience II's first discard
                treats the two crib cards still to come as unseen cards (its second discard is
                exact); the look-ahead in analysis is sampled, too slow for millions of deals.
+  WIN          the discard with the highest probability of finishing at 80 or more. It
+               combines the exact distribution of this deal's points (every starter and face-down
+               pair) with a table W[k][s], the probability of winning from score s with k deals
+               left when playing EV, computed by dynamic programming from the per-deal point
+               distributions of 200,000 simulated EV games (simulate.win_table). Where the game is
+               already certain to be won or lost it plays EV. In Patience II it decides the second
+               discard (exact over the starter, the first hand included); the first is EV's.
   CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
                choosing: an upper bound no real strategy can beat.
 """
@@ -18,19 +25,27 @@ import numpy as np
 from numba import njit, prange
 
 from ..cards import JACK, RANK
-from ..analysis.fastev import (expected_crib_two_unknown, expected_hand, expected_known_crib,
-                               unseen_counts)
+from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..analysis.discard import option_indices
+from ..analysis.expect import OFFSET, WIDTH, options_distribution
+from ..analysis.opponent import N_CLASSES
 from ..scoring.table import score5
 
-RANDOM, EV, CLAIRVOYANT = 0, 1, 2
-POLICIES = {"random": RANDOM, "ev": EV, "clairvoyant": CLAIRVOYANT}
+RANDOM, EV, CLAIRVOYANT, WIN = 0, 1, 2, 3
+POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT}
 DEALS = {"patience": 5, "patience2": 4}
 WIN_AT = 80
 
 # the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
 OPT_KEEP, OPT_DISC = option_indices(6, 2)
-NO_CARDS = np.empty(0, dtype=np.int64)
+NO_WINS = np.empty(0)
+MAX_DEAL_POINTS = 3 * 29 + 2     # Patience II's three hands and heels; Patience's is lower
+
+
+@njit(cache=True)
+def _in_doubt(w_next, score):
+    """Whether the discard can change P(win): not already certain to win or to lose."""
+    return w_next[min(score, WIN_AT)] < 1.0 and w_next[min(score + MAX_DEAL_POINTS, WIN_AT)] > 0.0
 
 
 @njit(cache=True)
@@ -48,12 +63,8 @@ def deal_points(hand, o, crib_other, s, table):
 
 
 @njit(cache=True)
-def ev_discard(hand, crib_known, seen, table):
-    """The discard with the most expected points of the deal, from the unseen cards.
-
-    crib_known: empty when the crib's other two cards are still unseen (Patience, and
-    Patience II's first discard), else the two cards already in it (Patience II's second).
-    """
+def ev_discard(hand, seen, table):
+    """The discard with the most expected points of the deal, the crib's other two unseen."""
     unseen = unseen_of(seen)
     n, u = unseen_counts(unseen)
     best = -1.0
@@ -61,12 +72,8 @@ def ev_discard(hand, crib_known, seen, table):
     for o in range(15):
         k = OPT_KEEP[o]
         d = OPT_DISC[o]
-        v = expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-        if crib_known.shape[0] == 0:
-            v += expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table, False)
-        else:
-            v += expected_known_crib(hand[d[0]], hand[d[1]], crib_known[0], crib_known[1],
-                                     unseen, table, False)
+        v = (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
+             + expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table, False))
         if v > best:
             best = v
             pick = o
@@ -74,10 +81,75 @@ def ev_discard(hand, crib_known, seen, table):
 
 
 @njit(cache=True)
-def play_patience(deck, policy, rand, table, out):
+def win_discard(hand, seen, score, w_next, table, uniform):
+    """Patience: the discard with the highest P(win), from the exact distribution of this
+    deal's points (heels included) and w_next[s] = P(win from s with the deals left after it).
+    Ties (e.g. a certain win) go to the higher expected points."""
+    unseen = unseen_of(seen)
+    keeps = np.empty((15, 4), dtype=np.int64)
+    cribs = np.empty((15, 2), dtype=np.int64)
+    for o in range(15):
+        for j in range(4):
+            keeps[o, j] = hand[OPT_KEEP[o, j]]
+        for j in range(2):
+            cribs[o, j] = hand[OPT_DISC[o, j]]
+    hists = np.zeros((15, WIDTH))
+    means = np.zeros((15, 2))
+    options_distribution(keeps, cribs, unseen, 1, uniform, table, False, True, hists, means)
+    p = np.zeros(15)
+    for o in range(15):
+        for i in range(OFFSET, WIDTH):
+            if hists[o, i] > 0.0:
+                p[o] += hists[o, i] * w_next[min(score + i - OFFSET, WIN_AT)]
+    return _best(p, means[:, 0] + means[:, 1]), p, means[:, 0] + means[:, 1]
+
+
+@njit(cache=True)
+def _best(p, ev):
+    """Index of the highest p, ties (within 1e-12) broken by the higher ev."""
+    pick = 0
+    for o in range(1, p.shape[0]):
+        if p[o] > p[pick] + 1e-12 or (abs(p[o] - p[pick]) <= 1e-12 and ev[o] > ev[pick]):
+            pick = o
+    return pick
+
+
+@njit(cache=True)
+def second_discard_values(k1, h2, first, seen, score, w_next, table):
+    """Patience II second discard, exact over the unseen starter: for each of the 15 discards,
+    E[deal points] (first hand kept k1, second hand, crib = first + discard, heels) and, when
+    w_next is not empty, P(win) = E[w_next[score + points]]."""
+    unseen = unseen_of(seen)
+    ev = np.zeros(15)
+    p = np.zeros(15)
+    for o in range(15):
+        for s in unseen:
+            pts = (score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
+                   + deal_points(h2, o, first, s, table) + 2 * (RANK[s] == JACK))
+            ev[o] += pts
+            if w_next.shape[0]:
+                p[o] += w_next[min(score + pts, WIN_AT)]
+    return ev / unseen.shape[0], p / unseen.shape[0]
+
+
+@njit(cache=True)
+def second_discard(k1, h2, first, seen, score, w_next, table):
+    """(pick, value): by P(win) when w_next is given, else by expected points."""
+    ev, p = second_discard_values(k1, h2, first, seen, score, w_next, table)
+    if w_next.shape[0]:
+        o = _best(p, ev)
+        return o, p[o]
+    o = _best(ev, ev)
+    return o, ev[o]
+
+
+@njit(cache=True)
+def play_patience(deck, policy, rand, table, wins, out):
     """One game of Cribbage Patience; points of each deal into ``out``."""
     seen = np.zeros(53, dtype=np.bool_)
+    uniform = np.ones(N_CLASSES)
     pos = 7
+    score = 0
     for deal in range(5):
         crib2 = deck[pos:pos + 2]
         hand = deck[pos + 2:pos + 8]
@@ -87,8 +159,10 @@ def play_patience(deck, policy, rand, table, out):
             seen[c] = True
         if policy == RANDOM:
             o = int(rand[deal] * 15)
-        elif policy == EV:
-            o = ev_discard(hand, NO_CARDS, seen, table)
+        elif policy == EV or (policy == WIN and not _in_doubt(wins[4 - deal], score)):
+            o = ev_discard(hand, seen, table)
+        elif policy == WIN:
+            o = win_discard(hand, seen, score, wins[4 - deal], table, uniform)[0]
         else:
             o = 0
             top = -1
@@ -98,16 +172,19 @@ def play_patience(deck, policy, rand, table, out):
                     top = v
                     o = q
         out[deal] = deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK)
+        score += out[deal]
         seen[crib2[0]] = True
         seen[crib2[1]] = True
         seen[s] = True
 
 
 @njit(cache=True)
-def play_patience2(deck, policy, rand, table, out):
+def play_patience2(deck, policy, rand, table, wins, out):
     """One game of Cribbage Patience II; points of each deal into ``out``."""
     seen = np.zeros(53, dtype=np.bool_)
     first = np.empty(2, dtype=np.int64)
+    k1 = np.empty(4, dtype=np.int64)
+    score = 0
     for deal in range(4):
         h1 = deck[13 * deal:13 * deal + 6]
         h2 = deck[13 * deal + 6:13 * deal + 12]
@@ -127,60 +204,62 @@ def play_patience2(deck, policy, rand, table, out):
                     if v > top:
                         top, o1, o2 = v, a, b
         else:
-            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, NO_CARDS, seen,
-                                                                                table)
+            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, seen, table)
             first[0] = h1[OPT_DISC[o1, 0]]
             first[1] = h1[OPT_DISC[o1, 1]]
+            for j in range(4):
+                k1[j] = h1[OPT_KEEP[o1, j]]
             for c in h2:
                 seen[c] = True
             if policy == RANDOM:
                 o2 = int(rand[2 * deal + 1] * 15)
+            elif policy == WIN and _in_doubt(wins[3 - deal], score):
+                o2 = second_discard(k1, h2, first, seen, score, wins[3 - deal], table)[0]
             else:
-                o2 = ev_discard(h2, first, seen, table)
+                o2 = second_discard(k1, h2, first, seen, score, NO_WINS, table)[0]
         first[0] = h1[OPT_DISC[o1, 0]]
         first[1] = h1[OPT_DISC[o1, 1]]
         k = OPT_KEEP[o1]
         out[deal] = (score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
                      + deal_points(h2, o2, first, s, table) + 2 * (RANK[s] == JACK))
+        score += out[deal]
         for c in h2:
             seen[c] = True
         seen[s] = True
 
 
 @njit(cache=True, parallel=True)
-def play_games(decks, variant2, policy, rand, table):
-    """Points per deal of every game (rows of ``decks``), games spread over threads."""
+def play_games(decks, variant2, policy, rand, table, wins):
+    """Points per deal of every game (rows of ``decks``), games spread over threads.
+
+    wins[k, s]: P(win from score s with k deals left), used by the WIN policy.
+    """
     g = decks.shape[0]
     out = np.zeros((g, 4 if variant2 else 5), dtype=np.int64)
     for i in prange(g):
         if variant2:
-            play_patience2(decks[i], policy, rand[i], table, out[i])
+            play_patience2(decks[i], policy, rand[i], table, wins, out[i])
         else:
-            play_patience(decks[i], policy, rand[i], table, out[i])
+            play_patience(decks[i], policy, rand[i], table, wins, out[i])
     return out
 
 
 @njit(cache=True, parallel=True)
-def lookahead_values(h1, seen, second_hands, table):
+def lookahead_values(h1, seen, second_hands, score, w_next, table):
     """Patience II first discard: for each sampled second hand (rows) and each first discard,
-    E[hand 1 + best second discard's hand 2 + crib] over the starter."""
+    the value of the best second discard: P(win) when w_next is given, else E[deal points]."""
     out = np.empty((second_hands.shape[0], 15))
     for i in prange(second_hands.shape[0]):
         h2 = second_hands[i]
         seen2 = seen.copy()
         for c in h2:
             seen2[c] = True
-        unseen = unseen_of(seen2)
         first = np.empty(2, dtype=np.int64)
+        k1 = np.empty(4, dtype=np.int64)
         for a in range(15):
-            k = OPT_KEEP[a]
+            for j in range(4):
+                k1[j] = h1[OPT_KEEP[a, j]]
             first[0] = h1[OPT_DISC[a, 0]]
             first[1] = h1[OPT_DISC[a, 1]]
-            b = ev_discard(h2, first, seen2, table)
-            kb = OPT_KEEP[b]
-            db = OPT_DISC[b]
-            out[i, a] = (expected_hand(h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], unseen, table)
-                         + expected_hand(h2[kb[0]], h2[kb[1]], h2[kb[2]], h2[kb[3]], unseen, table)
-                         + expected_known_crib(h2[db[0]], h2[db[1]], first[0], first[1], unseen,
-                                               table, False))
+            out[i, a] = second_discard(k1, h2, first, seen2, score, w_next, table)[1]
     return out
