@@ -33,7 +33,8 @@ def test_patience_deal_order_and_scoring():
     rng = np.random.default_rng(7)
     deck = rng.permutation(52).astype(np.int64)
     out = np.zeros(5, dtype=np.int64)
-    patience.play_patience(deck, patience.CLAIRVOYANT, np.zeros(8), rank_table(), out)
+    patience.play_patience(deck, patience.CLAIRVOYANT, np.zeros(8), rank_table(), np.zeros((6, 81)),
+                           out)
     for deal in range(5):
         base = 7 + 9 * deal                         # 7 removed, then 9 cards a deal
         crib2 = deck[base:base + 2].tolist()
@@ -48,7 +49,7 @@ def test_patience2_deal_order_and_scoring():
     deck = rng.permutation(52).astype(np.int64)
     out = np.zeros(4, dtype=np.int64)
     rand = np.zeros(8)                              # random policy: always option 0
-    patience.play_patience2(deck, patience.RANDOM, rand, rank_table(), out)
+    patience.play_patience2(deck, patience.RANDOM, rand, rank_table(), np.zeros((6, 81)), out)
     for deal in range(4):
         h1, h2 = deck[13 * deal:13 * deal + 6].tolist(), deck[13 * deal + 6:13 * deal + 12].tolist()
         s = int(deck[13 * deal + 12])
