@@ -366,13 +366,17 @@ def _count(text: str) -> int:
 
 
 @cli.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
-              show_default=True, help="Cribbage Patience (PySolFC 955) or Patience II (980).")
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+              default="patience2", show_default=True,
+              help="Cribbage Patience (PySolFC 955), Patience II (980) or Shuffle (809).")
 @click.option("-n", "n_text", default="1e5", show_default=True, help="Games to play (1e6 works).")
-@click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant"]),
-              default="ev", show_default=True,
-              help="ev: exact expected points with card counting; win: the most likely to reach "
-                   "80; clairvoyant: sees the hidden cards (an upper bound).")
+@click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
+                                             "heuristic"]), default=None,
+              help="Patience: ev (default; exact expected points with card counting), win (the "
+                   "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
+                   "upper bound). Shuffle: optimal (default; proven best grid) or heuristic.")
+@click.option("--win-only", is_flag=True,
+              help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=int, default=None, help="Threads (default: all cores); results "
                                                      "do not depend on it.")
@@ -382,16 +386,19 @@ def _count(text: str) -> int:
 @click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
               help="Write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(variant, n_text, policy, seed, jobs, as_json, csv_path, histogram_csv, quiet):
-    """Play many seeded games of a solitaire and report the win rate at 80."""
+def simulate(variant, n_text, policy, win_only, seed, jobs, as_json, csv_path, histogram_csv,
+             quiet):
+    """Play many seeded games of a solitaire and report the win rate."""
     from .progress import bar
     from .simulate import CSV_HEADER, simulate as run_sim
 
     n = _count(n_text)
-    if policy == "win":
+    if policy == "win" and variant != "shuffle":
         _win_table_progress(variant, quiet)
-    with bar(n, f"{variant} {policy}", quiet, "game") as pb:
-        res = run_sim(variant, policy, n, seed, jobs, pb.update)
+    with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
+        res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only)
+    if histogram_csv and not res.exact_scores:
+        raise CardError("--histogram-csv needs exact scores: drop --win-only")
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
     if histogram_csv:
@@ -400,11 +407,14 @@ def simulate(variant, n_text, policy, seed, jobs, as_json, csv_path, histogram_c
         click.echo(dumps(res.as_dict()))
         return
     lo, hi = res.win_rate_ci
-    click.echo(f"{variant}, policy {policy}, {n:,} games, seed {seed}")
+    click.echo(f"{variant}, policy {res.policy}, {n:,} games, seed {seed}")
     click.echo(f"win rate (>= {res.win_at}): {res.win_rate:.4%}  95% CI [{lo:.4%}, {hi:.4%}]  "
                f"({res.wins:,} wins)")
+    if not res.exact_scores:
+        return
     click.echo(f"final score: mean {res.mean:.3f}  std {res.std:.3f}")
-    click.echo("mean per deal: " + "  ".join(f"{x:.3f}" for x in res.mean_per_deal))
+    if len(res.mean_per_deal) > 1:
+        click.echo("mean per deal: " + "  ".join(f"{x:.3f}" for x in res.mean_per_deal))
     bins = {}
     for k, v in res.histogram.items():
         bins[k // 10 * 10] = bins.get(k // 10 * 10, 0) + v
@@ -412,6 +422,51 @@ def simulate(variant, n_text, policy, seed, jobs, as_json, csv_path, histogram_c
     for lo_s in range(min(bins), max(bins) + 1, 10):
         c = bins.get(lo_s, 0)
         click.echo(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
+
+
+@cli.command()
+@click.argument("cards", nargs=-1)
+@click.option("--starter", required=False, default=None, metavar="CARD",
+              help="The fixed starter card.")
+@click.option("--time-limit", type=float, default=None, metavar="S",
+              help="Stop after S seconds with the best grid so far and the gap to the bound.")
+@click.option("--json", "as_json", is_flag=True)
+def shuffle(cards, starter, time_limit, as_json):
+    """Cribbage Shuffle: the best arrangement of 16 grid cards, with its proof."""
+    from .variants.shuffle import solve
+
+    grid = parse_cards(cards)
+    if len(grid) != 16:
+        raise CardError(f"give exactly 16 grid cards, not {len(grid)}")
+    if starter is None:
+        raise CardError("give the starter with --starter CARD")
+    st = parse_card(starter)
+    ruleset("pysol").check_cards(grid + [st])
+    if any(c >= 52 for c in grid + [st]):
+        raise CardError("jokers are not dealt in Cribbage Shuffle")
+    if time_limit is not None and time_limit < 0:
+        raise CardError("--time-limit must be >= 0")
+    sol = solve(grid, st, time_limit)
+    rows = [sol.grid[4 * i:4 * i + 4] for i in range(4)]
+    if as_json:
+        click.echo(dumps({"grid": [[format_card(c) for c in r] for r in rows],
+                          "rows": sol.rows, "columns": sol.columns, "heels": sol.heels,
+                          "total": sol.total, "upper_bound": sol.upper_bound,
+                          "optimal": sol.optimal}))
+        return
+    click.echo(f"starter {format_card(st)}")
+    for r, pts in zip(rows, sol.rows):
+        click.echo("  " + "  ".join(f"{format_card(c):>3}" for c in r) + f"   | {pts:>3}")
+    click.echo("  " + "-" * 19)
+    click.echo("  " + "  ".join(f"{p:>3}" for p in sol.columns))
+    click.echo(f"rows {sum(sol.rows)} + columns {sum(sol.columns)} + heels {sol.heels} = "
+               f"{sol.total}")
+    if sol.optimal:
+        click.echo(f"proven optimal ({sol.seconds * 1000:.0f} ms; the heuristic start was "
+                   f"{sol.heuristic})")
+    else:
+        click.echo(f"time limit reached: best {sol.total}, upper bound {sol.upper_bound} "
+                   f"(gap {sol.upper_bound - sol.total})")
 
 
 if __name__ == "__main__":

@@ -14,8 +14,7 @@ import numpy as np
 
 from .cards import CardError
 
-CHUNK = 20_000
-MAX_DEAL = 100      # more than any deal can score (Patience II: 3 x 29 + 2)
+MAX_DEAL = 256      # more than any deal can score
 
 
 @dataclass
@@ -28,6 +27,7 @@ class SimResult:
     wins: int = 0
     histogram: dict = field(default_factory=dict)    # final score -> games
     deal_histograms: np.ndarray | None = None        # [deal, points] -> games
+    exact_scores: bool = True                        # False: scores are bounds (win-only)
 
     @property
     def win_rate(self) -> float:
@@ -62,29 +62,43 @@ class SimResult:
 
     def as_dict(self) -> dict:
         lo, hi = self.win_rate_ci
-        return {"variant": self.variant, "policy": self.policy, "n": self.n, "seed": self.seed,
-                "wins": self.wins, "win_rate": self.win_rate, "win_rate_ci": [lo, hi],
-                "mean": self.mean, "std": self.std, "mean_per_deal": self.mean_per_deal,
-                "histogram": {str(k): v for k, v in sorted(self.histogram.items())}}
+        d = {"variant": self.variant, "policy": self.policy, "n": self.n, "seed": self.seed,
+             "wins": self.wins, "win_rate": self.win_rate, "win_rate_ci": [lo, hi],
+             "mean": None, "std": None, "mean_per_deal": None, "histogram": None}
+        if self.exact_scores:
+            d.update(mean=self.mean, std=self.std, mean_per_deal=self.mean_per_deal,
+                     histogram={str(k): v for k, v in sorted(self.histogram.items())})
+        return d
 
     def csv_row(self):
-        lo, hi = self.win_rate_ci
-        return [self.variant, self.policy, self.n, self.seed, self.wins, self.win_rate, lo, hi,
-                self.mean, self.std]
+        d = self.as_dict()
+        return [self.variant, self.policy, self.n, self.seed, self.wins, self.win_rate,
+                *d["win_rate_ci"], d["mean"], d["std"]]
 
 
 CSV_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "ci_high", "mean",
               "std"]
 
 
+VARIANTS = {  # deals per game, winning score, policies (the first is the default), chunk size
+    "patience": (5, 80, ("ev", "win", "random", "clairvoyant"), 20_000),
+    "patience2": (4, 80, ("ev", "win", "random", "clairvoyant"), 20_000),
+    "shuffle": (1, 61, ("optimal", "heuristic"), 200),
+}
+
+
 def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None = None) -> np.ndarray:
+                 wins: np.ndarray | None = None, win_only: bool = False) -> np.ndarray:
     """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""
     from .scoring.table import rank_table
-    from .variants import patience
+    from .variants import patience, shuffle
 
     rng = np.random.default_rng([seed, index])
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    if variant == "shuffle":   # 16 grid cards, then the starter
+        best, heuristic = shuffle.solve_many(decks[:, :17], rank_table(15),
+                                             shuffle.WIN_AT if win_only else 0)
+        return (heuristic if policy == "heuristic" else best)[:, None]
     rand = rng.random((games, 8))
     if wins is None:
         wins = win_table(variant) if policy == "win" else np.zeros((6, patience.WIN_AT + 1))
@@ -122,28 +136,33 @@ def win_table(variant: str, progress=None) -> np.ndarray:
                          compute)["w"]
 
 
-def simulate(variant: str, policy: str, n: int, seed: int = 0, jobs: int | None = None,
-             progress=None) -> SimResult:
-    """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes."""
-    from .variants import patience
+def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
+             progress=None, win_only: bool = False) -> SimResult:
+    """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
-    if variant not in patience.DEALS:
-        raise CardError(f"unknown variant {variant!r} (expected {', '.join(patience.DEALS)})")
-    if policy not in patience.POLICIES:
+    Cribbage Shuffle with ``win_only``: each deal is only decided at 61 (won or proven lost),
+    which is faster; the scores are then not all optima, so no histogram is kept."""
+    if variant not in VARIANTS:
+        raise CardError(f"unknown variant {variant!r} (expected {', '.join(VARIANTS)})")
+    deals, win_at, policies, chunk = VARIANTS[variant]
+    policy = policy or policies[0]
+    if policy not in policies:
         raise CardError(f"unknown policy {policy!r} for {variant} "
-                        f"(expected {', '.join(patience.POLICIES)})")
+                        f"(expected {', '.join(policies)})")
+    if win_only and (variant, policy) != ("shuffle", "optimal"):
+        raise CardError("--win-only is for --variant shuffle with the optimal policy")
     if n < 1:
         raise CardError("-n must be at least 1")
     if jobs:
         numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
-    deals = patience.DEALS[variant]
-    res = SimResult(variant, policy, n, seed, patience.WIN_AT,
-                    deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64))
+    res = SimResult(variant, policy, n, seed, win_at,
+                    deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
+                    exact_scores=not win_only)
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
     wins = win_table(variant) if policy == "win" else None
-    for index, start in enumerate(range(0, n, CHUNK)):
-        games = min(CHUNK, n - start)
-        pts = chunk_points(variant, policy, seed, index, games, wins)
+    for index, start in enumerate(range(0, n, chunk)):
+        games = min(chunk, n - start)
+        pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
         hist += np.bincount(pts.sum(axis=1), minlength=len(hist))
         for d in range(deals):
             res.deal_histograms[d] += np.bincount(pts[:, d], minlength=MAX_DEAL)
