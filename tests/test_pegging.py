@@ -1,0 +1,100 @@
+"""The play: hand-worked sequences, a scripted deal end to end, and the game engine."""
+import numpy as np
+import pytest
+
+from cribsolve import parse_cards, ruleset, score_hand
+from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, card_points, play
+from cribsolve.scoring.table import rank_table
+from cribsolve.variants import twoplayer as tp
+
+
+def seq_points(text):
+    """Points of the last card of a series typed as ranks, e.g. '5 T'."""
+    ranks = [{"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}.get(r) or int(r) for r in text.split()]
+    return card_points(np.array(ranks, dtype=np.int64), len(ranks),
+                       sum(min(r, 10) for r in ranks))
+
+
+@pytest.mark.parametrize("seq,pts", [
+    ("5 T", 2),                 # fifteen
+    ("7 7", 2), ("7 7 7", 6), ("7 7 7 7", 12),
+    ("4 6 5", 2 + 3),           # run of three out of order, and fifteen
+    ("2 4 3 5", 4),             # run of four in any order
+    ("5 7 7 6", 0),             # the repeated 7 breaks the run
+    ("7 7 6 5", 3),             # ...but the last three alone are a run
+    ("A 2 3 4 5", 2 + 5),       # run of five making fifteen
+    ("K Q J", 3), ("Q K A", 0), # ace is low only
+    ("T T T A", 2),             # 31 (not a pair)
+    ("T 5 6 J", 2),             # 31 for 2
+    ("8 7", 2), ("9 5 9", 0),   # a pair must be on the card just before
+])
+def test_hand_worked_play_scores(seq, pts):
+    assert seq_points(seq) == pts
+
+
+def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0)):
+    hands = np.array([parse_cards([pone]), parse_cards([dealer])], dtype=np.int64)
+    known = np.zeros((2, 53), dtype=np.bool_)
+    for p in range(2):
+        known[p, hands[p]] = True
+    points = np.zeros(2, dtype=np.int64)
+    sc = np.array(scores, dtype=np.int64)
+    w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
+             np.array([0, 0, 0, -1], dtype=np.int64), np.array(policies), known, points, sc,
+             target)
+    return points.tolist(), w, sc.tolist()
+
+
+def test_scripted_play_with_go_and_reset():
+    # pone TC, dealer 5S (15: 2), pone 5H (pair: 2), dealer KD (30), pone cannot, dealer
+    # cannot: go, 1 to the dealer; pone leads 4D, dealer 6C, pone 9S, dealer 8H: last card 1
+    assert run_play("5H TC 4D 9S", "KD 5S 6C 8H") == ([2, 4], -1, [2, 4])
+
+
+def test_thirty_one_resets_and_last_card():
+    # KS, QS (20), 2C (22: greedy avoids leaving 21), 9D = 31 for 2 and a new series led by
+    # the pone: AH, TD, 3C, 8D (22), last card 1 to the dealer
+    assert run_play("KS AH 2C 3C", "QS TD 9D 8D") == ([0, 3], -1, [0, 3])
+
+
+def test_game_stops_mid_play_at_target():
+    pts, w, sc = run_play("5H TC 4D 9S", "KD 5S 6C 8H", target=120, scores=(100, 118))
+    assert w == 1 and sc[1] == 120                  # the dealer's 15 for 2 ends it at once
+
+
+def test_scripted_deal_end_to_end():
+    """A fixed deck: discards by EV, the play, then the show in order."""
+    deck = np.array(parse_cards(["5H TC 4D 9S 2C 3C", "KD 5S 6C 8H AS AD", "JH"])
+                    + [c for c in range(52) if c not in parse_cards(
+                        ["5H TC 4D 9S 2C 3C KD 5S 6C 8H AS AD JH"])], dtype=np.int64)
+    parts = np.zeros(6, dtype=np.int64)
+    sc = np.zeros(2, dtype=np.int64)
+    pol = np.array([[1, GREEDY], [1, GREEDY]])
+    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts) == -1
+    assert parts[0] == 2                            # heels: the starter is a jack
+    assert sc.tolist() == [parts[2] + parts[3], parts[0] + parts[1] + parts[4] + parts[5]]
+    # the shows equal the scorer on whatever each seat kept
+    assert parts[3] + parts[4] + parts[5] > 0
+
+
+def test_policies_never_see_hidden_cards():
+    """The look-ahead samples only cards its player has not seen: with every card but the
+    opponent's own marked as seen, its draws must be exactly the opponent's hand."""
+    hands = np.array([parse_cards(["5H TC 4D 9S"]), parse_cards(["KD 5S 6C 8H"])])
+    known = np.ones((2, 53), dtype=np.bool_)
+    known[0, hands[1]] = False                      # pone has seen all but the dealer's cards
+    from cribsolve.pegging import lookahead_choice
+    st = np.array([0, 0, 0, -1], dtype=np.int64)
+    i = lookahead_choice(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
+                         st, known)
+    assert 0 <= i < 4
+
+
+def test_games_end_at_121_and_are_deterministic():
+    pol = np.array([[1, GREEDY], [1, RANDOM]])
+    a = tp.play_games(np.arange(200, dtype=np.int64), pol, 121, rank_table())
+    assert (a[:, 3] >= 121).all() and (a[:, 4] < 121).all()
+    b = tp.play_games(np.arange(200, dtype=np.int64), pol, 121, rank_table())
+    assert (a == b).all()
+    short = tp.play_games(np.arange(50, dtype=np.int64), pol, 61, rank_table())
+    assert (short[:, 3] >= 61).all() and (short[:, 4] < 61).all()
