@@ -366,15 +366,22 @@ def _count(text: str) -> int:
 
 
 @cli.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "cribbage"]),
               default="patience2", show_default=True,
-              help="Cribbage Patience (PySolFC 955), Patience II (980) or Shuffle (809).")
+              help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), or "
+                   "two-player cribbage.")
 @click.option("-n", "n_text", default="1e5", show_default=True, help="Games to play (1e6 works).")
 @click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
-                                             "heuristic"]), default=None,
+                                             "heuristic", "greedy", "lookahead"]), default=None,
               help="Patience: ev (default; exact expected points with card counting), win (the "
                    "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
-                   "upper bound). Shuffle: optimal (default; proven best grid) or heuristic.")
+                   "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
+                   "Cribbage: greedy (default), lookahead or random pegging (EV discards, "
+                   "random discards with random).")
+@click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "random"]),
+              default=None, help="Cribbage: the other player's policy (default: the same).")
+@click.option("--game-length", type=int, default=121, show_default=True,
+              help="Cribbage: points to win (61, 121, ...).")
 @click.option("--win-only", is_flag=True,
               help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -386,13 +393,16 @@ def _count(text: str) -> int:
 @click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
               help="Write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(variant, n_text, policy, win_only, seed, jobs, as_json, csv_path, histogram_csv,
-             quiet):
-    """Play many seeded games of a solitaire and report the win rate."""
+def simulate(variant, n_text, policy, opponent_policy, game_length, win_only, seed, jobs,
+             as_json, csv_path, histogram_csv, quiet):
+    """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CSV_HEADER, simulate as run_sim
 
     n = _count(n_text)
+    if variant == "cribbage":
+        return _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_json,
+                                  csv_path, quiet)
     if policy == "win" and variant != "shuffle":
         _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
@@ -422,6 +432,107 @@ def simulate(variant, n_text, policy, win_only, seed, jobs, as_json, csv_path, h
     for lo_s in range(min(bins), max(bins) + 1, 10):
         c = bins.get(lo_s, 0)
         click.echo(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
+
+
+def _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_json, csv_path,
+                       quiet):
+    from .progress import bar
+    from .simulate import CSV_HEADER, simulate_cribbage
+
+    with bar(n, "cribbage games", quiet, "game") as pb:
+        res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, jobs, pb.update,
+                                game_length)
+    d = res.as_dict()
+    if csv_path:
+        write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
+    if as_json:
+        click.echo(dumps(d))
+        return
+    lo, hi = d["win_rate_ci"]
+    click.echo(f"cribbage to {game_length}, {d['policy']} (player 1) vs {d['opponent_policy']} "
+               f"(player 2), {n:,} games, seed {seed}")
+    click.echo(f"first dealer wins {d['win_rate']:.2%}  95% CI [{lo:.2%}, {hi:.2%}]; player 1 "
+               f"wins {d['player_win_rate']:.2%}")
+    click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging {d['dealer_pegging']:.2f}, "
+               f"hand {d['dealer_hand']:.2f}, crib {d['crib']:.2f}, heels {d['heels']:.2f}); "
+               f"pone {d['pone_points']:.2f} (pegging {d['pone_pegging']:.2f}, hand "
+               f"{d['pone_hand']:.2f})")
+    click.echo(f"deals per game {d['deals_per_game']:.2f}; skunks {d['skunk_rate']:.2%}, double "
+               f"skunks {d['double_skunk_rate']:.3%}")
+
+
+@cli.command("best-play")
+@click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
+@click.option("--played", default="", metavar="CARDS",
+              help="Every card laid in this play so far, in order.")
+@click.option("--count", type=int, default=0, show_default=True, help="The running count.")
+@click.option("--seen", default="", metavar="CARDS",
+              help="Other cards you know: your discards, the starter.")
+@click.option("--dealer/--pone", "dealer", default=None,
+              help="Your seat (shown; the play itself is the same).")
+@click.option("--playouts", type=int, default=4000, show_default=True,
+              help="Opponent holdings sampled per card.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json):
+    """Which card to lay: expected pegging points for you and the opponent, best margin first."""
+    from .pegging import best_play
+
+    if playouts < 1:
+        raise CardError("--playouts must be at least 1")
+    rows = best_play(parse_cards([hand]), parse_cards([played]) if played else [], count,
+                     parse_cards([seen]) if seen else [], playouts, seed)
+    if as_json:
+        click.echo(dumps({"plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t}
+                                    for c, m, t in rows], "playouts": playouts}))
+        return
+    seat = "" if dealer is None else (" as dealer" if dealer else " as pone")
+    click.echo(f"count {count}{seat}: expected pegging over the rest of the play "
+               f"({playouts} sampled opponent holdings each, then greedy play)")
+    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}")
+    for c, m, t in rows:
+        click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}")
+
+
+@cli.command()
+@click.option("--my-score", type=int, default=None)
+@click.option("--their-score", type=int, default=None)
+@click.option("--dealer", "who_deals", type=click.Choice(["me", "them"]), default=None,
+              help="Who deals next.")
+@click.option("--table", "whole", is_flag=True, help="Every position (with --csv).")
+@click.option("--game-length", type=int, default=121, show_default=True)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--quiet", is_flag=True)
+def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet):
+    """Probability of winning two-player cribbage from a board position."""
+    from .odds import DEALS, win_table
+    from .progress import bar
+
+    if game_length < 2:
+        raise CardError("--game-length must be at least 2")
+    if not whole and (my_score is None or their_score is None or who_deals is None):
+        raise CardError("give --my-score, --their-score and --dealer me|them (or --table)")
+    if not whole and not (0 <= my_score < game_length and 0 <= their_score < game_length):
+        raise CardError(f"scores must be from 0 to {game_length - 1}")
+    if whole and not csv_path:
+        raise CardError("--table writes every position: give --csv FILE")
+    with bar(DEALS, "simulating deals for the odds table (once)", quiet, "deal") as pb:
+        win = win_table(game_length, pb.update)
+    if whole:
+        rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
+                for dealer in ("me", "them") for a in range(game_length)
+                for b in range(game_length)]
+        write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
+        return
+    p = float(win[1 if who_deals == "me" else 0, my_score, their_score])
+    if as_json:
+        click.echo(dumps({"my_score": my_score, "their_score": their_score,
+                          "dealer": who_deals, "game_length": game_length,
+                          "win_probability": p}))
+        return
+    click.echo(f"{my_score} to {their_score}, {'you' if who_deals == 'me' else 'they'} deal "
+               f"next: you win {p:.2%}")
 
 
 @cli.command()

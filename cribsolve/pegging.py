@@ -185,38 +185,102 @@ def play(hands, used, series, st, policies, known, points, scores, target):
 
 
 @njit(cache=True)
-def lookahead_choice(hands, used, series, st, known):
-    """The card with the best mean pegging margin (mine - theirs) over the rest of the play:
-    the opponent's unplayed cards are drawn PLAYOUTS times from the cards this player has not
-    seen, then both sides play greedily. Ties go to the safer count."""
+def expected_pegging(hands, used, series, st, known, i, playouts):
+    """Mean pegging points (mine, theirs) over the rest of the play if the player to lay lays
+    hands[turn, i]: the opponent's unplayed cards are drawn ``playouts`` times from the cards
+    this player has not seen, then both sides play greedily."""
     me = st[TURN]
     opp = 1 - me
     unseen = np.flatnonzero(~known[me, :52])
+    total = np.zeros(2)
+    for _ in range(playouts):
+        h, u, s, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
+        draw = np.random.permutation(unseen)
+        j = 0
+        for q in range(4):
+            if not u[opp, q]:
+                h[opp, q] = draw[j]
+                j += 1
+        pts = np.zeros(2, dtype=np.int64)
+        sc = np.zeros(2, dtype=np.int64)
+        lay(h, u, s, t, i, pts, sc, 0, kn)
+        while True:
+            p, _ = settle(h, u, t, pts, sc, 0)
+            if p < 0:
+                break
+            lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT]), pts, sc, 0, kn)
+        total[0] += pts[me]
+        total[1] += pts[opp]
+    return total[0] / playouts, total[1] / playouts
+
+
+@njit(cache=True)
+def lookahead_choice(hands, used, series, st, known):
+    """The legal card with the best expected pegging margin (mine - theirs) over the rest of
+    the play (expected_pegging, PLAYOUTS draws); ties go to the safer count."""
+    me = st[TURN]
     best = -1e9
     pick = -1
     for i in range(4):
         if used[me, i] or st[COUNT] + VALUE[RANK[hands[me, i]]] > LIMIT:
             continue
-        total = 0.0
-        for _ in range(PLAYOUTS):
-            h, u, s, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
-            draw = np.random.permutation(unseen)
-            j = 0
-            for q in range(4):
-                if not u[opp, q]:
-                    h[opp, q] = draw[j]
-                    j += 1
-            pts = np.zeros(2, dtype=np.int64)
-            sc = np.zeros(2, dtype=np.int64)
-            lay(h, u, s, t, i, pts, sc, 0, kn)
-            while True:
-                p, _ = settle(h, u, t, pts, sc, 0)
-                if p < 0:
-                    break
-                lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT]), pts, sc, 0, kn)
-            total += pts[me] - pts[opp]
-        v = total / PLAYOUTS + 0.01 * _safety(st[COUNT], hands[me, i])
+        mine, theirs = expected_pegging(hands, used, series, st, known, i, PLAYOUTS)
+        v = mine - theirs + 0.01 * _safety(st[COUNT], hands[me, i])
         if v > best:
             best = v
             pick = i
     return pick
+
+
+def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int = 0):
+    """Every legal card for the player to lay, best expected pegging margin first:
+    [(card, E[my points], E[their points])] over the rest of the play.
+
+    hand: my unplayed cards; played: every card laid in this play so far, in order (the
+    current series is the tail that sums to ``count``); seen: other cards I know (my discards,
+    the starter). The opponent laid the last card, and holds 4 minus the cards it has laid.
+    """
+    from .cards import CardError, format_card
+
+    hand, played, seen = [list(map(int, x)) for x in (hand, played, seen)]
+    if not 1 <= len(hand) <= 4:
+        raise CardError("give 1 to 4 cards in hand")
+    everything = hand + played + seen
+    if len(set(everything)) != len(everything) or any(c >= 52 for c in everything):
+        raise CardError("a card is given twice (or is a joker)")
+    mine_played = 4 - len(hand)
+    theirs_left = 4 - (len(played) - mine_played)
+    if not 0 <= theirs_left <= 4 or len(played) < mine_played:
+        raise CardError("the cards played do not fit two hands of 4 with this hand")
+    series, total = [], 0
+    for c in reversed(played):
+        if total >= count:
+            break
+        total += int(VALUE[RANK[c]])
+        series.insert(0, int(RANK[c]))
+    if total != count or not 0 <= count < LIMIT:
+        raise CardError(f"the count {count} is not the sum of the last cards played")
+    if not legal(np.array(hand), np.zeros(len(hand), dtype=np.bool_), count):
+        raise CardError("no card in hand fits under 31: that is a go")
+    hands = np.zeros((2, 4), dtype=np.int64)
+    used = np.ones((2, 4), dtype=np.bool_)
+    hands[0, :len(hand)] = hand
+    used[0, :len(hand)] = False
+    used[1, :theirs_left] = False
+    known = np.zeros((2, 53), dtype=np.bool_)
+    known[0, everything] = True
+    ser = np.zeros(8, dtype=np.int64)
+    ser[:len(series)] = series
+    st = np.array([len(series), count, 0, 1 if played else -1], dtype=np.int64)
+    _seed(seed)
+    out = []
+    for i, c in enumerate(hand):
+        if count + VALUE[RANK[c]] <= LIMIT:
+            mine, theirs = expected_pegging(hands, used, ser, st, known, i, playouts)
+            out.append((format_card(c), mine, theirs))
+    return sorted(out, key=lambda t: -(t[1] - t[2]))
+
+
+@njit(cache=True)
+def _seed(seed):
+    np.random.seed(seed)

@@ -35,11 +35,7 @@ class SimResult:
 
     @property
     def win_rate_ci(self) -> tuple[float, float]:
-        """Wilson score interval, 95%."""
-        z, n, p = 1.959964, self.n, self.win_rate
-        mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, mid - half), min(1.0, mid + half)
+        return _wilson(self.wins, self.n)
 
     def _moments(self):
         s = np.array(list(self.histogram), dtype=float)
@@ -171,3 +167,78 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
             progress(games)
     res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
     return res
+
+
+CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "random": (0, 0)}
+CRIBBAGE_CHUNK = 2_000
+
+
+@dataclass
+class CribbageResult:
+    """Whole two-player games: player 0 plays ``policy``, player 1 ``opponent_policy``."""
+    policy: str
+    opponent_policy: str
+    n: int
+    seed: int
+    game_length: int
+    rows: np.ndarray            # one row per game, twoplayer.play_game's ``out``
+
+    def as_dict(self) -> dict:
+        r = self.rows
+        first_wins = int((r[:, 0] == r[:, 1]).sum())
+        deals = r[:, 5].sum()
+        per_deal = r[:, 6:12].sum(axis=0) / max(deals, 1)
+        heels, dpeg, ppeg, phand, dhand, crib = per_deal.tolist()
+        lo, hi = _wilson(first_wins, self.n)
+        loser = r[:, 4]
+        return {"variant": "cribbage", "policy": self.policy,
+                "opponent_policy": self.opponent_policy, "n": self.n, "seed": self.seed,
+                "game_length": self.game_length, "wins": first_wins,
+                "win_rate": first_wins / self.n, "win_rate_ci": [lo, hi],
+                "player_win_rate": float((r[:, 0] == 0).mean()),
+                "dealer_points": heels + dpeg + dhand + crib, "pone_points": ppeg + phand,
+                "dealer_pegging": dpeg, "pone_pegging": ppeg, "dealer_hand": dhand,
+                "pone_hand": phand, "crib": crib, "heels": heels,
+                "deals_per_game": float(r[:, 2].mean()),
+                "skunk_rate": float((loser < self.game_length - 30).mean()),
+                "double_skunk_rate": float((loser < self.game_length - 60).mean())}
+
+    def csv_row(self):
+        d = self.as_dict()
+        return ["cribbage", f"{self.policy}/{self.opponent_policy}", self.n, self.seed,
+                d["wins"], d["win_rate"], *d["win_rate_ci"], None, None]
+
+
+def _wilson(wins: int, n: int) -> tuple[float, float]:
+    """Wilson score interval, 95%."""
+    z, p = 1.959964, wins / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,
+                      seed: int = 0, jobs: int | None = None, progress=None,
+                      game_length: int = 121) -> CribbageResult:
+    """Play ``n`` seeded games; the same seed gives the same games for any thread count."""
+    from .scoring.table import rank_table
+    from .variants.twoplayer import play_games
+
+    opponent_policy = opponent_policy or policy
+    for p in (policy, opponent_policy):
+        if p not in CRIBBAGE_POLICIES:
+            raise CardError(f"unknown policy {p!r} for cribbage "
+                            f"(expected {', '.join(CRIBBAGE_POLICIES)})")
+    if n < 1 or game_length < 1:
+        raise CardError("-n and the game length must be at least 1")
+    if jobs:
+        numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+    pol = np.array([CRIBBAGE_POLICIES[policy], CRIBBAGE_POLICIES[opponent_policy]])
+    rows = []
+    for index, start in enumerate(range(0, n, CRIBBAGE_CHUNK)):
+        games = min(CRIBBAGE_CHUNK, n - start)
+        seeds = np.random.default_rng([seed, index]).integers(0, 2 ** 62, size=games)
+        rows.append(play_games(seeds, pol, game_length, rank_table(15)))
+        if progress:
+            progress(games)
+    return CribbageResult(policy, opponent_policy, n, seed, game_length, np.concatenate(rows))

@@ -1,0 +1,61 @@
+"""Two-player commands: simulate --variant cribbage, best-play, odds."""
+import json
+
+import pytest
+
+from clihelp import run
+from cribsolve import odds as odds_mod
+
+
+@pytest.fixture(autouse=True)
+def fewer_deals(monkeypatch):
+    monkeypatch.setattr(odds_mod, "DEALS", 20_000)     # own cache name; keeps the suite quick
+
+
+def test_simulate_cribbage_json_and_determinism():
+    args = ["simulate", "--variant", "cribbage", "-n", "400", "--seed", "2", "--json", "--quiet"]
+    code, out, _ = run(*args)
+    d = json.loads(out)
+    assert code == 0
+    for key in ("win_rate", "win_rate_ci", "dealer_points", "pone_points", "dealer_pegging",
+                "pone_pegging", "deals_per_game", "skunk_rate"):
+        assert key in d
+    assert d["win_rate_ci"][0] <= d["win_rate"] <= d["win_rate_ci"][1]
+    assert d["dealer_points"] > d["pone_points"]
+    assert json.loads(run(*args, "--jobs", "1")[1]) == d
+
+
+def test_best_play_prefers_the_fifteen():
+    # count 5 with a ten-card in hand: the ten makes 15 for 2 now
+    code, out, _ = run("best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--count", "5",
+                       "--seen", "KD", "--json", "--playouts", "300")
+    plays = json.loads(out)["plays"]
+    assert code == 0 and plays[0]["card"] == "TS" and plays[0]["mine"] >= 2
+
+
+@pytest.mark.parametrize("args", [
+    ["best-play", "--hand", "TS 2C", "--played", "5H", "--count", "7"],
+    ["best-play", "--hand", "TS TS"],
+    ["best-play", "--hand", "TS", "--played", "KD QD JD", "--count", "30"],
+    ["odds", "--my-score", "5"],
+    ["odds", "--my-score", "121", "--their-score", "0", "--dealer", "me"],
+    ["simulate", "--variant", "cribbage", "--policy", "ev", "-n", "10"],
+])
+def test_bad_input(args):
+    code, out, err = run(*args)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_odds_table_is_consistent(tmp_path):
+    win = odds_mod.win_table(121)
+    # my chance when I deal is one minus theirs when they deal, from their side
+    assert abs(win[1, 30, 50] + win[0, 50, 30] - 1) < 1e-9
+    assert win[1, 120, 0] > 0.99 and win[0, 0, 120] < 0.01
+    assert win[1, 0, 0] > 0.5 > win[0, 0, 0]           # the first deal is worth something
+    assert (win[1, 1:, 60] >= win[1, :-1, 60] - 1e-9).all()   # more points never hurt
+    code, out, _ = run("odds", "--my-score", "35", "--their-score", "37", "--dealer", "me",
+                       "--json", "--quiet")
+    assert code == 0 and json.loads(out)["win_probability"] == pytest.approx(win[1, 35, 37])
+    path = tmp_path / "odds.csv"
+    assert run("odds", "--table", "--csv", path, "--quiet")[0] == 0
+    assert len(path.read_text().splitlines()) == 1 + 2 * 121 * 121
