@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from cribsolve import parse_cards, ruleset, score_hand
+from cribsolve import format_card, parse_cards, ruleset, score_hand
 from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, card_points, play
 from cribsolve.scoring.table import rank_table
 from cribsolve.variants import twoplayer as tp
@@ -63,31 +63,54 @@ def test_game_stops_mid_play_at_target():
 
 
 def test_scripted_deal_end_to_end():
-    """A fixed deck: discards by EV, the play, then the show in order."""
-    deck = np.array(parse_cards(["5H TC 4D 9S 2C 3C", "KD 5S 6C 8H AS AD", "JH"])
-                    + [c for c in range(52) if c not in parse_cards(
-                        ["5H TC 4D 9S 2C 3C KD 5S 6C 8H AS AD JH"])], dtype=np.int64)
+    """A fixed deck: EV discards, heels, the play and the show, each checked on its own."""
+    pone6, dealer6, starter = parse_cards(["5H TC 4D 9S 2C 3C"]), parse_cards(
+        ["KD 5S 6C 8H AS AD"]), parse_cards(["JH"])[0]
+    rest = [c for c in range(52) if c not in pone6 + dealer6 + [starter]]
+    deck = np.array(pone6 + dealer6 + [starter] + rest, dtype=np.int64)
     parts = np.zeros(6, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
     assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts) == -1
-    assert parts[0] == 2                            # heels: the starter is a jack
+    kept, crib = [], []
+    for six, dealer in ((pone6, False), (dealer6, True)):
+        o = tp.choose_discard(np.array(six), dealer, 1, rank_table())
+        kept.append([six[i] for i in tp.OPT_KEEP[o]])
+        crib += [six[i] for i in tp.OPT_DISC[o]]
+    std = ruleset("standard")
+    pegged, _, _ = run_play(" ".join(map(format_card, kept[0])),
+                            " ".join(map(format_card, kept[1])))
+    assert parts.tolist() == [
+        2,                                               # heels: the starter is a jack
+        pegged[1], pegged[0],
+        score_hand(kept[0], [starter], std, itemized=False).total,
+        score_hand(kept[1], [starter], std, itemized=False).total,
+        score_hand(crib, [starter], std, crib=True, itemized=False).total]
     assert sc.tolist() == [parts[2] + parts[3], parts[0] + parts[1] + parts[4] + parts[5]]
-    # the shows equal the scorer on whatever each seat kept
-    assert parts[3] + parts[4] + parts[5] > 0
 
 
 def test_policies_never_see_hidden_cards():
-    """The look-ahead samples only cards its player has not seen: with every card but the
-    opponent's own marked as seen, its draws must be exactly the opponent's hand."""
-    hands = np.array([parse_cards(["5H TC 4D 9S"]), parse_cards(["KD 5S 6C 8H"])])
-    known = np.ones((2, 53), dtype=np.bool_)
-    known[0, hands[1]] = False                      # pone has seen all but the dealer's cards
-    from cribsolve.pegging import lookahead_choice
-    st = np.array([0, 0, 0, -1], dtype=np.int64)
-    i = lookahead_choice(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
-                         st, known)
-    assert 0 <= i < 4
+    """The look-ahead's choice depends only on what its player has seen: swapping the
+    opponent's hidden cards for other unseen cards (same seed) changes nothing."""
+    from cribsolve.pegging import _seed, expected_pegging, lookahead_choice
+    mine = parse_cards(["5H TC 4D 9S"])
+    seen = mine + parse_cards(["KS QS JH"])            # my discards and the starter
+    known = np.zeros((2, 53), dtype=np.bool_)
+    known[0, seen] = True
+    results = set()
+    for theirs in (["KD 5S 6C 8H"], ["AC 2D 3H 7S"], ["5C 5D TH TD"]):
+        hands = np.array([mine, parse_cards(theirs)], dtype=np.int64)
+        known[1] = False
+        known[1, hands[1]] = True
+        st = np.array([0, 0, 0, -1], dtype=np.int64)
+        _seed(7)
+        pick = lookahead_choice(hands, np.zeros((2, 4), dtype=np.bool_),
+                                np.zeros(8, dtype=np.int64), st, known)
+        _seed(7)
+        ev = expected_pegging(hands, np.zeros((2, 4), dtype=np.bool_),
+                              np.zeros(8, dtype=np.int64), st, known, 0, 50)
+        results.add((pick, ev))
+    assert len(results) == 1
 
 
 def test_games_end_at_121_and_are_deterministic():
