@@ -63,17 +63,19 @@ def deal_points(hand, o, crib_other, s, table):
 
 
 @njit(cache=True)
-def ev_discard(hand, seen, table):
-    """The discard with the most expected points of the deal, the crib's other two unseen."""
+def ev_discard(hand, seen, table, sign=1.0, crib_full_flush=False):
+    """The discard with the most expected hand + sign * crib, the crib's other two cards and
+    the starter unseen (sign -1: a two-player pone; crib_full_flush: two-player crib rules)."""
     unseen = unseen_of(seen)
     n, u = unseen_counts(unseen)
-    best = -1.0
+    best = -1e9
     pick = 0
     for o in range(15):
         k = OPT_KEEP[o]
         d = OPT_DISC[o]
         v = (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-             + expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table, False))
+             + sign * expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table,
+                                                crib_full_flush))
         if v > best:
             best = v
             pick = o

@@ -11,11 +11,10 @@ or 'random'; pegging 'greedy', 'lookahead' or 'random' (pegging.py).
 import numpy as np
 from numba import njit, prange
 
-from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..cards import JACK, RANK
 from ..pegging import play
 from ..scoring.table import score5
-from .patience import OPT_DISC, OPT_KEEP
+from .patience import OPT_DISC, OPT_KEEP, ev_discard
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib")
@@ -29,21 +28,7 @@ def choose_discard(hand, dealer, discard_policy, table):
     seen = np.zeros(53, dtype=np.bool_)
     for c in hand:
         seen[c] = True
-    unseen = np.flatnonzero(~seen[:52]).astype(np.int64)
-    n, u = unseen_counts(unseen)
-    sign = 1.0 if dealer else -1.0
-    best = -1e9
-    pick = 0
-    for o in range(15):
-        k = OPT_KEEP[o]
-        d = OPT_DISC[o]
-        v = (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-             + sign * expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table,
-                                                True))
-        if v > best:
-            best = v
-            pick = o
-    return pick
+    return ev_discard(hand, seen, table, 1.0 if dealer else -1.0, True)
 
 
 @njit(cache=True)
