@@ -1,8 +1,18 @@
-"""cribsolve: exact, fast cribbage scoring, discard analysis and solitaire solving."""
-from .cards import format_card, format_cards, parse_card, parse_cards
-from .rules import RuleSet, ruleset
-from .scoring import Score, score_hand
+"""cribsolve: exact, fast cribbage scoring, discard analysis and solitaire solving.
 
-__all__ = ["RuleSet", "ruleset", "Score", "score_hand", "parse_card", "parse_cards",
-           "format_card", "format_cards"]
-__version__ = "0.1.0"
+The names below are loaded on first use, so ``import cribsolve`` (and the CLI's start) does not
+pay for numpy or numba until a command needs them.
+"""
+__version__ = "0.2.0"
+
+_EXPORTS = {"RuleSet": "rules", "ruleset": "rules", "Score": "scoring", "score_hand": "scoring",
+            "parse_card": "cards", "parse_cards": "cards", "format_card": "cards",
+            "format_cards": "cards"}
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        import importlib
+        return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    raise AttributeError(f"module 'cribsolve' has no attribute {name!r}")

@@ -1,73 +1,23 @@
-"""Cards as small integers, and the one parser and formatter for what users type.
+"""Cards as small integers for the kernels: per-id rank, suit and value arrays, and decks.
 
 A card id is ``(rank - 1) * 4 + suit`` for the 52 ordinary cards (rank 1 = A .. 13 = K,
-suit 0..3 = C D H S) and ``JOKER`` (52) for a joker, which has rank 0 and no suit.
-Kernels work on these ids; only this module knows how they look as text.
+suit 0..3 = C D H S) and ``JOKER`` (52) for a joker, which has rank 0 and no suit. How cards
+look as text is notation.py's business (re-exported here).
 """
 from __future__ import annotations
 
 import numpy as np
 
-RANK_CHARS = "A23456789TJQK"
-SUIT_CHARS = "CDHS"
-JOKER = 52
-N_IDS = 53
+from .notation import (JOKER, N_IDS, RANK_CHARS, SUIT_CHARS, CardError, card_id,  # noqa: F401
+                       format_card, format_cards, parse_card, parse_cards, parse_rank)
+
 NO_SUIT = 4
 JACK = 11
-
-_SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3,
-                 "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
-_RANK_ALIASES = {c: i + 1 for i, c in enumerate(RANK_CHARS)} | {"10": 10, "1": 1}
 
 # Per-id lookup arrays shared by every kernel.
 RANK = np.array([i // 4 + 1 for i in range(52)] + [0], dtype=np.int64)
 SUIT = np.array([i % 4 for i in range(52)] + [NO_SUIT], dtype=np.int64)
 VALUE = np.array([min(r, 10) for r in range(14)], dtype=np.int64)  # by rank; joker 0
-
-
-class CardError(ValueError):
-    """A card or card list the user typed is not valid; the message is one line for them."""
-
-
-def card_id(rank: int, suit: int) -> int:
-    return (rank - 1) * 4 + suit
-
-
-def parse_card(text: str) -> int:
-    """Parse one card in any case: '5h', '10S', 'TS', 'J♦', and jokers 'JK', 'X', 'X2'."""
-    t = text.strip().upper()
-    if t in ("JK", "X", "JOKER") or (t[:1] == "X" and t[1:].isdigit()) or (
-            t[:2] == "JK" and t[2:].isdigit()):
-        return JOKER
-    if len(t) >= 2 and t[:-1] in _RANK_ALIASES and t[-1] in _SUIT_ALIASES:
-        return card_id(_RANK_ALIASES[t[:-1]], _SUIT_ALIASES[t[-1]])
-    raise CardError(f"unknown card {text!r} (expected e.g. 5H, TS, 10S, J♦, or JK for a joker)")
-
-
-def parse_cards(texts) -> list[int]:
-    """Parse cards given as separate words or as one string with spaces or commas."""
-    out: list[int] = []
-    for t in texts:
-        out.extend(parse_card(w) for w in t.replace(",", " ").split())
-    return out
-
-
-def format_card(cid: int) -> str:
-    if cid == JOKER:
-        return "JK"
-    return RANK_CHARS[cid // 4] + SUIT_CHARS[cid % 4]
-
-
-def format_cards(cids) -> str:
-    return " ".join(format_card(int(c)) for c in cids)
-
-
-def parse_rank(text: str) -> int:
-    """A rank on its own (for --wild): 'K', 'k', '10', 'T'."""
-    t = text.strip().upper()
-    if t not in _RANK_ALIASES:
-        raise CardError(f"unknown rank {text!r} (expected A, 2-9, T or 10, J, Q, K)")
-    return _RANK_ALIASES[t]
 
 
 def deck(decks: int = 1, jokers: int = 0) -> np.ndarray:

@@ -1,14 +1,27 @@
-"""The command line: each command parses, calls the library, and renders. No kernels here."""
+"""The command line: each command parses, calls the library, and renders. No kernels here.
+
+Start-up is kept short: nothing heavier than click is imported before a command runs, and a
+command that answers one question runs the kernels as plain Python (``_quick``) instead of
+waiting about a second for numba; should it need a table that has to be built, it starts again
+compiled.
+"""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
-import numpy as np
 
-from .cards import CardError, format_card, format_cards, parse_card, parse_cards, parse_rank
 from .export import dumps, write_csv
+from .notation import CardError, format_card, format_cards, parse_card, parse_cards
 from .rules import PRESETS, ruleset
+
+
+def _quick():
+    """Answer this one question without numba (see jit.use_python), unless told not to."""
+    if os.environ.get("CRIBSOLVE_COMPILED") != "1":
+        from . import jit
+        jit.use_python()
 
 
 def rule_options(f):
@@ -32,6 +45,8 @@ def rule_options(f):
 
 
 def make_rules(preset, target, jokers, decks, wild):
+    from .notation import parse_rank
+
     return ruleset(preset, target=target, jokers=jokers, decks=decks,
                    wild_rank=parse_rank(wild) if wild else 0)
 
@@ -44,15 +59,22 @@ def cli():
 
 def main():
     """Console entry point: user mistakes become one line on stderr and exit status 2."""
+    from .jit import NeedsCompiled
+
     try:
         cli.main(standalone_mode=False)
-    except (CardError, click.ClickException) as e:
-        msg = e.format_message() if isinstance(e, click.ClickException) else str(e)
-        click.echo(f"cribsolve: {msg}", err=True)
+    except click.ClickException as e:
+        click.echo(f"cribsolve: {e.format_message()}", err=True)
         sys.exit(2)
     except (click.Abort, KeyboardInterrupt):
         click.echo("cribsolve: interrupted", err=True)
         sys.exit(130)
+    except NeedsCompiled:        # a table must be built: start again with numba
+        os.environ["CRIBSOLVE_COMPILED"] = "1"
+        os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])
+    except CardError as e:
+        click.echo(f"cribsolve: {e}", err=True)
+        sys.exit(2)
 
 
 def _say_aloud(score) -> list[str]:
@@ -76,6 +98,8 @@ def _say_aloud(score) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck, batch, as_json):
     """Score a hand at the show: CARDS are the held cards."""
+    if batch is None and wild is None:
+        _quick()
     from .cards import deck
     from .scoring import CATEGORIES, score_hand
 
@@ -125,6 +149,8 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
 @click.option("--json", "as_json", is_flag=True)
 def distribution(crib, preset, csv_path, as_json):
     """Exact histogram of the show score over all 12,994,800 four-card + starter hands."""
+    import numpy as np
+
     from .scoring.table import distribution as dist
 
     rules = ruleset(preset)
@@ -202,6 +228,8 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
                      batch, quiet, variant, seen, crib_cards, samples, seed, kept, score, deal):
     """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
+    if variant == "cribbage" and batch is None:
+        _quick()
     from .analysis.discard import best_discard, best_discard_batch, check_hand
     from .analysis.opponent import pair_weights
 
@@ -506,6 +534,8 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json):
 @click.option("--quiet", is_flag=True)
 def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet):
     """Probability of winning two-player cribbage from a board position."""
+    if not whole:
+        _quick()
     from .odds import DEALS, win_table
     from .progress import bar
 
@@ -578,6 +608,40 @@ def shuffle(cards, starter, time_limit, as_json):
     else:
         click.echo(f"time limit reached: best {sol.total}, upper bound {sol.upper_bound} "
                    f"(gap {sol.upper_bound - sol.total})")
+
+
+@cli.group()
+def cache():
+    """The tables and compiled kernels cribsolve keeps."""
+
+
+@cache.command("info")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def cache_info(as_json):
+    """Where everything is kept, its size, and which files are stale or damaged."""
+    _quick()
+    from .tables import cache_dir, inventory
+
+    rows = inventory()
+    if as_json:
+        click.echo(dumps({"cache_dir": cache_dir(), "files": rows}))
+        return
+    click.echo(f"cache folder {cache_dir()}")
+    for r in rows:
+        where = "shipped" if r["shipped"] else "cache"
+        click.echo(f"  {r['bytes'] / 1e6:8.2f} MB  {where:<7} {r['state']:<10}  {r['what']}  "
+                   f"{r['path']}")
+    click.echo(f"total {sum(r['bytes'] for r in rows) / 1e6:.2f} MB in {len(rows)} entries")
+
+
+@cache.command("clear")
+def cache_clear():
+    """Remove every table and compiled kernel in the cache folder (they are rebuilt on use)."""
+    _quick()
+    from .tables import cache_dir, clear
+
+    removed = clear()
+    click.echo(f"removed {len(removed)} entries from {cache_dir()}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ One deal's points come in three stages, in the order they are counted: the start
 dealer) and the play (both players), then the pone's hand, then the dealer's hand and crib.
 Their distributions are measured once by simulating whole deals (EV discards, greedy pegging
 on both sides; cached on disk), kept joint within each stage and taken as independent between
-the play and the show. A dynamic program then runs over every position (my score, their
+the play and the show (the table for 121 ships with the package). A dynamic program then runs over every position (my score, their
 score, who deals) from the top down: every deal scores at least one point in the play (the
 last card), so each position only needs positions with a larger total. When both players
 would pass the game length during the same play, the one with the smaller share of their
@@ -13,9 +13,9 @@ play points still to go is taken to get there first (on a tie, the pone, who lea
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
-from .cache import cached_arrays
+from .tables import expect, load, register
 
 DEALS = 200_000
 SEED = 121
@@ -97,10 +97,28 @@ def deal_parts(deals: int = DEALS, seed: int = SEED, progress=None) -> np.ndarra
     return np.concatenate(out)
 
 
-def win_table(length: int = 121, progress=None) -> np.ndarray:
-    """win[d, a, b] for every position below ``length`` (cached on disk)."""
+def _check_deals(arrays, params):
+    parts = arrays.get("parts")
+    expect(parts is not None and parts.shape == (params["deals"], 6), "not a table of deals")
+    expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2, "impossible deal points")
+
+
+def _check_odds(arrays, params):
+    win, n = arrays.get("win"), params["length"]
+    expect(win is not None and win.shape == (2, n, n), "not an odds table")
+    expect(float(win.min()) >= -1e-9 and float(win.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
+    # (a, b, I deal) is (b, a, they deal) seen from the other side: the two add to 1
+    expect(float(np.abs(win[1] + win[0].T - 1).max()) < 1e-9, "the two seats do not add to 1")
+
+
+register("deals", __name__, _check_deals)
+register("odds", __name__, _check_odds)
+
+
+def win_table(length: int = 121, progress=None, deals: int = DEALS) -> np.ndarray:
+    """win[d, a, b] for every position below ``length``, from ``deals`` simulated deals."""
     def compute():
-        parts = cached_arrays(f"deals-n{DEALS}-s{SEED}-v1",
-                              lambda: {"parts": deal_parts(progress=progress)})["parts"]
+        parts = load("deals", {"deals": deals, "seed": SEED},
+                     lambda: {"parts": deal_parts(deals, SEED, progress)})["parts"]
         return {"win": _win_tables(*stage_distributions(parts), length)}
-    return cached_arrays(f"odds-L{length}-n{DEALS}-s{SEED}-v1", compute)["win"]
+    return load("odds", {"length": length, "deals": deals, "seed": SEED}, compute)["win"]

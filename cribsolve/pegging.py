@@ -8,7 +8,7 @@ cards just before it; n for completing a run of the last n >= 3 cards of the ser
 order. The starter takes no part.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .cards import RANK, VALUE
 

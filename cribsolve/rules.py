@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .cards import JOKER, CardError, format_card
+from .notation import JOKER, CardError, format_card
 
 PRESETS = ("standard", "pysol")
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from .cards import CardError
+from .jit import set_threads
+from .tables import expect, load, register
 
 MAX_DEAL = 256      # more than any deal can score
 
@@ -120,16 +121,28 @@ def win_probabilities(deal_histograms: np.ndarray, win_at: int) -> np.ndarray:
     return w
 
 
-def win_table(variant: str, progress=None) -> np.ndarray:
-    """W for ``variant`` from WIN_TABLE_GAMES games of the EV policy, cached on disk."""
-    from .cache import cached_arrays
+def _check_win_table(arrays, params):
+    from .variants import patience
+    w = arrays.get("w")
+    expect(w is not None and w.shape == (patience.DEALS[params["variant"]] + 1, patience.WIN_AT + 1),
+           "not a win table")
+    expect(float(w.min()) >= -1e-9 and float(w.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
+    expect(bool((np.diff(w, axis=1) >= -1e-12).all()), "P(win) falls as the score rises")
+    expect(bool((np.abs(w[:, -1] - 1) < 1e-9).all()), "a won game is not won")
+
+
+register("wintable", __name__, _check_win_table)
+
+
+def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.ndarray:
+    """W for ``variant`` from ``games`` games of the EV policy (shipped, or built and kept)."""
     from .variants import patience
 
     def compute():
-        res = simulate(variant, "ev", WIN_TABLE_GAMES, WIN_TABLE_SEED, progress=progress)
+        res = simulate(variant, "ev", games, WIN_TABLE_SEED, progress=progress)
         return {"w": win_probabilities(res.deal_histograms, patience.WIN_AT)}
-    return cached_arrays(f"wintable-{variant}-n{WIN_TABLE_GAMES}-s{WIN_TABLE_SEED}-v1",
-                         compute)["w"]
+    return load("wintable", {"variant": variant, "games": games, "seed": WIN_TABLE_SEED},
+                compute)["w"]
 
 
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
@@ -149,8 +162,7 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
         raise CardError("--win-only is for --variant shuffle with the optimal policy")
     if n < 1:
         raise CardError("-n must be at least 1")
-    if jobs:
-        numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+    set_threads(jobs)
     res = SimResult(variant, policy, n, seed, win_at,
                     deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
                     exact_scores=not win_only)
@@ -231,8 +243,7 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
                             f"(expected {', '.join(CRIBBAGE_POLICIES)})")
     if n < 1 or game_length < 1:
         raise CardError("-n and the game length must be at least 1")
-    if jobs:
-        numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+    set_threads(jobs)
     pol = np.array([CRIBBAGE_POLICIES[policy], CRIBBAGE_POLICIES[opponent_policy]])
     rows = []
     for index, start in enumerate(range(0, n, CRIBBAGE_CHUNK)):

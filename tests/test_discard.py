@@ -3,6 +3,8 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cribsolve import parse_cards, ruleset
 from cribsolve.analysis.discard import best_discard
@@ -53,16 +55,49 @@ def test_fast_equals_slow_enumeration(hand, seat, known):
         assert abs(r.net - net) < 1e-9 and abs(r.std - std) < 1e-9
 
 
-def test_weighted_opponent_equals_slow_enumeration():
+@pytest.mark.parametrize("known", ["", "QH 2D 3S 4C 5S 6H 7D 8C KH"])
+def test_weighted_opponent_equals_slow_enumeration(known):
+    """Both engines (numpy card by card for one hand, grouped numba for batches)."""
     rng = np.random.default_rng(3)
     wclass = rng.random(13 * 13 * 2)
     from cribsolve.analysis import discard as mod
-    h, k = parse_cards(["JH 5H 5D 4D AC 9H"]), parse_cards(["QH 2D 3S 4C 5S 6H 7D 8C KH"])
-    rules = ruleset()
-    res = mod._analyze_many([h], "dealer", wclass, rules, k)[0]
-    for r in res[:4]:
-        eh, ec, net, std = slow_values(h, r.discard, "dealer", k, wclass)
-        assert abs(r.crib - ec) < 1e-9 and abs(r.net - net) < 1e-9 and abs(r.std - std) < 1e-9
+    from cribsolve.analysis.cardwise import options_distribution_np
+    from cribsolve.scoring.table import rank_table
+    h, k = parse_cards(["JH 5H 5D 4D AC 9H"]), parse_cards([known]) if known else []
+    keeps, discs = mod.discard_options(h, 2)
+    hists, means = options_distribution_np(keeps, discs, mod.unseen_cards(h + k), 1, wclass,
+                                           rank_table(), True)
+    engines = [mod.summarize(keeps, discs, hists, means)]
+    if not known:
+        engines.append(mod._analyze_many([h], "dealer", wclass, ruleset())[0])
+    for res in engines:
+        for r in res[:4]:
+            eh, ec, net, std = slow_values(h, r.discard, "dealer", k, wclass)
+            assert abs(r.crib - ec) < 1e-9 and abs(r.net - net) < 1e-9
+            assert abs(r.std - std) < 1e-9
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)), st.integers(0, 4), st.sampled_from([1, -1]), st.booleans(),
+       st.booleans(), st.integers(0, 30))
+def test_numpy_and_numba_engines_agree(deck, m, sign, full_flush, heels, known):
+    """Every crib size (m unknown cards), seat sign, crib rule, heels and card counting."""
+    from cribsolve.analysis.cardwise import options_distribution_np
+    from cribsolve.analysis.expect import WIDTH, options_distribution
+    from cribsolve.scoring.table import rank_table
+    if m == 4:
+        m, known = 3, max(known, 20)      # keep the enumeration small
+    deck = np.array(deck, dtype=np.int64)
+    keeps = np.array([deck[0:4], deck[4:8]])
+    cribs = np.array([deck[8:12 - m], deck[12:16 - m]])
+    unseen = np.sort(deck[16 + known:])
+    wclass = np.random.default_rng(m).random(13 * 13 * 2)
+    hists, means = np.zeros((2, WIDTH)), np.zeros((2, 2))
+    options_distribution(keeps, cribs, unseen, sign, wclass, rank_table(), full_flush, heels,
+                         hists, means)
+    h2, m2 = options_distribution_np(keeps, cribs, unseen, sign, wclass, rank_table(),
+                                     full_flush, heels)
+    assert np.abs(hists - h2).max() < 1e-12 and np.abs(means - m2).max() < 1e-9
 
 
 def test_five_card_hands_discard_one():

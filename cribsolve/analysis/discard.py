@@ -9,7 +9,7 @@ import numpy as np
 from ..cards import CardError, format_card
 from ..rules import RuleSet, ruleset
 from ..scoring.table import rank_table
-from .expect import OFFSET, WIDTH, hands_distribution
+from .expect import OFFSET, WIDTH
 
 SEATS = ("dealer", "pone")
 
@@ -89,13 +89,15 @@ def check_hand(hand, known, sizes=(5, 6)) -> None:
         raise CardError("jokers are not dealt in this game")
 
 
-def _analyze_many(hands, seat, weights, rules, known=()):
+def _analyze_many(hands, seat, weights, rules):
     """Exact values of every discard of each hand (all of one size), hands spread over threads."""
+    from .expect import hands_distribution
+
     sign = 1 if seat == "dealer" else -1
     opts = [discard_options(h, len(h) - 4) for h in hands]
     keeps = np.array([k for k, _ in opts])
     discs = np.array([d for _, d in opts])
-    unseen = np.array([unseen_cards(list(h) + list(known)) for h in hands])
+    unseen = np.array([unseen_cards(h) for h in hands])
     hists = np.zeros(keeps.shape[:2] + (WIDTH,))
     means = np.zeros(keeps.shape[:2] + (2,))
     hands_distribution(keeps, discs, unseen, sign, weights, rank_table(rules.target),
@@ -120,10 +122,16 @@ def best_discard(hand, seat: str = "dealer", known=(), opponent: str = "optimal"
     With 6 cards the opponent's two crib cards are weighted by ``opponent`` ('uniform' or
     'optimal', see opponent.py); with 5 cards the other three crib cards are uniform.
     """
+    from .cardwise import options_distribution_np
+
     hand = [int(c) for c in hand]
     check_hand(hand, known)
     rules, weights = _setup(seat, opponent, rules)
-    return _analyze_many([hand], seat, weights, rules, known)[0]
+    keeps, discs = discard_options(hand, len(hand) - 4)
+    hists, means = options_distribution_np(keeps, discs, unseen_cards(hand + list(known)),
+                                           1 if seat == "dealer" else -1, weights,
+                                           rank_table(rules.target), rules.crib_full_flush)
+    return summarize(keeps, discs, hists, means)
 
 
 def best_discard_batch(hands, seat: str, opponent: str = "optimal", rules: RuleSet | None = None,

@@ -11,7 +11,7 @@ with the jack of the starter's suit (nobs) taken apart card by card: about 150 t
 per starter and option instead of 990 card pairs.
 """
 import numpy as np
-from numba import njit, prange
+from ..jit import njit, prange
 
 from ..cards import JACK, RANK, SUIT
 from ..scoring.kernels import N_RANKS

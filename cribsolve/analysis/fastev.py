@@ -7,7 +7,7 @@ exact formulas. ``expect.options_distribution`` gives the same means the slow wa
 holds them equal.
 """
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..cards import JACK, RANK, SUIT
 from ..scoring.kernels import N_RANKS

@@ -12,19 +12,19 @@ is found by best-response iteration from the uniform model:
 
 Discards are grouped into 169 classes (rank pair, suited or not); a specific pair of cards
 gets its class's frequency divided by the number of card pairs in that class. The result is
-cached on disk per rule set (cache.py), so this runs once per machine.
+kept per rule set (tables.py; the standard one ships with the package).
 """
 from __future__ import annotations
 
 import functools
 
 import numpy as np
-from numba import njit, prange
+from ..jit import njit, prange
 
 from ..cards import RANK, SUIT
-from ..cache import cached_arrays
 from ..rules import RuleSet
 from ..scoring.table import rank_table, score5
+from ..tables import expect, load, register
 from .expect import WIDTH, options_distribution, pair_class_of_ranks
 
 N_CLASSES = 13 * 13 * 2
@@ -145,14 +145,27 @@ def solve(rules: RuleSet, n_hands: int = N_HANDS, progress=None):
     return freq, it, changes
 
 
-def optimal_frequencies(rules: RuleSet, progress=None) -> dict[str, np.ndarray]:
-    """Class frequencies of each seat's discards, from the cache or solved and cached now."""
+def _check(arrays, params):
+    for seat in ("dealer", "pone"):
+        f = arrays.get(seat)
+        expect(f is not None and f.shape == (N_CLASSES,), f"no {seat} frequencies")
+        expect(bool((f >= 0).all()) and abs(float(f.sum()) - 1) < 1e-9,
+               f"{seat} frequencies are not a distribution")
+        expect(not f[class_sizes() == 0].any(), f"{seat} frequencies on impossible classes")
+
+
+register("opponent", __name__, _check)
+
+
+def optimal_frequencies(rules: RuleSet, progress=None, hands: int = N_HANDS) -> dict:
+    """Class frequencies of each seat's discards, from the table or solved and kept now."""
     def compute():
-        freq, iterations, changes = solve(rules, progress=progress)
+        freq, iterations, changes = solve(rules, hands, progress)
         return {"dealer": freq["dealer"], "pone": freq["pone"],
                 "iterations": np.array(iterations), "changes": np.array(changes)}
-    name = f"opponent-t{rules.target}-f{int(rules.crib_full_flush)}-n{N_HANDS}-v1"
-    return cached_arrays(name, compute)
+    params = {"target": rules.target, "crib_full_flush": rules.crib_full_flush,
+              "hands": hands, "seed": SEED}
+    return load("opponent", params, compute)
 
 
 def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None) -> np.ndarray:

@@ -4,7 +4,7 @@ Text is split into card words by numpy (no Python loop per line), each distinct 
 parsed once by ``cards.parse_card``, and a parallel kernel checks and scores every line.
 """
 import numpy as np
-from numba import njit, prange
+from ..jit import njit, prange
 
 from ..cards import JOKER, N_IDS, CardError, parse_card
 from ..rules import RuleSet

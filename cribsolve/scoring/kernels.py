@@ -5,7 +5,7 @@ pairs are C(n, 2) per rank, runs are maximal blocks of consecutive ranks. Nothin
 enumerates subsets, so 5 cards and the whole 104-card double deck cost about the same.
 """
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..cards import JACK, NO_SUIT, RANK, SUIT, VALUE
 

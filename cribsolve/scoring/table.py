@@ -1,38 +1,54 @@
 """The 5-card fast path: a table of the rank-only points of every 5-rank tuple, plus suits.
 
 14^5 entries (joker rank 0 included) of int8, built once per target sum by the general
-kernel, so the table can never disagree with it. A 4 + starter hand then costs one lookup,
-a flush check and a nobs check.
+kernel, so the table can never disagree with it (the target-15 table ships with the package;
+tables.py keeps the others). A 4 + starter hand then costs one lookup, a flush check and a
+nobs check.
 """
 import numpy as np
-from numba import njit, prange
 
 from ..cards import JACK, RANK, SUIT
+from ..jit import njit, prange
+from ..tables import expect, load, register
 from .kernels import N_RANKS, rank_points
 
 TABLE_SIZE = N_RANKS ** 5
-_tables: dict[int, np.ndarray] = {}
+
+
+@njit(cache=True)
+def entry_points(idx, target):
+    """Rank points of table entry ``idx`` (five ranks, base 14)."""
+    counts = np.zeros(N_RANKS, dtype=np.int64)
+    for _ in range(5):
+        counts[idx % N_RANKS] += 1
+        idx //= N_RANKS
+    return rank_points(counts, target)
 
 
 @njit(cache=True)
 def _build(target):
     table = np.empty(TABLE_SIZE, dtype=np.int8)
-    counts = np.zeros(N_RANKS, dtype=np.int64)
     for idx in range(TABLE_SIZE):
-        counts[:] = 0
-        x = idx
-        for _ in range(5):
-            counts[x % N_RANKS] += 1
-            x //= N_RANKS
-        table[idx] = rank_points(counts, target)
+        table[idx] = entry_points(idx, target)
     return table
 
 
+def _check(arrays, params):
+    points = arrays.get("points")
+    expect(points is not None and points.shape == (TABLE_SIZE,) and points.dtype == np.int8,
+           "not a rank table")
+    expect(int(points.min()) >= 0, "negative points")
+    sample = np.random.default_rng().integers(0, TABLE_SIZE, 16)
+    for idx in sample.tolist() + [TABLE_SIZE - 1]:   # entries recomputed by the scorer
+        expect(points[idx] == entry_points(idx, params["target"]), f"wrong at entry {idx}")
+
+
+register("rank-table", __name__, _check)
+
+
 def rank_table(target: int = 15) -> np.ndarray:
-    """The rank-points table for ``target``, built on first use and kept for the process."""
-    if target not in _tables:
-        _tables[target] = _build(target)
-    return _tables[target]
+    """The rank-points table for ``target`` (shipped for 15, else built once and cached)."""
+    return load("rank-table", {"target": int(target)}, lambda: {"points": _build(target)})["points"]
 
 
 @njit(cache=True, inline="always")

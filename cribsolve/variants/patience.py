@@ -22,7 +22,7 @@ Policies (what the player may know: the cards seen so far, never the face-down o
                choosing: an upper bound no real strategy can beat.
 """
 import numpy as np
-from numba import njit, prange
+from ..jit import njit, prange
 
 from ..cards import JACK, RANK
 from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts

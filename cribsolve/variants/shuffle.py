@@ -16,7 +16,7 @@ quick heuristic: the best partition completed by its best columns, then pairwise
 they improve.
 """
 import numpy as np
-from numba import njit, prange
+from ..jit import njit, prange
 
 from ..cards import JACK, RANK
 from ..scoring.table import score5

@@ -9,7 +9,7 @@ opponent cards, exact, the opponent's cards uniform: the closed form of analysis
 or 'random'; pegging 'greedy', 'lookahead' or 'random' (pegging.py).
 """
 import numpy as np
-from numba import njit, prange
+from ..jit import njit, prange
 
 from ..cards import JACK, RANK
 from ..pegging import play

@@ -1,0 +1,4 @@
+"""``python -m cribsolve``: the command line."""
+from .cli import main
+
+main()
