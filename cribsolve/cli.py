@@ -107,9 +107,8 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
     if batch is not None:
         if cards or starters or whole_deck:
             raise CardError("--batch takes the hands from the file: give no cards or --starter")
-        from .scoring.batch import score_batch
-        totals = score_batch(batch.read(), rules, crib)
-        sys.stdout.write("".join(f"{t}\n" for t in totals.tolist()))
+        from .scoring.batch import score_stream
+        score_stream(batch, sys.stdout.buffer, rules, crib)
         return
     if whole_deck:
         if cards or starters:

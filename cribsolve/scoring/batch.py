@@ -136,3 +136,9 @@ def score_batch(data: bytes, rules: RuleSet, crib: bool = False) -> np.ndarray:
     if len(sizes) and rules.is_plain and (sizes == 5).all():
         return score5_many(rank_table(rules.target), ids.reshape(-1, 5), full).astype(np.int64)
     return score_lines(ids, offsets, rules.target, full, rules.wild_rank)
+
+
+def score_stream(infile, out, rules: RuleSet, crib: bool = False) -> None:
+    """Score the hands of a binary file, one per line, writing one total per line to ``out``."""
+    totals = score_batch(infile.read(), rules, crib)
+    out.write("".join(f"{t}\n" for t in totals.tolist()).encode())
