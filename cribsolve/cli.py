@@ -44,6 +44,15 @@ def rule_options(f):
     return f
 
 
+class _TextOut:
+    """A byte writer over a text stream (stdout captured as text, as in tests)."""
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data: bytes):
+        self.stream.write(data.decode())
+
+
 def make_rules(preset, target, jokers, decks, wild):
     from .notation import parse_rank
 
@@ -108,7 +117,8 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
         if cards or starters or whole_deck:
             raise CardError("--batch takes the hands from the file: give no cards or --starter")
         from .scoring.batch import score_stream
-        score_stream(batch, sys.stdout.buffer, rules, crib)
+        score_stream(batch, getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout), rules,
+                     crib)
         return
     if whole_deck:
         if cards or starters:
