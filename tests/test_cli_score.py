@@ -86,3 +86,36 @@ def test_distribution_csv_and_json(tmp_path):
     assert code == 0 and rows[0] == "score,count,probability" and len(rows) == 31
     assert rows[30].startswith("29,4,") and obj["counts"]["29"] == 4
     assert abs(obj["mean"] - 4.76915) < 1e-5
+
+
+def test_batch_streams_results_before_the_input_ends():
+    """A hand written to the pipe is answered while the pipe is still open."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    proc = subprocess.Popen([sys.executable, "-m", "cribsolve", "score", "--batch", "-"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    proc.stdin.write(b"5H 5S 5C JD 5D\n")
+    proc.stdin.flush()
+    first = proc.stdout.readline()          # would block forever if output waited for EOF
+    proc.stdin.write(b"2C 3C 4C 5C 6C\n")
+    proc.stdin.close()
+    assert first == b"29\n" and proc.stdout.read() == b"14\n" and proc.wait() == 0
+
+
+def test_batch_blocks_join_lines_and_number_errors(tmp_path):
+    """Blocks cut only at line ends: small blocks give the same totals and line numbers."""
+    import io
+
+    from cribsolve.notation import CardError
+    from cribsolve.rules import ruleset
+    from cribsolve.scoring.batch import score_stream
+    text = b"5H 5S 5C JD 5D\n\n2C 3C 4C 5C 6C\nAH 2H 3H 4H 5H\n"
+    for block in (1, 7, 16, 1 << 20):
+        out = io.BytesIO()
+        score_stream(io.BytesIO(text), out, ruleset(), block=block)
+        assert out.getvalue() == b"29\n14\n12\n"
+    with pytest.raises(CardError, match="line 3"):
+        score_stream(io.BytesIO(b"5H 5S 5C JD 5D\n\nZZ 3C 4C 5C 6C\n"), io.BytesIO(), ruleset(),
+                     block=4)

@@ -1,7 +1,10 @@
 """Scoring many hands at once: a file of hands, one per line, the last card the starter.
 
-Text is split into card words by numpy (no Python loop per line), each distinct word is
-parsed once by ``cards.parse_card``, and a parallel kernel checks and scores every line.
+The file is read in blocks of whole lines, so memory stays bounded and the first totals come
+out before the input ends. In each block a kernel splits the text into card words, the words
+are matched against a table of spellings (anything else goes through ``parse_card``, which
+also words the error), a parallel kernel checks and scores every line, and another writes the
+totals as text.
 """
 import numpy as np
 from ..jit import njit, prange
@@ -50,7 +53,7 @@ _SPELLINGS = None
 
 
 @njit(cache=True)
-def scan_words(b):
+def scan_words(b, first_line=1):
     """Start, end, 1-based line number and packed key of every word in the bytes ``b``.
 
     A word's key is its bytes packed into one uint64 (0 for words longer than 8 bytes).
@@ -61,7 +64,7 @@ def scan_words(b):
     lines = np.empty_like(starts)
     keys = np.zeros(starts.shape[0], dtype=np.uint64)
     w = 0
-    line = 1
+    line = first_line
     i = 0
     while i < n:
         c = b[i]
@@ -98,17 +101,32 @@ def _spelling_table():
     return _SPELLINGS
 
 
-def tokenize(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Card ids, line offsets into them, and each line's 1-based number in the text.
+@njit(cache=True)
+def match_words(keys, known, known_ids):
+    """Card id of each word key by binary search in the sorted spelling keys; -1 if absent."""
+    ids = np.empty(keys.shape[0], dtype=np.int64)
+    for i in range(keys.shape[0]):
+        lo, hi = 0, known.shape[0]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if known[mid] < keys[i]:
+                lo = mid + 1
+            else:
+                hi = mid
+        ids[i] = known_ids[lo] if lo < known.shape[0] and known[lo] == keys[i] else -1
+    return ids
+
+
+def tokenize(data: bytes, first_line: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Card ids, line offsets into them, and each line's number (the text's first is
+    ``first_line``).
 
     Words are found by a kernel and matched against a table of spellings; any word not in
     the table goes through ``parse_card`` (which also writes the error for a bad one).
     """
-    starts, ends, line_no, keys = scan_words(np.frombuffer(data, dtype=np.uint8))
-    known, known_ids = _spelling_table()
-    pos = np.minimum(np.searchsorted(known, keys), len(known) - 1)
-    ids = known_ids[pos]
-    for i in np.flatnonzero(known[pos] != keys):
+    starts, ends, line_no, keys = scan_words(np.frombuffer(data, dtype=np.uint8), first_line)
+    ids = match_words(keys, *_spelling_table())
+    for i in np.flatnonzero(ids < 0):
         word = data[starts[i]:ends[i]].decode("utf-8", "replace")
         try:
             ids[i] = parse_card(word)
@@ -119,9 +137,9 @@ def tokenize(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return ids, offsets, line_no[first]
 
 
-def score_batch(data: bytes, rules: RuleSet, crib: bool = False) -> np.ndarray:
+def score_batch(data: bytes, rules: RuleSet, crib: bool = False, first_line: int = 1):
     """Show totals (heels apart) of every hand in ``data``, one per line, last card the starter."""
-    ids, offsets, lines = tokenize(data)
+    ids, offsets, lines = tokenize(data, first_line)
     sizes = np.diff(offsets)
     if len(sizes) and sizes.min() < 2:
         raise CardError(f"line {int(lines[np.argmin(sizes)])}: a hand needs at least one held "
@@ -138,7 +156,43 @@ def score_batch(data: bytes, rules: RuleSet, crib: bool = False) -> np.ndarray:
     return score_lines(ids, offsets, rules.target, full, rules.wild_rank)
 
 
-def score_stream(infile, out, rules: RuleSet, crib: bool = False) -> None:
-    """Score the hands of a binary file, one per line, writing one total per line to ``out``."""
-    totals = score_batch(infile.read(), rules, crib)
-    out.write("".join(f"{t}\n" for t in totals.tolist()).encode())
+@njit(cache=True)
+def as_text(values):
+    """The non-negative integers ``values`` as ASCII digits, one per line."""
+    out = np.empty(values.shape[0] * 20, dtype=np.uint8)
+    k = 0
+    digits = np.empty(20, dtype=np.uint8)
+    for v in values:
+        n = 0
+        while True:
+            digits[n] = 48 + v % 10
+            v //= 10
+            n += 1
+            if v == 0:
+                break
+        for j in range(n - 1, -1, -1):
+            out[k] = digits[j]
+            k += 1
+        out[k] = 10
+        k += 1
+    return out[:k]
+
+
+BLOCK = 1 << 20     # bytes of input scored at a time
+
+
+def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = BLOCK) -> None:
+    """Score the hands of a binary file, one per line, writing one total per line to ``out``
+    as each block of whole lines is scored."""
+    read = getattr(infile, "read1", infile.read)     # what is there now: a pipe is not held up
+    line, rest = 1, b""
+    while True:
+        chunk = read(block)
+        data = rest + chunk
+        cut = data.rfind(b"\n") + 1 if chunk else len(data)
+        part, rest = data[:cut], data[cut:]
+        if part:
+            out.write(as_text(score_batch(part, rules, crib, line)).tobytes())
+            line += part.count(b"\n")
+        if not chunk:
+            return
