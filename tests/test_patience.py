@@ -124,8 +124,7 @@ def test_simulate_cli_json_csv_histogram(tmp_path):
     assert {"variant", "policy", "n", "seed", "wins", "win_rate", "win_rate_ci", "mean", "std",
             "histogram"} <= set(obj)
     assert obj["n"] == 2000 and sum(obj["histogram"].values()) == 2000
-    lo, hi = obj["win_rate_ci"]
-    assert lo <= obj["win_rate"] <= hi
+    assert obj["win_rate_ci"] == pytest.approx(wilson_by_quadratic(obj["wins"], obj["n"]))
     lines = table.read_text().splitlines()
     assert len(lines) == 3 and lines[0].startswith("variant,policy,n,seed,wins")
     assert hist.read_text().startswith("score,count")
@@ -147,3 +146,11 @@ def test_solitaire_best_discard_cli():
                        "patience2", "--samples", "200", "--json")
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 15 and d[0]["samples"] == 200 and d[0]["se"] > 0
+
+
+def wilson_by_quadratic(wins, n, z=1.959964):
+    """The 95% Wilson interval as the two roots of (p_hat - p)^2 = z^2 p (1 - p) / n."""
+    p_hat = wins / n
+    a, b, c = 1 + z * z / n, -(2 * p_hat + z * z / n), p_hat * p_hat
+    root = (b * b - 4 * a * c) ** 0.5
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)

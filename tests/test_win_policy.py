@@ -9,12 +9,6 @@ from cribsolve import ruleset, score_hand
 from cribsolve import simulate as sim
 
 
-@pytest.fixture(autouse=True)
-def small_win_tables(monkeypatch):
-    """Tables from 20,000 games instead of 200,000 keep the suite quick (own cache name)."""
-    monkeypatch.setattr(sim, "WIN_TABLE_GAMES", 20_000)
-
-
 def test_win_probabilities_by_brute_force():
     rng = np.random.default_rng(2)
     hists = rng.integers(0, 5, size=(3, 9)).astype(float)
