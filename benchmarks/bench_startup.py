@@ -5,7 +5,6 @@ batch scorer's work beyond start-up, and what a cold command pays to compile.
 """
 import argparse
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -34,11 +33,12 @@ ROWS = [
 
 def timed(cmd, stdin=None, env=None):
     """(wall seconds, peak resident MB) of one run of ``cmd``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t = time.perf_counter()
-    subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, env=env, check=True)
+    proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t
-    return wall, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    assert os.waitstatus_to_exitcode(status) == 0, cmd
+    return wall, usage.ru_maxrss / 1024
 
 
 def median_time(cmd, runs, **kw):
@@ -50,9 +50,10 @@ def hands_file(path, n):
     from cribsolve.notation import format_card
     rng = np.random.default_rng(0)
     names = np.array([format_card(c) for c in range(52)])
-    hands = np.argsort(rng.random((n, 52)), axis=1)[:, :5]
     with open(path, "w") as f:
-        f.write("\n".join(" ".join(r) for r in names[hands]) + "\n")
+        for start in range(0, n, 100_000):
+            hands = np.argsort(rng.random((min(n - start, 100_000), 52)), axis=1)[:, :5]
+            f.write("\n".join(" ".join(r) for r in names[hands]) + "\n")
 
 
 def main():
