@@ -2,20 +2,26 @@
 
 One deal's points come in three stages, in the order they are counted: the starter (heels,
 dealer) and the play (both players), then the pone's hand, then the dealer's hand and crib.
-Their distributions are measured once by simulating whole deals (EV discards, greedy pegging
-on both sides; cached on disk), kept joint within each stage and taken as independent between
-the play and the show (the table for 121 ships with the package). A dynamic program then runs over every position (my score, their
+Their distributions are measured once per rule set by simulating whole deals (EV discards,
+greedy pegging on both sides, both playing the spec's rules; kept on disk), joint within each
+stage and taken as independent between the play and the show (the standard game's table to
+121 ships with the package). A dynamic program then runs over every position (my score, their
 score, who deals) from the top down: every deal scores at least one point in the play (the
 last card), so each position only needs positions with a larger total. When both players
 would pass the game length during the same play, the one with the smaller share of their
-play points still to go is taken to get there first (on a tie, the pone, who leads).
+play points still to go is taken to get there first (on a tie, the pone, who leads). Under
+lowball, reaching the game length first loses, so the chance of winning is the chance of not
+getting there first.
 """
 from __future__ import annotations
 
-import numpy as np
-from .jit import njit
+from dataclasses import asdict, replace
 
+import numpy as np
+
+from .jit import njit
 from .tables import expect, load, register
+from .variants.spec import CribbageSpec
 
 DEALS = 200_000
 SEED = 121
@@ -35,7 +41,8 @@ def stage_distributions(parts: np.ndarray):
 
 @njit(cache=True)
 def _win_tables(play, p_play, show, p_show, length):
-    """win[d, a, b]: P(the player at a wins against b), d = 1 when that player deals next."""
+    """win[d, a, b]: P(the player at a reaches ``length`` before the player at b), d = 1 when
+    that player deals next."""
     win = np.zeros((2, length, length))
     after = np.zeros((2, length, length))     # the same, after the play, before the show
     for total in range(2 * length - 2, -1, -1):
@@ -83,7 +90,9 @@ def _win_tables(play, p_play, show, p_show, length):
     return win
 
 
-def deal_parts(deals: int = DEALS, seed: int = SEED, progress=None) -> np.ndarray:
+def deal_parts(spec: CribbageSpec, deals: int = DEALS, seed: int = SEED,
+               progress=None) -> np.ndarray:
+    """PARTS of ``deals`` whole deals under ``spec`` (its game length plays no part)."""
     from .scoring.table import rank_table
     from .variants.twoplayer import deal_outcomes
 
@@ -91,7 +100,8 @@ def deal_parts(deals: int = DEALS, seed: int = SEED, progress=None) -> np.ndarra
     pol = np.array([[1, 1], [1, 1]])              # EV discards, greedy pegging
     out = []
     for start in range(0, deals, 20_000):
-        out.append(deal_outcomes(seeds[start:start + 20_000], pol, rank_table(15)))
+        out.append(deal_outcomes(seeds[start:start + 20_000], pol, rank_table(spec.target),
+                                 spec.as_array()))
         if progress:
             progress(len(out[-1]))
     return np.concatenate(out)
@@ -104,7 +114,7 @@ def _check_deals(arrays, params):
 
 
 def _check_odds(arrays, params):
-    win, n = arrays.get("win"), params["length"]
+    win, n = arrays.get("win"), params["game_length"]
     expect(win is not None and win.shape == (2, n, n), "not an odds table")
     expect(float(win.min()) >= -1e-9 and float(win.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
     # (a, b, I deal) is (b, a, they deal) seen from the other side: the two add to 1
@@ -115,10 +125,15 @@ register("deals", __name__, _check_deals)
 register("odds", __name__, _check_odds)
 
 
-def win_table(length: int = 121, progress=None, deals: int = DEALS) -> np.ndarray:
-    """win[d, a, b] for every position below ``length``, from ``deals`` simulated deals."""
+def win_table(spec: CribbageSpec = CribbageSpec(), progress=None,
+              deals: int = DEALS) -> np.ndarray:
+    """win[d, a, b] for every position below the game length, from ``deals`` simulated deals
+    under ``spec``."""
+    deal_spec = asdict(replace(spec, game_length=CribbageSpec.game_length))
+
     def compute():
-        parts = load("deals", {"deals": deals, "seed": SEED},
-                     lambda: {"parts": deal_parts(deals, SEED, progress)})["parts"]
-        return {"win": _win_tables(*stage_distributions(parts), length)}
-    return load("odds", {"length": length, "deals": deals, "seed": SEED}, compute)["win"]
+        parts = load("deals", {"deals": deals, "seed": SEED, **deal_spec},
+                     lambda: {"parts": deal_parts(spec, deals, SEED, progress)})["parts"]
+        reach = _win_tables(*stage_distributions(parts), spec.game_length)
+        return {"win": 1.0 - reach if spec.lowball else reach}
+    return load("odds", {"deals": deals, "seed": SEED, **asdict(spec)}, compute)["win"]

@@ -1,28 +1,33 @@
-"""The play (pegging), RULES.md §3: what each card laid scores, and a whole play of 4 + 4 cards.
+"""The play (pegging), docs/RULES.md §3: what each card laid scores, and a whole play of 4 + 4
+cards.
 
-Cards are laid alternately, the pone first, never past 31. A player who cannot lay says go;
-the other keeps laying while cards fit. The last card of a series scores 1 (31 scores 2 and
-includes it); the count resets and the player who did not lay the last card leads. A card
-scores 2 for making 15; 2, 6 or 12 for completing a pair, three or four of a kind with the
-cards just before it; n for completing a run of the last n >= 3 cards of the series, in any
-order. The starter takes no part.
+Cards are laid alternately, the pone first, never past the peg limit (31). A player who
+cannot lay says go; the other keeps laying while cards fit. The last card of a series scores
+1 (reaching the limit exactly scores 2 and includes it); the count resets and the player who
+did not lay the last card leads. A card scores 2 for making the target sum (15); 2, 6 or 12
+for completing a pair, three or four of a kind with the cards just before it; n for completing
+a run of the last n >= 3 cards of the series, in any order. The starter takes no part.
+
+The house rules come in ``pr``, a spec's integer form (variants/spec.py): the target sum, the
+peg limit and lowball, under which every policy tries to score as little as it can.
 """
 import numpy as np
-from .jit import njit
 
 from .cards import RANK, VALUE
+from .jit import njit
+from .variants.spec import LOWBALL, PEG_LIMIT, TARGET, CribbageSpec
 
-LIMIT = 31
+STANDARD = CribbageSpec().as_array()
 
 
 @njit(cache=True)
-def card_points(series, n, count):
+def card_points(series, n, count, pr):
     """Points for the last of the n ranks in ``series`` (the current series), the count
-    including it. 31's own 2 is here; the 1 for a go or last card is the caller's."""
+    including it. The limit's own 2 is here; the 1 for a go or last card is the caller's."""
     pts = 0
-    if count == 15:
+    if count == pr[TARGET]:
         pts += 2
-    if count == LIMIT:
+    if count == pr[PEG_LIMIT]:
         pts += 2
     k = 1
     while k < n and series[n - 1 - k] == series[n - 1]:
@@ -48,57 +53,66 @@ def card_points(series, n, count):
 
 
 @njit(cache=True)
-def legal(hand, used, count):
+def legal(hand, used, count, limit):
     """Whether any unused card of ``hand`` fits under the limit."""
     for i in range(hand.shape[0]):
-        if not used[i] and count + VALUE[RANK[hand[i]]] <= LIMIT:
+        if not used[i] and count + VALUE[RANK[hand[i]]] <= limit:
             return True
     return False
 
 
 RANDOM, GREEDY, LOOKAHEAD = 0, 1, 2
 POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD}
-DANGER = (5, 21)        # counts from which a ten-card makes 15 or 31 for the opponent
 PLAYOUTS = 48           # opponent holdings sampled per card by the look-ahead policy
 
 
 @njit(cache=True)
-def _safety(count, card):
-    """Tie-break for equal points: avoid leaving 5 or 21, and avoid leading a 5."""
+def _safety(count, card, pr):
+    """Tie-break for equal points: avoid leaving a count from which a ten-card makes the
+    target or the limit (5 or 21), and avoid leading a card worth target - 10 (a 5)."""
     v = VALUE[RANK[card]]
     s = 0.0
-    if count + v == 5 or count + v == 21:
+    if count + v == pr[TARGET] - 10 or count + v == pr[PEG_LIMIT] - 10:
         s -= 1.0
-    if count == 0 and v == 5:
+    if count == 0 and v == pr[TARGET] - 10:
         s -= 0.5
     return s
 
 
 @njit(cache=True)
-def greedy_choice(hand, used, series, n, count):
-    """The legal card that scores most now, ties broken toward safer counts."""
+def _aim(pr):
+    """+1 when points are wanted, -1 under lowball."""
+    return -1.0 if pr[LOWBALL] else 1.0
+
+
+@njit(cache=True)
+def greedy_choice(hand, used, series, n, count, pr):
+    """The legal card that scores most now (least, under lowball), ties broken toward safer
+    counts (riskier ones under lowball)."""
     best = -1e9
     pick = -1
     for i in range(hand.shape[0]):
-        if used[i] or count + VALUE[RANK[hand[i]]] > LIMIT:
+        v = VALUE[RANK[hand[i]]]
+        if used[i] or count + v > pr[PEG_LIMIT]:
             continue
         series[n] = RANK[hand[i]]
-        v = card_points(series, n + 1, count + VALUE[RANK[hand[i]]]) + 0.1 * _safety(count, hand[i])
-        if v > best:
-            best = v
+        val = _aim(pr) * (card_points(series, n + 1, count + v, pr)
+                          + 0.1 * _safety(count, hand[i], pr))
+        if val > best:
+            best = val
             pick = i
     return pick
 
 
 @njit(cache=True)
-def _random_choice(hand, used, count):
+def _random_choice(hand, used, count, limit):
     k = 0
     for i in range(hand.shape[0]):
-        if not used[i] and count + VALUE[RANK[hand[i]]] <= LIMIT:
+        if not used[i] and count + VALUE[RANK[hand[i]]] <= limit:
             k += 1
     j = np.random.randint(k)
     for i in range(hand.shape[0]):
-        if not used[i] and count + VALUE[RANK[hand[i]]] <= LIMIT:
+        if not used[i] and count + VALUE[RANK[hand[i]]] <= limit:
             if j == 0:
                 return i
             j -= 1
@@ -118,7 +132,7 @@ def _award(p, pts, points, scores, target):
 
 
 @njit(cache=True)
-def settle(hands, used, st, points, scores, target):
+def settle(hands, used, st, points, scores, target, limit):
     """Deal with goes and last cards until someone can lay. Returns (player to lay, or -1 when
     the play is over; the player who reached ``target`` meanwhile, or -1)."""
     while True:
@@ -133,9 +147,9 @@ def settle(hands, used, st, points, scores, target):
                 if _award(st[LAST], 1, points, scores, target):
                     return -1, st[LAST]
             return -1, -1
-        if legal(hands[turn], used[turn], st[COUNT]):
+        if legal(hands[turn], used[turn], st[COUNT], limit):
             return turn, -1
-        if legal(hands[1 - turn], used[1 - turn], st[COUNT]):
+        if legal(hands[1 - turn], used[1 - turn], st[COUNT], limit):
             st[TURN] = 1 - turn                   # go: the other keeps laying
             return 1 - turn, -1
         last = st[LAST]                           # nobody can lay: 1 for the go
@@ -147,7 +161,7 @@ def settle(hands, used, st, points, scores, target):
 
 
 @njit(cache=True)
-def lay(hands, used, series, st, i, points, scores, target, known):
+def lay(hands, used, series, st, i, points, scores, target, known, pr):
     """The player to lay lays hands[turn, i]; returns True if that reached ``target``."""
     turn = st[TURN]
     c = hands[turn, i]
@@ -156,36 +170,36 @@ def lay(hands, used, series, st, i, points, scores, target, known):
     st[COUNT] += VALUE[RANK[c]]
     series[st[N]] = RANK[c]
     st[N] += 1
-    pts = card_points(series, st[N], st[COUNT])
+    pts = card_points(series, st[N], st[COUNT], pr)
     st[LAST] = turn
     st[TURN] = 1 - turn
-    if st[COUNT] == LIMIT:                        # 31 ends the series (its 2 include the go)
+    if st[COUNT] == pr[PEG_LIMIT]:                # the limit ends the series (its 2 include the go)
         st[N] = 0
         st[COUNT] = 0
     return pts > 0 and _award(turn, pts, points, scores, target)
 
 
 @njit(cache=True)
-def play(hands, used, series, st, policies, known, points, scores, target):
+def play(hands, used, series, st, policies, known, points, scores, target, pr):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never). Returns that player, or -1.
     ``known[p, card]``: the cards player p has seen (the look-ahead samples the rest)."""
     while True:
-        p, winner = settle(hands, used, st, points, scores, target)
+        p, winner = settle(hands, used, st, points, scores, target, pr[PEG_LIMIT])
         if p < 0:
             return winner
         if policies[p] == GREEDY:
-            i = greedy_choice(hands[p], used[p], series, st[N], st[COUNT])
+            i = greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
         elif policies[p] == LOOKAHEAD:
-            i = lookahead_choice(hands, used, series, st, known)
+            i = lookahead_choice(hands, used, series, st, known, pr)
         else:
-            i = _random_choice(hands[p], used[p], st[COUNT])
-        if lay(hands, used, series, st, i, points, scores, target, known):
+            i = _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
+        if lay(hands, used, series, st, i, points, scores, target, known, pr):
             return p
 
 
 @njit(cache=True)
-def expected_pegging(hands, used, series, st, known, i, playouts):
+def expected_pegging(hands, used, series, st, known, i, playouts, pr):
     """Mean pegging points (mine, theirs) over the rest of the play if the player to lay lays
     hands[turn, i]: the opponent's unplayed cards are drawn ``playouts`` times from the cards
     this player has not seen, then both sides play greedily."""
@@ -203,45 +217,51 @@ def expected_pegging(hands, used, series, st, known, i, playouts):
                 j += 1
         pts = np.zeros(2, dtype=np.int64)
         sc = np.zeros(2, dtype=np.int64)
-        lay(h, u, s, t, i, pts, sc, 0, kn)
+        lay(h, u, s, t, i, pts, sc, 0, kn, pr)
         while True:
-            p, _ = settle(h, u, t, pts, sc, 0)
+            p, _ = settle(h, u, t, pts, sc, 0, pr[PEG_LIMIT])
             if p < 0:
                 break
-            lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT]), pts, sc, 0, kn)
+            lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn,
+                pr)
         total[0] += pts[me]
         total[1] += pts[opp]
     return total[0] / playouts, total[1] / playouts
 
 
 @njit(cache=True)
-def lookahead_choice(hands, used, series, st, known):
-    """The legal card with the best expected pegging margin (mine - theirs) over the rest of
-    the play (expected_pegging, PLAYOUTS draws); ties go to the safer count."""
+def lookahead_choice(hands, used, series, st, known, pr):
+    """The legal card with the best expected pegging margin (mine - theirs; the reverse under
+    lowball) over the rest of the play (expected_pegging, PLAYOUTS draws); ties go to the
+    safer count."""
     me = st[TURN]
     best = -1e9
     pick = -1
-    for i in range(4):
-        if used[me, i] or st[COUNT] + VALUE[RANK[hands[me, i]]] > LIMIT:
+    for i in range(hands.shape[1]):
+        if used[me, i] or st[COUNT] + VALUE[RANK[hands[me, i]]] > pr[PEG_LIMIT]:
             continue
-        mine, theirs = expected_pegging(hands, used, series, st, known, i, PLAYOUTS)
-        v = mine - theirs + 0.01 * _safety(st[COUNT], hands[me, i])
+        mine, theirs = expected_pegging(hands, used, series, st, known, i, PLAYOUTS, pr)
+        v = _aim(pr) * (mine - theirs + 0.01 * _safety(st[COUNT], hands[me, i], pr))
         if v > best:
             best = v
             pick = i
     return pick
 
 
-def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int = 0):
-    """Every legal card for the player to lay, best expected pegging margin first:
-    [(card, E[my points], E[their points])] over the rest of the play.
+def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int = 0,
+              spec: CribbageSpec = CribbageSpec()):
+    """Every legal card for the player to lay, best expected pegging margin first (under
+    lowball, the least): [(card, E[my points], E[their points])] over the rest of the play.
 
     hand: my unplayed cards; played: every card laid in this play so far, in order (the
     current series is the tail that sums to ``count``); seen: other cards I know (my discards,
     the starter). The opponent laid the last card, and holds 4 minus the cards it has laid.
+    The spec gives the target sum, the peg limit and lowball.
     """
     from .cards import CardError, format_card
 
+    pr = spec.as_array()
+    limit = spec.peg_limit
     hand, played, seen = [list(map(int, x)) for x in (hand, played, seen)]
     if not 1 <= len(hand) <= 4:
         raise CardError("give 1 to 4 cards in hand")
@@ -258,10 +278,10 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
             break
         total += int(VALUE[RANK[c]])
         series.insert(0, int(RANK[c]))
-    if total != count or not 0 <= count < LIMIT:
+    if total != count or not 0 <= count < limit:
         raise CardError(f"the count {count} is not the sum of the last cards played")
-    if not legal(np.array(hand), np.zeros(len(hand), dtype=np.bool_), count):
-        raise CardError("no card in hand fits under 31: that is a go")
+    if not legal(np.array(hand), np.zeros(len(hand), dtype=np.bool_), count, limit):
+        raise CardError(f"no card in hand fits under {limit}: that is a go")
     hands = np.zeros((2, 4), dtype=np.int64)
     used = np.ones((2, 4), dtype=np.bool_)
     hands[0, :len(hand)] = hand
@@ -275,10 +295,10 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
     _seed(seed)
     out = []
     for i, c in enumerate(hand):
-        if count + VALUE[RANK[c]] <= LIMIT:
-            mine, theirs = expected_pegging(hands, used, ser, st, known, i, playouts)
+        if count + VALUE[RANK[c]] <= limit:
+            mine, theirs = expected_pegging(hands, used, ser, st, known, i, playouts, pr)
             out.append((format_card(c), mine, theirs))
-    return sorted(out, key=lambda t: -(t[1] - t[2]))
+    return sorted(out, key=lambda t: -_aim(pr) * (t[1] - t[2]))
 
 
 @njit(cache=True)

@@ -7,13 +7,14 @@ only on its own deck, so the numbers are the same for any thread count or chunk 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
 from .cards import CardError
 from .jit import set_threads
 from .tables import expect, load, register
+from .variants.spec import CribbageSpec
 
 MAX_DEAL = 256      # more than any deal can score
 
@@ -192,7 +193,7 @@ class CribbageResult:
     opponent_policy: str
     n: int
     seed: int
-    game_length: int
+    spec: CribbageSpec
     rows: np.ndarray            # one row per game, twoplayer.play_game's ``out``
 
     def as_dict(self) -> dict:
@@ -203,17 +204,19 @@ class CribbageResult:
         heels, dpeg, ppeg, phand, dhand, crib = per_deal.tolist()
         lo, hi = _wilson(first_wins, self.n)
         loser = r[:, 4]
+        length = self.spec.game_length
+        skunk = (None, None) if self.spec.lowball else (
+            float((loser < length - 30).mean()), float((loser < length - 60).mean()))
         return {"variant": "cribbage", "policy": self.policy,
                 "opponent_policy": self.opponent_policy, "n": self.n, "seed": self.seed,
-                "game_length": self.game_length, "wins": first_wins,
+                "game_length": length, "rules": asdict(self.spec), "wins": first_wins,
                 "win_rate": first_wins / self.n, "win_rate_ci": [lo, hi],
                 "player_win_rate": float((r[:, 0] == 0).mean()),
                 "dealer_points": heels + dpeg + dhand + crib, "pone_points": ppeg + phand,
                 "dealer_pegging": dpeg, "pone_pegging": ppeg, "dealer_hand": dhand,
                 "pone_hand": phand, "crib": crib, "heels": heels,
                 "deals_per_game": float(r[:, 2].mean()),
-                "skunk_rate": float((loser < self.game_length - 30).mean()),
-                "double_skunk_rate": float((loser < self.game_length - 60).mean())}
+                "skunk_rate": skunk[0], "double_skunk_rate": skunk[1]}
 
     def csv_row(self):
         d = self.as_dict()
@@ -231,8 +234,9 @@ def _wilson(wins: int, n: int) -> tuple[float, float]:
 
 def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,
                       seed: int = 0, jobs: int | None = None, progress=None,
-                      game_length: int = 121) -> CribbageResult:
-    """Play ``n`` seeded games; the same seed gives the same games for any thread count."""
+                      spec: CribbageSpec = CribbageSpec()) -> CribbageResult:
+    """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
+    thread count."""
     from .scoring.table import rank_table
     from .variants.twoplayer import play_games
 
@@ -241,15 +245,16 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
         if p not in CRIBBAGE_POLICIES:
             raise CardError(f"unknown policy {p!r} for cribbage "
                             f"(expected {', '.join(CRIBBAGE_POLICIES)})")
-    if n < 1 or game_length < 1:
-        raise CardError("-n and the game length must be at least 1")
+    if n < 1:
+        raise CardError("-n must be at least 1")
     set_threads(jobs)
     pol = np.array([CRIBBAGE_POLICIES[policy], CRIBBAGE_POLICIES[opponent_policy]])
+    table, pr = rank_table(spec.target), spec.as_array()
     rows = []
     for index, start in enumerate(range(0, n, CRIBBAGE_CHUNK)):
         games = min(CRIBBAGE_CHUNK, n - start)
         seeds = np.random.default_rng([seed, index]).integers(0, 2 ** 62, size=games)
-        rows.append(play_games(seeds, pol, game_length, rank_table(15)))
+        rows.append(play_games(seeds, pol, table, pr))
         if progress:
             progress(games)
-    return CribbageResult(policy, opponent_policy, n, seed, game_length, np.concatenate(rows))
+    return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))

@@ -308,6 +308,7 @@ def ship() -> None:
     from .rules import ruleset
     from .scoring.table import rank_table
     from .simulate import win_table
+    from .variants.spec import CribbageSpec
 
     global SHIPPED
     shipped, SHIPPED = SHIPPED, os.path.join(cache_dir(), "none")   # never reuse old ones
@@ -315,7 +316,7 @@ def ship() -> None:
     try:
         rank_table(15)
         optimal_frequencies(ruleset("standard"))
-        odds_table(121)
+        odds_table(CribbageSpec())
         win_table("patience")
         win_table("patience2")
     finally:

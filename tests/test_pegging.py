@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from cribsolve import format_card, parse_cards, ruleset, score_hand
-from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, card_points, play
+from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, STANDARD, card_points, play
+from cribsolve.variants.spec import CribbageSpec
 from cribsolve.scoring.table import rank_table
 from cribsolve.variants import twoplayer as tp
 
@@ -12,7 +13,7 @@ def seq_points(text):
     """Points of the last card of a series typed as ranks, e.g. '5 T'."""
     ranks = [{"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}.get(r) or int(r) for r in text.split()]
     return card_points(np.array(ranks, dtype=np.int64), len(ranks),
-                       sum(min(r, 10) for r in ranks))
+                       sum(min(r, 10) for r in ranks), STANDARD)
 
 
 @pytest.mark.parametrize("seq,pts", [
@@ -41,7 +42,7 @@ def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0)):
     sc = np.array(scores, dtype=np.int64)
     w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
              np.array([0, 0, 0, -1], dtype=np.int64), np.array(policies), known, points, sc,
-             target)
+             target, STANDARD)
     return points.tolist(), w, sc.tolist()
 
 
@@ -71,10 +72,10 @@ def test_scripted_deal_end_to_end():
     parts = np.zeros(6, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
-    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts) == -1
+    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD) == -1
     kept, crib = [], []
     for six, dealer in ((pone6, False), (dealer6, True)):
-        o = tp.choose_discard(np.array(six), dealer, 1, rank_table())
+        o = tp.choose_discard(np.array(six), dealer, 1, rank_table(), STANDARD)
         kept.append([six[i] for i in tp.OPT_KEEP[o]])
         crib += [six[i] for i in tp.OPT_DISC[o]]
     std = ruleset("standard")
@@ -105,19 +106,61 @@ def test_policies_never_see_hidden_cards():
         st = np.array([0, 0, 0, -1], dtype=np.int64)
         _seed(7)
         pick = lookahead_choice(hands, np.zeros((2, 4), dtype=np.bool_),
-                                np.zeros(8, dtype=np.int64), st, known)
+                                np.zeros(8, dtype=np.int64), st, known, STANDARD)
         _seed(7)
         ev = expected_pegging(hands, np.zeros((2, 4), dtype=np.bool_),
-                              np.zeros(8, dtype=np.int64), st, known, 0, 50)
+                              np.zeros(8, dtype=np.int64), st, known, 0, 50, STANDARD)
         results.add((pick, ev))
     assert len(results) == 1
 
 
 def test_games_end_at_121_and_are_deterministic():
     pol = np.array([[1, GREEDY], [1, RANDOM]])
-    a = tp.play_games(np.arange(200, dtype=np.int64), pol, 121, rank_table())
+    a = tp.play_games(np.arange(200, dtype=np.int64), pol, rank_table(), STANDARD)
     assert (a[:, 3] >= 121).all() and (a[:, 4] < 121).all()
-    b = tp.play_games(np.arange(200, dtype=np.int64), pol, 121, rank_table())
+    b = tp.play_games(np.arange(200, dtype=np.int64), pol, rank_table(), STANDARD)
     assert (a == b).all()
-    short = tp.play_games(np.arange(50, dtype=np.int64), pol, 61, rank_table())
+    short = tp.play_games(np.arange(50, dtype=np.int64), pol, rank_table(),
+                          CribbageSpec(game_length=61).as_array())
     assert (short[:, 3] >= 61).all() and (short[:, 4] < 61).all()
+
+
+def spec_points(text, **rules):
+    ranks = [{"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}.get(r) or int(r) for r in text.split()]
+    return card_points(np.array(ranks, dtype=np.int64), len(ranks),
+                       sum(min(r, 10) for r in ranks), CribbageSpec(**rules).as_array())
+
+
+@pytest.mark.parametrize("seq,rules,pts", [
+    ("6 T", {"target": 16}, 2), ("5 T", {"target": 16}, 0),      # the house target of 16
+    ("T T T A", {"peg_limit": 41}, 0),                          # 31 is nothing special now
+    ("T T T T A", {"peg_limit": 41}, 2),                        # ...41 is
+    ("T T T A", {"target": 31}, 2 + 2),                         # target and limit both 31
+])
+def test_house_rules_in_the_play(seq, rules, pts):
+    assert spec_points(seq, **rules) == pts
+
+
+@pytest.mark.parametrize("rules", [{}, {"target": 16}, {"peg_limit": 41}, {"peg_limit": 12},
+                                   {"game_length": 61}, {"lowball": True, "game_length": 61},
+                                   {"target": 11, "peg_limit": 25, "game_length": 241}])
+def test_random_and_greedy_games_end_as_the_spec_says(rules):
+    spec = CribbageSpec(**rules)
+    length = spec.game_length
+    for pol in ([[0, RANDOM], [0, RANDOM]], [[1, GREEDY], [1, LOOKAHEAD]]):
+        rows = tp.play_games(np.arange(300, dtype=np.int64), np.array(pol),
+                             rank_table(spec.target), spec.as_array())
+        won, lost = rows[:, 3], rows[:, 4]
+        if spec.lowball:             # whoever reaches the length loses
+            assert (lost >= length).all() and (won < length).all()
+        else:
+            assert (won >= length).all() and (lost < length).all()
+        assert (rows[:, 5] <= rows[:, 2]).all() and (rows[:, 6:] >= 0).all()
+
+
+def test_lowball_players_score_less():
+    low, high = (tp.play_games(np.arange(300, dtype=np.int64), np.array([[1, GREEDY]] * 2),
+                               rank_table(), CribbageSpec(lowball=lb).as_array())
+                 for lb in (True, False))
+    per_deal = [r[:, 6:12].sum() / r[:, 5].sum() for r in (low, high)]
+    assert per_deal[0] < per_deal[1] - 3

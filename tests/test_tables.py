@@ -15,6 +15,11 @@ from cribsolve import simulate as sim
 from cribsolve.analysis import opponent
 from cribsolve.rules import ruleset
 from cribsolve.scoring import table as rank
+from cribsolve.variants.spec import CribbageSpec
+
+SMALL = CribbageSpec(game_length=21)
+SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "target": 15, "peg_limit": 31,
+                "game_length": 21, "lowball": False}
 
 
 @pytest.fixture
@@ -26,7 +31,7 @@ def own_cache(tmp_path, monkeypatch):
 
 
 def small_odds():
-    return odds.win_table(21, deals=2_000)
+    return odds.win_table(SMALL, deals=2_000)
 
 
 def test_every_shipped_table_is_current():
@@ -52,21 +57,20 @@ def test_shipped_tables_agree_with_small_rebuilds(own_cache):
     small = opponent.optimal_frequencies(ruleset(), hands=20_000)
     for seat in ("dealer", "pone"):
         assert np.abs(small[seat] - shipped[seat]).max() < 0.02
-    assert np.abs(odds.win_table(121, deals=20_000) - odds.win_table(121)).max() < 0.05
+    assert np.abs(odds.win_table(deals=20_000) - odds.win_table()).max() < 0.05
     assert np.abs(sim.win_table("patience2", games=20_000) - sim.win_table("patience2")).max() \
         < 0.05
 
 
 def test_damaged_stale_planted_and_misshapen_files_are_rebuilt(own_cache, capfd):
     good = small_odds().copy()
-    path = own_cache / tables.file_name("odds", {"length": 21, "deals": 2_000,
-                                                 "seed": odds.SEED})
+    path = own_cache / tables.file_name("odds", SMALL_PARAMS)
     assert path.exists()
-    params = {"length": 21, "deals": 2_000, "seed": odds.SEED}
+    params = SMALL_PARAMS
     planted = good.copy()
     planted[1, 5, 7] = 0.7767                          # a value no game gives
     other = own_cache / "other.npz"
-    tables.write(str(other), "odds", {"length": 21, "deals": 1_000, "seed": 1}, {"win": good})
+    tables.write(str(other), "odds", dict(SMALL_PARAMS, deals=1_000), {"win": good})
     damage = {
         "truncated": lambda: path.write_bytes(path.read_bytes()[:1000]),
         "empty": lambda: path.write_bytes(b""),
@@ -88,8 +92,7 @@ def test_damaged_stale_planted_and_misshapen_files_are_rebuilt(own_cache, capfd)
 
 def test_stale_key_is_rebuilt(own_cache, capfd):
     small_odds()
-    path = own_cache / tables.file_name("odds", {"length": 21, "deals": 2_000,
-                                                 "seed": odds.SEED})
+    path = own_cache / tables.file_name("odds", SMALL_PARAMS)
     with np.load(path) as data:
         arrays = {k: data[k] for k in data.files}
     meta = json.loads(str(arrays.pop("__meta__")))
@@ -116,8 +119,8 @@ def test_unwritable_cache_folder_still_answers(tmp_path, monkeypatch, capfd):
 
 @pytest.mark.slow
 def test_concurrent_builders_leave_one_good_file(own_cache):
-    code = ("from cribsolve import odds; import numpy as np; "
-            "print(float(odds.win_table(21, deals=3_000).sum()))")
+    code = ("from cribsolve import odds; from cribsolve.variants.spec import CribbageSpec; "
+            "print(float(odds.win_table(CribbageSpec(game_length=21), deals=3_000).sum()))")
     env = dict(os.environ, CRIBSOLVE_CACHE=str(own_cache))
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE) for _ in range(3)]

@@ -43,7 +43,7 @@ def test_bad_input(args):
 
 
 def test_odds_table_is_consistent(tmp_path):
-    win = odds_mod.win_table(121)
+    win = odds_mod.win_table()
     # my chance when I deal is one minus theirs when they deal, from their side
     assert abs(win[1, 30, 50] + win[0, 50, 30] - 1) < 1e-9
     assert win[1, 120, 0] > 0.99 and win[0, 0, 120] < 0.01

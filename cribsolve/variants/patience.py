@@ -63,9 +63,10 @@ def deal_points(hand, o, crib_other, s, table):
 
 
 @njit(cache=True)
-def ev_discard(hand, seen, table, sign=1.0, crib_full_flush=False):
-    """The discard with the most expected hand + sign * crib, the crib's other two cards and
-    the starter unseen (sign -1: a two-player pone; crib_full_flush: two-player crib rules)."""
+def ev_discard(hand, seen, table, sign=1.0, crib_full_flush=False, aim=1.0):
+    """The discard with the most expected aim * (hand + sign * crib), the crib's other two
+    cards and the starter unseen (sign -1: a two-player pone; crib_full_flush: two-player crib
+    rules; aim -1: lowball, the fewest points)."""
     unseen = unseen_of(seen)
     n, u = unseen_counts(unseen)
     best = -1e9
@@ -73,9 +74,9 @@ def ev_discard(hand, seen, table, sign=1.0, crib_full_flush=False):
     for o in range(15):
         k = OPT_KEEP[o]
         d = OPT_DISC[o]
-        v = (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-             + sign * expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u, table,
-                                                crib_full_flush))
+        v = aim * (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
+                   + sign * expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u,
+                                                      table, crib_full_flush))
         if v > best:
             best = v
             pick = o

@@ -1,8 +1,10 @@
-"""Two-player cribbage (RULES.md §3, seed 003): whole deals and games, standard rules.
+"""Two-player cribbage (docs/RULES.md §3, §5): whole deals and games under a spec
+(variants/spec.py, passed to kernels as ``pr``; the show's table is built for its target sum).
 
 Players are 0 and 1; in a deal, seat 0 is the pone and seat 1 the dealer. Order of counting:
 heels (dealer) when the starter is turned, the play, then the show: pone's hand, dealer's
-hand, dealer's crib. The game ends the moment a score reaches the game length.
+hand, dealer's crib. The game ends the moment a score reaches the game length; that player
+wins, or under lowball loses.
 
 Policies: discards 'ev' (the most expected hand +/- crib over every starter and every two
 opponent cards, exact, the opponent's cards uniform: the closed form of analysis/fastev.py)
@@ -15,24 +17,26 @@ from ..cards import JACK, RANK
 from ..pegging import play
 from ..scoring.table import score5
 from .patience import OPT_DISC, OPT_KEEP, ev_discard
+from .spec import GAME_LENGTH, LOWBALL
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib")
 
 
 @njit(cache=True)
-def choose_discard(hand, dealer, discard_policy, table):
+def choose_discard(hand, dealer, discard_policy, table, pr):
     """Option index (patience.OPT_*) of the two cards to throw to the crib."""
     if discard_policy == 0:
         return np.random.randint(15)
     seen = np.zeros(53, dtype=np.bool_)
     for c in hand:
         seen[c] = True
-    return ev_discard(hand, seen, table, 1.0 if dealer else -1.0, True)
+    return ev_discard(hand, seen, table, 1.0 if dealer else -1.0, True,
+                      -1.0 if pr[LOWBALL] else 1.0)
 
 
 @njit(cache=True)
-def play_deal(deck, policies, seat_scores, target, table, parts):
+def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     """One deal from a shuffled deck: seat 0 (pone) gets deck[0:6], seat 1 (dealer)
     deck[6:12], the starter is deck[12]. policies[seat] = (discard, pegging). Points go into
     seat_scores and into parts (see PARTS). Returns the seat that reached ``target`` (0: play
@@ -42,7 +46,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts):
     known = np.zeros((2, 53), dtype=np.bool_)
     for seat in range(2):
         six = deck[6 * seat:6 * seat + 6]
-        o = choose_discard(six, seat == 1, policies[seat, 0], table)
+        o = choose_discard(six, seat == 1, policies[seat, 0], table, pr)
         for j in range(4):
             hands[seat, j] = six[OPT_KEEP[o, j]]
         crib[2 * seat] = six[OPT_DISC[o, 0]]
@@ -62,7 +66,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts):
     st = np.array([0, 0, 0, -1], dtype=np.int64)
     pegged = np.zeros(2, dtype=np.int64)
     winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
-                  target)
+                  target, pr)
     parts[1] += pegged[1]
     parts[2] += pegged[0]
     if winner >= 0:
@@ -80,11 +84,12 @@ def play_deal(deck, policies, seat_scores, target, table, parts):
 
 
 @njit(cache=True)
-def play_game(seed, policies, game_length, table, out):
+def play_game(seed, policies, table, pr, out):
     """A whole game between players 0 and 1 (policies[player] = (discard, pegging)).
 
     out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
     then the PARTS summed over completed deals]."""
+    game_length = pr[GAME_LENGTH]
     np.random.seed(seed)
     while True:                                   # cut for deal: the lower card deals
         cut = np.random.permutation(52)[:2]
@@ -107,11 +112,12 @@ def play_game(seed, policies, game_length, table, out):
         parts[:] = 0
         deals += 1
         w = play_deal(np.random.permutation(52), seat_pol, seat_scores, game_length, table,
-                      parts)
+                      parts, pr)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
         if w >= 0:
-            winner = pone if w == 0 else dealer
+            reached = pone if w == 0 else dealer
+            winner = 1 - reached if pr[LOWBALL] else reached
             break
         complete += 1
         out[6:12] += parts
@@ -124,20 +130,20 @@ def play_game(seed, policies, game_length, table, out):
 
 
 @njit(cache=True, parallel=True)
-def play_games(seeds, policies, game_length, table):
+def play_games(seeds, policies, table, pr):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
     out = np.zeros((seeds.shape[0], 12), dtype=np.int64)
     for i in prange(seeds.shape[0]):
-        play_game(seeds[i], policies, game_length, table, out[i])
+        play_game(seeds[i], policies, table, pr, out[i])
     return out
 
 
 @njit(cache=True, parallel=True)
-def deal_outcomes(seeds, policies, table):
+def deal_outcomes(seeds, policies, table, pr):
     """Whole deals (no game end), one per seed: rows of PARTS, for the odds table."""
     out = np.zeros((seeds.shape[0], 6), dtype=np.int64)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2, dtype=np.int64)
-        play_deal(np.random.permutation(52), policies, sc, 0, table, out[i])
+        play_deal(np.random.permutation(52), policies, sc, 0, table, out[i], pr)
     return out

@@ -1,0 +1,53 @@
+"""Two-player cribbage as one parameterized game: the house rules of docs/RULES.md §5 are
+fields of ``CribbageSpec``, whose defaults are the standard game.
+
+The spec is built once (from the command line or by a program), validated as a whole, and
+passed to everything that plays or analyses the game, so no engine carries a constant of its
+own. Kernels read the plain integer form ``spec.as_array()``. The rules join as the engines
+learn them: the target sum, the peg limit, the game length and lowball so far.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from ..notation import CardError
+
+# positions of the fields in the integer form the kernels read
+FIELDS = ("target", "peg_limit", "game_length", "lowball")
+TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL = range(len(FIELDS))
+
+
+@dataclass(frozen=True)
+class CribbageSpec:
+    target: int = 15            # the sum that scores 2, in the show and in the play
+    peg_limit: int = 31         # the count the play may not pass
+    game_length: int = 121      # points to win (or, with lowball, to lose)
+    lowball: bool = False       # whoever reaches game_length first loses
+
+    def __post_init__(self):
+        problems = []
+        if not 1 <= self.target <= 200:
+            problems.append(f"the target sum must be 1 to 200, not {self.target}")
+        if not 10 <= self.peg_limit <= 200:
+            problems.append(f"the peg limit must be 10 (a king must fit) to 200, not "
+                            f"{self.peg_limit}")
+        if not 2 <= self.game_length <= 10_000:
+            problems.append(f"the game length must be 2 to 10000, not {self.game_length}")
+        if problems:
+            raise CardError("; ".join(problems))
+
+    @property
+    def is_standard(self) -> bool:
+        return self == CribbageSpec()
+
+    def as_array(self):
+        """The spec as an int64 numpy array in FIELDS order, for kernels."""
+        import numpy as np
+        d = asdict(self)
+        return np.array([int(d[f]) for f in FIELDS], dtype=np.int64)
+
+    def describe(self) -> str:
+        """The switches that differ from the standard game, as a player would list them."""
+        changed = [f"{f.name.replace('_', ' ')} {getattr(self, f.name)}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return ", ".join(changed) or "standard rules"
