@@ -15,7 +15,7 @@ import numpy as np
 
 from .cards import RANK, VALUE
 from .jit import njit
-from .variants.spec import LOWBALL, PEG_LIMIT, TARGET, CribbageSpec
+from .variants.spec import DECKS, JOKERS, LOWBALL, PEG_LIMIT, TARGET, CribbageSpec
 
 STANDARD = CribbageSpec().as_array()
 
@@ -64,6 +64,19 @@ def legal(hand, used, count, limit):
 RANDOM, GREEDY, LOOKAHEAD = 0, 1, 2
 POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD}
 PLAYOUTS = 48           # opponent holdings sampled per card by the look-ahead policy
+
+
+@njit(cache=True)
+def unseen_cards(seen, pr):
+    """The cards of the spec's deck that are not in ``seen`` (copies of each id seen), in id
+    order, copies repeated."""
+    out = np.empty(52 * pr[DECKS] + pr[JOKERS], dtype=np.int64)
+    k = 0
+    for c in range(53):
+        for _ in range((pr[JOKERS] if c == 52 else pr[DECKS]) - seen[c]):
+            out[k] = c
+            k += 1
+    return out[:k]
 
 
 @njit(cache=True)
@@ -166,7 +179,7 @@ def lay(hands, used, series, st, i, points, scores, target, known, pr):
     turn = st[TURN]
     c = hands[turn, i]
     used[turn, i] = True
-    known[1 - turn, c] = True
+    known[1 - turn, c] += 1
     st[COUNT] += VALUE[RANK[c]]
     series[st[N]] = RANK[c]
     st[N] += 1
@@ -183,7 +196,8 @@ def lay(hands, used, series, st, i, points, scores, target, known, pr):
 def play(hands, used, series, st, policies, known, points, scores, target, pr):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never). Returns that player, or -1.
-    ``known[p, card]``: the cards player p has seen (the look-ahead samples the rest)."""
+    ``known[p, card]``: the copies of each card player p has seen (the look-ahead samples the
+    rest)."""
     while True:
         p, winner = settle(hands, used, st, points, scores, target, pr[PEG_LIMIT])
         if p < 0:
@@ -205,7 +219,7 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
     this player has not seen, then both sides play greedily."""
     me = st[TURN]
     opp = 1 - me
-    unseen = np.flatnonzero(~known[me, :52])
+    unseen = unseen_cards(known[me], pr)
     total = np.zeros(2)
     for _ in range(playouts):
         h, u, s, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
@@ -287,8 +301,8 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
     hands[0, :len(hand)] = hand
     used[0, :len(hand)] = False
     used[1, :theirs_left] = False
-    known = np.zeros((2, 53), dtype=np.bool_)
-    known[0, everything] = True
+    known = np.zeros((2, 53), dtype=np.int64)
+    np.add.at(known[0], everything, 1)
     ser = np.zeros(8, dtype=np.int64)
     ser[:len(series)] = series
     st = np.array([len(series), count, 0, 1 if played else -1], dtype=np.int64)

@@ -77,6 +77,28 @@ def test_closed_form_ev_equals_enumeration():
                 pytest.approx(means[o, 1], abs=1e-9)
 
 
+@pytest.mark.parametrize("decks,jokers", [(1, 2), (2, 0), (2, 4)])
+def test_closed_form_ev_with_jokers_and_copies(decks, jokers):
+    """Unseen cards with jokers and repeated copies: the closed form against the card by
+    card enumeration, each physical card counted once."""
+    from cribsolve.analysis.cardwise import options_distribution_np
+    from cribsolve.cards import deck
+    rng = np.random.default_rng(decks * 10 + jokers)
+    t = rank_table()
+    for trial in range(6):
+        cards = rng.permutation(deck(decks, jokers))
+        hand = cards[:6].tolist()
+        unseen = np.sort(cards[6:6 + rng.integers(12, 30)]).astype(np.int64)
+        keeps, discs = discard_options(hand, 2)
+        ff = bool(trial % 2)
+        _, means = options_distribution_np(keeps, discs, unseen, 1, None, t, ff)
+        n, u = unseen_counts(unseen)
+        for o in range(15):
+            assert expected_hand(*keeps[o], unseen, t) == pytest.approx(means[o, 0], abs=1e-9)
+            assert expected_crib_two_unknown(discs[o][0], discs[o][1], unseen, n, u, t, ff) == \
+                pytest.approx(means[o, 1], abs=1e-9)
+
+
 def test_patience_best_discard_brute_force_small_case():
     """With 40 cards seen the expectation is checked over every starter and crib pair."""
     from cribsolve.analysis.solitaire import solitaire_discard

@@ -35,9 +35,9 @@ def test_hand_worked_play_scores(seq, pts):
 
 def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0)):
     hands = np.array([parse_cards([pone]), parse_cards([dealer])], dtype=np.int64)
-    known = np.zeros((2, 53), dtype=np.bool_)
+    known = np.zeros((2, 53), dtype=np.int64)
     for p in range(2):
-        known[p, hands[p]] = True
+        known[p, hands[p]] = 1
     points = np.zeros(2, dtype=np.int64)
     sc = np.array(scores, dtype=np.int64)
     w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
@@ -96,13 +96,13 @@ def test_policies_never_see_hidden_cards():
     from cribsolve.pegging import _seed, expected_pegging, lookahead_choice
     mine = parse_cards(["5H TC 4D 9S"])
     seen = mine + parse_cards(["KS QS JH"])            # my discards and the starter
-    known = np.zeros((2, 53), dtype=np.bool_)
-    known[0, seen] = True
+    known = np.zeros((2, 53), dtype=np.int64)
+    known[0, seen] = 1
     results = set()
     for theirs in (["KD 5S 6C 8H"], ["AC 2D 3H 7S"], ["5C 5D TH TD"]):
         hands = np.array([mine, parse_cards(theirs)], dtype=np.int64)
-        known[1] = False
-        known[1, hands[1]] = True
+        known[1] = 0
+        known[1, hands[1]] = 1
         st = np.array([0, 0, 0, -1], dtype=np.int64)
         _seed(7)
         pick = lookahead_choice(hands, np.zeros((2, 4), dtype=np.bool_),
@@ -143,7 +143,9 @@ def test_house_rules_in_the_play(seq, rules, pts):
 
 @pytest.mark.parametrize("rules", [{}, {"target": 16}, {"peg_limit": 41}, {"peg_limit": 12},
                                    {"game_length": 61}, {"lowball": True, "game_length": 61},
-                                   {"target": 11, "peg_limit": 25, "game_length": 241}])
+                                   {"target": 11, "peg_limit": 25, "game_length": 241},
+                                   {"jokers": 2}, {"decks": 2}, {"decks": 2, "jokers": 4},
+                                   {"lowball": True, "jokers": 1, "target": 16}])
 def test_random_and_greedy_games_end_as_the_spec_says(rules):
     spec = CribbageSpec(**rules)
     length = spec.game_length

@@ -51,7 +51,9 @@ def deals(n, m):
 
 def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full_flush,
                             heels=False):
-    """(hists, means) exactly as ``expect.options_distribution`` fills them.
+    """(hists, means) exactly as ``expect.options_distribution`` fills them. Here the unseen
+    cards may hold jokers and repeated copies (each physical card once); ``wclass`` None
+    weighs every unknown crib pair alike.
 
     What the unknown crib cards and the starter contribute to the crib's table index, flush
     and nobs is worked out once; each option then adds its known crib cards to it.
@@ -60,7 +62,10 @@ def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full
     m = 4 - cribs.shape[1]
     pos, other_pos = deals(len(unseen), m)
     starter, others = unseen[pos], unseen[other_pos]
-    w = wclass[_pair_classes(others[:, 0], others[:, 1])] if m == 2 else np.ones(len(pos))
+    if m == 2 and wclass is not None:
+        w = wclass[_pair_classes(others[:, 0], others[:, 1])]
+    else:
+        w = np.ones(len(pos))
     wsum = w.sum()
     s_suit = SUIT[starter]
     idx = np.zeros(len(pos), dtype=np.int64)

@@ -1,8 +1,10 @@
 """Expected points only (no distribution), in closed form, for the simulators' inner loop.
 
-With the starter and the two unknown crib cards drawn uniformly from the unseen cards, the
-rank part of the crib is an average over 3-card rank multisets (the table is symmetric, so it
-does not matter which of the three is the starter): about 455 lookups. Flush and nobs have
+The unseen cards are a list of card ids, copies repeated (two decks) and jokers included;
+every physical card counts once. With the starter and the two unknown crib cards drawn
+uniformly from them, the rank part of the crib is an average over 3-card rank multisets (the
+table is symmetric, so it does not matter which of the three is the starter): about 455
+lookups. Flush and nobs have
 exact formulas. ``expect.options_distribution`` gives the same means the slow way; a test
 holds them equal.
 """
@@ -24,9 +26,9 @@ def expected_hand(k0, k1, k2, k3, unseen, table):
 
 @njit(cache=True)
 def unseen_counts(unseen):
-    """Unseen cards by rank (n) and by suit (u)."""
+    """Unseen cards by rank (n) and by suit (u; u[4] counts the jokers, which have none)."""
     n = np.zeros(N_RANKS, dtype=np.int64)
-    u = np.zeros(4, dtype=np.int64)
+    u = np.zeros(5, dtype=np.int64)
     for c in unseen:
         n[RANK[c]] += 1
         u[SUIT[c]] += 1
@@ -39,14 +41,14 @@ def expected_crib_two_unknown(d0, d1, unseen, n, u, table, crib_full_flush):
     N = unseen.shape[0]
     base = (RANK[d0] * N_RANKS + RANK[d1]) * N_RANKS ** 3
     rank_sum = 0.0
-    for a in range(1, 14):
+    for a in range(N_RANKS):
         if n[a] == 0:
             continue
-        for b in range(a, 14):
+        for b in range(a, N_RANKS):
             nb = n[b] - (a == b)
             if nb <= 0:
                 continue
-            for c in range(b, 14):
+            for c in range(b, N_RANKS):
                 nc = n[c] - (a == c) - (b == c)
                 if nc <= 0:
                     continue
@@ -62,7 +64,7 @@ def expected_crib_two_unknown(d0, d1, unseen, n, u, table, crib_full_flush):
     triples = N * (N - 1) * (N - 2) / 6.0
     ev = rank_sum / triples
     outcomes = N * (N - 1) * (N - 2) / 2.0      # starter x unordered pair
-    if SUIT[d0] == SUIT[d1]:
+    if SUIT[d0] == SUIT[d1] and SUIT[d0] < 4:
         k = u[SUIT[d0]]
         pairs = k * (k - 1) / 2.0
         five = pairs * (k - 2)                   # pair and starter all of the suit

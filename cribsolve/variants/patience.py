@@ -63,11 +63,10 @@ def deal_points(hand, o, crib_other, s, table):
 
 
 @njit(cache=True)
-def ev_discard(hand, seen, table, sign=1.0, crib_full_flush=False, aim=1.0):
+def ev_discard(hand, unseen, table, sign=1.0, crib_full_flush=False, aim=1.0):
     """The discard with the most expected aim * (hand + sign * crib), the crib's other two
-    cards and the starter unseen (sign -1: a two-player pone; crib_full_flush: two-player crib
-    rules; aim -1: lowball, the fewest points)."""
-    unseen = unseen_of(seen)
+    cards and the starter drawn from ``unseen`` (sign -1: a two-player pone; crib_full_flush:
+    two-player crib rules; aim -1: lowball, the fewest points)."""
     n, u = unseen_counts(unseen)
     best = -1e9
     pick = 0
@@ -163,7 +162,7 @@ def play_patience(deck, policy, rand, table, wins, out):
         if policy == RANDOM:
             o = int(rand[deal] * 15)
         elif policy == EV or (policy == WIN and not _in_doubt(wins[4 - deal], score)):
-            o = ev_discard(hand, seen, table)
+            o = ev_discard(hand, unseen_of(seen), table)
         elif policy == WIN:
             o = win_discard(hand, seen, score, wins[4 - deal], table, uniform)[0]
         else:
@@ -207,7 +206,7 @@ def play_patience2(deck, policy, rand, table, wins, out):
                     if v > top:
                         top, o1, o2 = v, a, b
         else:
-            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, seen, table)
+            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, unseen_of(seen), table)
             first[0] = h1[OPT_DISC[o1, 0]]
             first[1] = h1[OPT_DISC[o1, 1]]
             for j in range(4):

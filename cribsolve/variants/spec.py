@@ -4,7 +4,8 @@ fields of ``CribbageSpec``, whose defaults are the standard game.
 The spec is built once (from the command line or by a program), validated as a whole, and
 passed to everything that plays or analyses the game, so no engine carries a constant of its
 own. Kernels read the plain integer form ``spec.as_array()``. The rules join as the engines
-learn them: the target sum, the peg limit, the game length and lowball so far.
+learn them: the target sum, the peg limit, the game length, lowball, the number of decks and
+jokers so far.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from dataclasses import asdict, dataclass, fields
 from ..notation import CardError
 
 # positions of the fields in the integer form the kernels read
-FIELDS = ("target", "peg_limit", "game_length", "lowball")
-TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL = range(len(FIELDS))
+FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers")
+TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS = range(len(FIELDS))
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class CribbageSpec:
     peg_limit: int = 31         # the count the play may not pass
     game_length: int = 121      # points to win (or, with lowball, to lose)
     lowball: bool = False       # whoever reaches game_length first loses
+    decks: int = 1              # copies of each of the 52 cards
+    jokers: int = 0             # jokers in the deck: rank 0, value 0, no suit
 
     def __post_init__(self):
         problems = []
@@ -33,6 +36,10 @@ class CribbageSpec:
                             f"{self.peg_limit}")
         if not 2 <= self.game_length <= 10_000:
             problems.append(f"the game length must be 2 to 10000, not {self.game_length}")
+        if not 1 <= self.decks <= 8:
+            problems.append(f"decks must be 1 to 8, not {self.decks}")
+        if not 0 <= self.jokers <= 16:
+            problems.append(f"jokers must be 0 to 16, not {self.jokers}")
         if problems:
             raise CardError("; ".join(problems))
 
@@ -45,6 +52,11 @@ class CribbageSpec:
         import numpy as np
         d = asdict(self)
         return np.array([int(d[f]) for f in FIELDS], dtype=np.int64)
+
+    def deck(self):
+        """Every card id in play: each ordinary card ``decks`` times, then the jokers."""
+        from ..cards import deck
+        return deck(self.decks, self.jokers)
 
     def describe(self) -> str:
         """The switches that differ from the standard game, as a player would list them."""

@@ -14,7 +14,7 @@ import numpy as np
 from ..jit import njit, prange
 
 from ..cards import JACK, RANK
-from ..pegging import play
+from ..pegging import play, unseen_cards
 from ..scoring.table import score5
 from .patience import OPT_DISC, OPT_KEEP, ev_discard
 from .spec import GAME_LENGTH, LOWBALL
@@ -28,10 +28,10 @@ def choose_discard(hand, dealer, discard_policy, table, pr):
     """Option index (patience.OPT_*) of the two cards to throw to the crib."""
     if discard_policy == 0:
         return np.random.randint(15)
-    seen = np.zeros(53, dtype=np.bool_)
+    seen = np.zeros(53, dtype=np.int64)
     for c in hand:
-        seen[c] = True
-    return ev_discard(hand, seen, table, 1.0 if dealer else -1.0, True,
+        seen[c] += 1
+    return ev_discard(hand, unseen_cards(seen, pr), table, 1.0 if dealer else -1.0, True,
                       -1.0 if pr[LOWBALL] else 1.0)
 
 
@@ -43,7 +43,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     the whole deal), or -1."""
     hands = np.empty((2, 4), dtype=np.int64)
     crib = np.empty(4, dtype=np.int64)
-    known = np.zeros((2, 53), dtype=np.bool_)
+    known = np.zeros((2, 53), dtype=np.int64)
     for seat in range(2):
         six = deck[6 * seat:6 * seat + 6]
         o = choose_discard(six, seat == 1, policies[seat, 0], table, pr)
@@ -52,10 +52,10 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
         crib[2 * seat] = six[OPT_DISC[o, 0]]
         crib[2 * seat + 1] = six[OPT_DISC[o, 1]]
         for c in six:
-            known[seat, c] = True
+            known[seat, c] += 1
     s = deck[12]
-    known[0, s] = True
-    known[1, s] = True
+    known[0, s] += 1
+    known[1, s] += 1
     if RANK[s] == JACK:
         parts[0] += 2
         seat_scores[1] += 2
@@ -91,12 +91,13 @@ def play_game(seed, policies, table, pr, out):
     then the PARTS summed over completed deals]."""
     game_length = pr[GAME_LENGTH]
     np.random.seed(seed)
-    while True:                                   # cut for deal: the lower card deals
+    while True:                # cut for deal among the ordinary cards: the lower card deals
         cut = np.random.permutation(52)[:2]
         if RANK[cut[0]] != RANK[cut[1]]:
             break
     dealer = 0 if RANK[cut[0]] < RANK[cut[1]] else 1
     out[1] = dealer
+    full = unseen_cards(np.zeros(53, dtype=np.int64), pr)     # the spec's whole deck
     scores = np.zeros(2, dtype=np.int64)
     seat_pol = np.empty((2, 2), dtype=np.int64)
     seat_scores = np.zeros(2, dtype=np.int64)
@@ -111,7 +112,7 @@ def play_game(seed, policies, table, pr, out):
         seat_scores[1] = scores[dealer]
         parts[:] = 0
         deals += 1
-        w = play_deal(np.random.permutation(52), seat_pol, seat_scores, game_length, table,
+        w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
                       parts, pr)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
@@ -142,8 +143,9 @@ def play_games(seeds, policies, table, pr):
 def deal_outcomes(seeds, policies, table, pr):
     """Whole deals (no game end), one per seed: rows of PARTS, for the odds table."""
     out = np.zeros((seeds.shape[0], 6), dtype=np.int64)
+    full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2, dtype=np.int64)
-        play_deal(np.random.permutation(52), policies, sc, 0, table, out[i], pr)
+        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr)
     return out
