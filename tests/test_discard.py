@@ -133,3 +133,30 @@ def test_seat_objectives_and_distribution():
         assert d.min == min(d.distribution) and d.max == max(d.distribution)
     # the dealer keeps the fives' partners or throws to his own crib; the pone never throws 5s
     assert not any(c in pone[0].discard for c in parse_cards(["5H 5S"]))
+
+
+@pytest.mark.parametrize("rules,hand", [
+    ({"jokers": 2}, "JK 5H 5S JD 6C 7C"),
+    ({"decks": 2}, "5H 5H 5S JD 6C 6C"),
+    ({"target": 16}, "6H 5S TD JD 6C 7C"),
+])
+def test_house_rule_discards_equal_slow_enumeration(rules, hand):
+    """Jokers, a double deck and another target sum, against every starter and crib pair of
+    the unseen cards (each physical card once), scored by the definitional scorer."""
+    from slow_scorer import slow_score
+    from cribsolve.analysis.discard import unseen_cards
+    r = ruleset(**rules)
+    h = parse_cards([hand])
+    rest = np.random.default_rng(1).permutation(unseen_cards(h, r)).tolist()
+    known, unseen = rest[:len(rest) - 18], sorted(rest[len(rest) - 18:])
+    res = best_discard(h, "pone", known, opponent="uniform", rules=r)
+    for v in (res[0], res[-1]):
+        nets, hands = [], []
+        for i, s in enumerate(unseen):
+            others = unseen[:i] + unseen[i + 1:]
+            hp = sum(slow_score(v.keep, [s], r.target).values())
+            for a, b in combinations(others, 2):
+                nets.append(hp - sum(slow_score(v.discard + [a, b], [s], r.target, True).values()))
+                hands.append(hp)
+        assert abs(v.net - np.mean(nets)) < 1e-9 and abs(v.hand - np.mean(hands)) < 1e-9
+        assert abs(v.std - np.std(nets)) < 1e-9

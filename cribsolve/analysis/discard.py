@@ -59,9 +59,14 @@ def discard_options(hand, n_discard):
     return hand[keep_idx], hand[disc_idx]
 
 
-def unseen_cards(seen) -> np.ndarray:
-    seen = set(int(c) for c in seen)
-    return np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+def unseen_cards(seen, rules: RuleSet = RuleSet()) -> np.ndarray:
+    """The cards of the rules' deck not among ``seen``, copies repeated, in id order."""
+    from collections import Counter
+
+    from ..cards import deck
+    left = Counter(deck(rules.decks, rules.jokers).tolist())
+    left.subtract(int(c) for c in seen)
+    return np.array(sorted(left.elements()), dtype=np.int64)
 
 
 def summarize(keeps, discs, hists, means, win=None) -> list[DiscardValue]:
@@ -80,13 +85,11 @@ def summarize(keeps, discs, hists, means, win=None) -> list[DiscardValue]:
             for o in order]
 
 
-def check_hand(hand, known, sizes=(5, 6)) -> None:
+def check_hand(hand, known, sizes=(5, 6), rules: RuleSet = RuleSet()) -> None:
+    """The hand has a size the analysis takes, and it and the known cards fit the deck."""
     if len(hand) not in sizes:
         raise CardError(f"give {' or '.join(map(str, sizes))} cards, not {len(hand)}")
-    all_cards = list(hand) + list(known)
-    RuleSet(decks=1).check_cards(all_cards)
-    if any(c >= 52 for c in all_cards):
-        raise CardError("jokers are not dealt in this game")
+    rules.check_cards(list(hand) + list(known))
 
 
 def _analyze_many(hands, seat, weights, rules):
@@ -111,6 +114,9 @@ def _setup(seat, opponent, rules):
     rules = rules or ruleset("standard")
     if seat not in SEATS:
         raise CardError(f"seat must be dealer or pone, not {seat!r}")
+    if rules.wild_rank:
+        raise CardError("discards with wild cards are not analysed yet (the show is scored "
+                        "with them: cribsolve score --wild)")
     return rules, pair_weights(opponent, "pone" if seat == "dealer" else "dealer", rules)
 
 
@@ -118,17 +124,18 @@ def best_discard(hand, seat: str = "dealer", known=(), opponent: str = "optimal"
                  rules: RuleSet | None = None) -> list[DiscardValue]:
     """Every discard of a 6-card (2 to the crib) or 5-card (1 to the crib) hand, best first.
 
-    Exact over every starter and every set of other crib cards among the unseen cards.
-    With 6 cards the opponent's two crib cards are weighted by ``opponent`` ('uniform' or
-    'optimal', see opponent.py); with 5 cards the other three crib cards are uniform.
+    Exact over every starter and every set of other crib cards among the unseen cards of the
+    rules' deck (its target sum, decks and jokers). With 6 cards the opponent's two crib cards
+    are weighted by ``opponent`` ('uniform' or 'optimal', see opponent.py); with 5 cards the
+    other three crib cards are uniform.
     """
     from .cardwise import options_distribution_np
 
     hand = [int(c) for c in hand]
-    check_hand(hand, known)
     rules, weights = _setup(seat, opponent, rules)
+    check_hand(hand, known, rules=rules)
     keeps, discs = discard_options(hand, len(hand) - 4)
-    hists, means = options_distribution_np(keeps, discs, unseen_cards(hand + list(known)),
+    hists, means = options_distribution_np(keeps, discs, unseen_cards(hand + list(known), rules),
                                            1 if seat == "dealer" else -1, weights,
                                            rank_table(rules.target), rules.crib_full_flush)
     return summarize(keeps, discs, hists, means)
@@ -136,11 +143,15 @@ def best_discard(hand, seat: str = "dealer", known=(), opponent: str = "optimal"
 
 def best_discard_batch(hands, seat: str, opponent: str = "optimal", rules: RuleSet | None = None,
                        chunk: int = 512, progress=None) -> list[list[DiscardValue]]:
-    """best_discard for many hands, in order; ``progress(n)`` after each chunk of n hands."""
+    """best_discard for many hands, in order; ``progress(n)`` after each chunk of n hands.
+    The grouped kernel behind it knows one deck without jokers."""
     hands = [[int(c) for c in h] for h in hands]
+    rules, weights = _setup(seat, opponent, rules)
+    if rules.decks != 1 or rules.jokers:
+        raise CardError("batch analysis is for one deck without jokers; analyse such hands "
+                        "one at a time")
     for h in hands:
         check_hand(h, ())
-    rules, weights = _setup(seat, opponent, rules)
     out = []
     for start in range(0, len(hands), chunk):
         part = hands[start:start + chunk]

@@ -168,11 +168,16 @@ def optimal_frequencies(rules: RuleSet, progress=None, hands: int = N_HANDS) -> 
     return load("opponent", params, compute)
 
 
-def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None) -> np.ndarray:
-    """Weight of each class of the opponent's two crib cards under ``model``."""
+def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None):
+    """Weight of each class of the opponent's two crib cards under ``model`` (None: every
+    pair alike, where jokers make classes of their own)."""
     if model == "uniform":
-        return np.ones(N_CLASSES)
+        return None if rules.jokers else np.ones(N_CLASSES)
     if model == "optimal":
+        if rules.decks != 1 or rules.jokers:
+            from ..cards import CardError
+            raise CardError("the optimal opponent model is fitted to one deck without jokers: "
+                            "use --opponent uniform")
         return weights_from_classes(optimal_frequencies(rules, progress)[opponent_seat])
     from ..cards import CardError
     raise CardError(f"opponent model must be uniform or optimal, not {model!r}")
