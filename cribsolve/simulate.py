@@ -216,7 +216,8 @@ class CribbageResult:
                 "dealer_pegging": dpeg, "pone_pegging": ppeg, "dealer_hand": dhand,
                 "pone_hand": phand, "crib": crib, "heels": heels,
                 "deals_per_game": float(r[:, 2].mean()),
-                "skunk_rate": skunk[0], "double_skunk_rate": skunk[1]}
+                "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
+                "largest_hand": int(r[:, 12].max())}
 
     def csv_row(self):
         d = self.as_dict()

@@ -88,7 +88,7 @@ def play_game(seed, policies, table, pr, out):
     """A whole game between players 0 and 1 (policies[player] = (discard, pegging)).
 
     out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
-    then the PARTS summed over completed deals]."""
+    then the PARTS summed over completed deals, the largest hand or crib counted]."""
     game_length = pr[GAME_LENGTH]
     np.random.seed(seed)
     while True:                # cut for deal among the ordinary cards: the lower card deals
@@ -116,6 +116,7 @@ def play_game(seed, policies, table, pr, out):
                       parts, pr)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
+        out[12] = max(out[12], parts[3], parts[4], parts[5])
         if w >= 0:
             reached = pone if w == 0 else dealer
             winner = 1 - reached if pr[LOWBALL] else reached
@@ -133,7 +134,7 @@ def play_game(seed, policies, table, pr, out):
 @njit(cache=True, parallel=True)
 def play_games(seeds, policies, table, pr):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    out = np.zeros((seeds.shape[0], 12), dtype=np.int64)
+    out = np.zeros((seeds.shape[0], 13), dtype=np.int64)
     for i in prange(seeds.shape[0]):
         play_game(seeds[i], policies, table, pr, out[i])
     return out

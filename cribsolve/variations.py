@@ -1,0 +1,38 @@
+"""The house rules side by side: the same seeded games under each rule alone and under the
+standard game, so the page's questions (which rule lengthens the game, which widens the
+dealer's edge, how big a hand gets) are answered by one table.
+
+Each row is ``simulate_cribbage`` under one spec; the rules listed are those the engine plays
+so far (variants/spec.py).
+"""
+from __future__ import annotations
+
+from .simulate import simulate_cribbage
+from .variants.spec import CribbageSpec
+
+RULES = [  # (name, spec): the standard game first, then each house rule alone
+    ("standard", CribbageSpec()),
+    ("target 16", CribbageSpec(target=16)),
+    ("peg limit 41", CribbageSpec(peg_limit=41)),
+    ("jokers 2", CribbageSpec(jokers=2)),
+    ("double deck", CribbageSpec(decks=2)),
+    ("to 61", CribbageSpec(game_length=61)),
+    ("to 241", CribbageSpec(game_length=241)),
+    ("to 361", CribbageSpec(game_length=361)),
+    ("lowball to 60", CribbageSpec(game_length=60, lowball=True)),
+]
+COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "dealer_points",
+           "dealer_pegging", "dealer_hand", "crib", "pone_points", "pone_pegging", "pone_hand",
+           "deals_per_game", "skunk_rate", "largest_hand"]
+
+
+def variations(n: int, seed: int = 0, policy: str = "greedy", jobs: int | None = None,
+               progress=None) -> list[dict]:
+    """One row (COLUMNS) per rule of RULES, each from ``n`` games of ``seed``."""
+    rows = []
+    for name, spec in RULES:
+        d = simulate_cribbage(n, policy, None, seed, jobs, progress, spec).as_dict()
+        rows.append({"rule": name, "games": n, "first_dealer_wins": d["win_rate"],
+                     "ci_low": d["win_rate_ci"][0], "ci_high": d["win_rate_ci"][1],
+                     **{k: d[k] for k in COLUMNS[5:]}})
+    return rows
