@@ -11,10 +11,126 @@ import os
 import sys
 
 import click
+from click.core import ParameterSource
 
-from .export import dumps, write_csv
+from .export import check_output_path, dumps, write_csv
 from .notation import CardError, format_card, format_cards, parse_card, parse_cards
 from .rules import PRESETS, ruleset
+from .variants.spec import CribbageSpec
+
+# Bounds on every number the user types (documented in each option's help).
+SEED_MAX = 2 ** 32 - 1          # seeds: 0 .. 2**32 - 1 (what numpy's legacy seeding takes)
+GAMES_MAX = 10 ** 9             # simulate -n
+JOBS_MAX = 256                  # --jobs
+SAMPLES_MAX = 10 ** 5           # best-discard --samples (1e5 takes about half a minute)
+PLAYOUTS_MAX = 10 ** 6          # best-play --playouts (1e6 takes about 20 s)
+SOLITAIRE_SCORE_MAX = 1000      # best-discard --score (a solitaire is won at 80)
+GAME_LENGTH_MAX = 10_000        # simulate --game-length
+ODDS_LENGTH_MAX = 1000          # odds --game-length (its tables grow as the length squared)
+TIME_LIMIT_MAX = 86_400         # shuffle --time-limit, seconds
+TOP_MAX = 15                    # best-discard --top: a 6-card hand has 15 discards
+JOKERS_MAX = 16
+DECKS_MAX = 8
+TARGET_MAX = 200                # RuleSet's own bound on the sum that scores 2
+WILD_WORK_MAX = 6 * 10 ** 7     # wild-card substitutions x cards: about 5 s of kernel time
+SOLITAIRE_DEALS = {"patience": 5, "patience2": 4}
+
+
+def _show(x) -> str:
+    """A bound as the user would type it: 1e9 rather than 1000000000."""
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    if isinstance(x, int) and x >= 10 ** 5 and str(x).rstrip("0") == "1":
+        return f"1e{len(str(x)) - 1}"
+    return str(x)
+
+
+class Number(click.ParamType):
+    """A number within bounds, typed as 1000, 1e6 or 1_000_000; whole unless ``real``.
+
+    Unlike click's int it takes 1e6, and unlike float it refuses inf, nan, a fraction where a
+    whole number is meant, and values too large to hold, all before any work starts."""
+    name = "number"
+
+    def __init__(self, lo, hi, real: bool = False):
+        self.lo, self.hi, self.real = lo, hi, real
+
+    def allowed(self) -> str:
+        kind = "a number" if self.real else "a whole number"
+        return f"{kind} from {_show(self.lo)} to {_show(self.hi)}"
+
+    def convert(self, value, param, ctx):
+        from decimal import Decimal, InvalidOperation
+
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = repr(value)
+        try:
+            d = Decimal(str(value).strip())
+            ok = d.is_finite() and self.lo <= d <= self.hi and (
+                self.real or d == d.to_integral_value())
+        except (InvalidOperation, ValueError, TypeError, ArithmeticError):
+            ok = False
+        if not ok:
+            self.fail(f"{value!r} is not {self.allowed()} (e.g. 1000, 1e6, 1_000_000)"
+                      if self.hi >= 10 ** 5 else f"{value!r} is not {self.allowed()}",
+                      param, ctx)
+        return float(d) if self.real else int(d)
+
+
+def _seed_option(f):
+    return click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
+                        help="Random seed: the same seed gives the same answer.")(f)
+
+
+def _given(name: str) -> bool:
+    """Whether the user gave option ``name`` (its parameter name), rather than its default."""
+    src = click.get_current_context().get_parameter_source(name)
+    return src is not None and src is not ParameterSource.DEFAULT
+
+
+def _opt(name: str) -> str:
+    """How option ``name`` is written on the command line: --csv, --dealer/--pone."""
+    for p in click.get_current_context().command.params:
+        if p.name == name:
+            return "/".join(p.opts + list(getattr(p, "secondary_opts", [])))
+    return name
+
+
+def _refuse(names, where: str, hint: str = "") -> None:
+    """An option given where it does not apply is an error, never silently ignored."""
+    for name in names:
+        if _given(name):
+            raise click.UsageError(f"{_opt(name)} does not apply to {where}"
+                                   + (f" ({hint})" if hint else ""))
+
+
+def _bad(option: str, message: str):
+    return click.BadParameter(message, param_hint=f"'{option}'")
+
+
+def _cards(text: str | None, option: str) -> list[int]:
+    """The cards of a CARDS option; absent (None) is no cards, an empty string is an error."""
+    if text is None:
+        return []
+    try:
+        return parse_cards([text])
+    except CardError as e:
+        raise CardError(f"{option}: {e}") from None
+
+
+def _check_outputs(*pairs) -> None:
+    """Refuse every unwritable output path (option, path) before any work starts."""
+    seen = {}
+    for option, path in pairs:
+        if path is None:
+            continue
+        if not path or path.endswith(("/", os.sep)) or "\0" in path:
+            raise CardError(f"{option}: {path!r} is not a file name")
+        check_output_path(path, option)
+        real = os.path.realpath(path)
+        if real in seen:
+            raise CardError(f"{option} and {seen[real]} name the same file; give two files")
+        seen[real] = option
 
 
 def _quick():
@@ -30,11 +146,13 @@ def rule_options(f):
         click.option("--rules", "preset", type=click.Choice(PRESETS), default="standard",
                      show_default=True, help="standard: two-player (crib flush needs all five); "
                                              "pysol: the solitaires (crib scores like a hand)."),
-        click.option("--target", type=int, default=15, show_default=True,
+        click.option("--target", type=click.IntRange(1, TARGET_MAX), default=15,
+                     show_default=True,
                      help="The sum that scores 2 (house rule: e.g. 16)."),
-        click.option("--jokers", type=int, default=0, show_default=True,
+        click.option("--jokers", type=click.IntRange(0, JOKERS_MAX), default=0,
+                     show_default=True,
                      help="Jokers in the deck (rank 0, value 0, join runs 0-1-2)."),
-        click.option("--decks", type=int, default=1, show_default=True,
+        click.option("--decks", type=click.IntRange(1, DECKS_MAX), default=1, show_default=True,
                      help="Copies of each card (2 = double deck)."),
         click.option("--wild", "wild", default=None, metavar="RANK",
                      help="A rank whose cards stand for any card (e.g. K); the best is scored."),
@@ -56,24 +174,45 @@ class _TextOut:
 def make_rules(preset, target, jokers, decks, wild):
     from .notation import parse_rank
 
-    return ruleset(preset, target=target, jokers=jokers, decks=decks,
-                   wild_rank=parse_rank(wild) if wild else 0)
+    try:
+        wild_rank = parse_rank(wild) if wild is not None else 0
+    except CardError as e:
+        raise CardError(f"--wild: {e}") from None
+    return ruleset(preset, target=target, jokers=jokers, decks=decks, wild_rank=wild_rank)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class NoCommand(click.UsageError):
+    """A group was run without a command: main() prints its usage and one line of advice."""
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
 @click.version_option(package_name="cribsolve")
-def cli():
+@click.pass_context
+def cli(ctx):
     """cribsolve: exact, fast cribbage scoring, discards and solitaire odds."""
+    if ctx.invoked_subcommand is None:
+        raise NoCommand("give a command", ctx)
+
+
+def _one_line(message: str) -> str:
+    """A message as one line, whatever the user typed into it."""
+    return " ".join(part.strip() for part in str(message).splitlines() if part.strip())
 
 
 def main():
     """Console entry point: user mistakes become one line on stderr and exit status 2."""
     from .jit import NeedsCompiled
 
+    no_command = (NoCommand, getattr(click.exceptions, "NoArgsIsHelpError", NoCommand))
     try:
-        cli.main(standalone_mode=False)
+        cli.main(prog_name="cribsolve", standalone_mode=False)
+    except no_command as e:     # the usage line, not the whole help
+        click.echo(e.ctx.get_usage().strip().splitlines()[0], err=True)
+        click.echo(f"cribsolve: give a command (see {e.ctx.command_path} --help)", err=True)
+        sys.exit(2)
     except click.ClickException as e:
-        click.echo(f"cribsolve: {e.format_message()}", err=True)
+        click.echo(f"cribsolve: {_one_line(e.format_message())}", err=True)
         sys.exit(2)
     except (click.Abort, KeyboardInterrupt):
         click.echo("cribsolve: interrupted", err=True)
@@ -82,8 +221,72 @@ def main():
         os.environ["CRIBSOLVE_COMPILED"] = "1"
         os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])
     except CardError as e:
-        click.echo(f"cribsolve: {e}", err=True)
+        click.echo(f"cribsolve: {_one_line(e)}", err=True)
         sys.exit(2)
+
+
+def _check_unseen(n_known: int, need: int, what: str, option: str) -> None:
+    """Enough of the 52 cards must be left unseen to deal what is still hidden."""
+    left = 52 - n_known
+    if left < need:
+        raise CardError(f"{option}: only {left} cards are left unseen, fewer than the {need} "
+                        f"needed for {what}")
+
+
+def _card(text: str, option: str) -> int:
+    try:
+        return parse_card(text)
+    except CardError as e:
+        raise CardError(f"{option}: {e}") from None
+
+
+def _check_score_size(held, starters, rules) -> None:
+    """Refuse a hand the show kernels cannot score exactly and soon.
+
+    They count in 64-bit integers: past 2**63 (a whole deck of several decks, with jokers or a
+    large --target) they would wrap around and print a wrong total, so an upper bound of every
+    count is worked out here in Python's unbounded integers first. Wild cards are tried one
+    substitution at a time, so their number is bounded too.
+    """
+    from math import comb
+
+    from .cards import RANK, VALUE
+
+    cards = list(held) + list(starters)
+    n = len(cards)
+    wild = rules.wild_rank
+    kh = sum(1 for c in held if wild and RANK[c] == wild)
+    ks = sum(1 for c in starters if wild and RANK[c] == wild)
+    if kh or ks:
+        work = comb(12 + kh, kh) * 4 * 52 ** ks * (n + 4)
+        if work > WILD_WORK_MAX:
+            raise CardError(f"--wild: {kh + ks} wild cards among {n} would take too long to "
+                            f"try every substitution (use fewer wild cards or a smaller hand)")
+    if n <= 60:       # at most 2**60 subsets: every count fits
+        return
+    counts = [0] * 14
+    for c in cards:
+        if not (wild and RANK[c] == wild):
+            counts[int(RANK[c])] += 1
+    kw = kh + ks
+    t = rules.target
+    ways = [1] + [0] * t          # subsets by value sum, each wild card taking any value
+    factors = [(int(VALUE[r]), counts[r]) for r in range(14)] + [(None, 1)] * kw
+    for v, k in factors:
+        for _ in range(k):
+            if v is None:
+                ways = [sum(ways[max(0, s - 10):s + 1]) for s in range(t + 1)]
+            elif v == 0:
+                ways = [2 * w for w in ways]
+            else:
+                ways = [ways[s] + (ways[s - v] if s >= v else 0) for s in range(t + 1)]
+    runs = 14
+    for r in range(14):
+        runs *= max(1, counts[r] + kw)
+    bound = 2 * max(ways) + runs + 3 * n * n
+    if bound >= 2 ** 63:
+        raise CardError(f"{n} cards under these rules score past what can be counted exactly "
+                        f"(2**63): use fewer --decks or --jokers, or a smaller --target")
 
 
 def _say_aloud(score) -> list[str]:
@@ -107,6 +310,8 @@ def _say_aloud(score) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck, batch, as_json):
     """Score a hand at the show: CARDS are the held cards."""
+    if batch is not None:
+        _refuse(["as_json"], "--batch", "it prints one total per line")
     if batch is None and wild is None:
         _quick()
     from .cards import deck
@@ -126,11 +331,13 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
         held, st = deck(decks, jokers).tolist(), []
     else:
         held = parse_cards(cards)
-        st = [parse_card(s) for s in starters]
+        st = [_card(s, "--starter") for s in starters]
         if not held:
             raise CardError("give the held cards, e.g. cribsolve score 5H 5S JD QC --starter 5C")
         if not st:
             raise CardError("give the starter with --starter CARD (or use --whole-deck)")
+    rules.check_cards(held + st)
+    _check_score_size(held, st, rules)
     s = score_hand(held, st, rules, crib)
     if as_json:
         click.echo(dumps({"total": s.total, "breakdown": s.breakdown,
@@ -152,12 +359,14 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
 @cli.command()
 @click.option("--crib", is_flag=True, help="Score the hands as cribs.")
 @click.option("--rules", "preset", type=click.Choice(PRESETS), default="standard",
-              show_default=True)
+              show_default=True, help="standard: a crib flush needs all five cards; pysol: "
+                                      "the crib scores like a hand.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write score,count,probability to this file.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def distribution(crib, preset, csv_path, as_json):
     """Exact histogram of the show score over all 12,994,800 four-card + starter hands."""
+    _check_outputs(("--csv", csv_path))
     import numpy as np
 
     from .scoring.table import distribution as dist
@@ -207,56 +416,71 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.argument("cards", nargs=-1)
 @click.option("--dealer/--pone", "dealer", default=None,
               help="Whose crib it is (two-player; required there).")
-@click.option("--known", default="", metavar="CARDS", help="Other cards you have seen.")
+@click.option("--known", default=None, metavar="CARDS",
+              help="Two-player: other cards you have seen.")
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
-              show_default=True, help="How the opponent's two crib cards are weighted.")
+              show_default=True, help="Two-player: how the opponent's two crib cards are "
+                                      "weighted.")
 @click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
-              show_default=True)
-@click.option("--top", type=int, default=None, help="Show only the best N discards.")
+              show_default=True, help="Two-player: the standard rules (a crib flush needs all "
+                                      "five cards); the solitaires use their own.")
+@click.option("--top", type=click.IntRange(1, TOP_MAX), default=None,
+              help="Show only the best N discards.")
 @click.option("--distribution", "with_dist", is_flag=True,
-              help="Also give the probability of each net value.")
-@click.option("--json", "as_json", is_flag=True)
+              help="Also give the probability of each net value (exact analyses only).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write the table (or, with --batch, one row per hand) to this file.")
 @click.option("--batch", type=click.File("rb"), default=None, metavar="FILE",
-              help="Analyse one hand per line of FILE ('-' = stdin) into CSV rows.")
+              help="Two-player: analyse one hand per line of FILE ('-' = stdin) into CSV rows.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--variant", type=click.Choice(["cribbage", "patience", "patience2"]),
               default="cribbage", show_default=True, help="Two-player, or a solitaire.")
-@click.option("--seen", default="", metavar="CARDS",
+@click.option("--seen", default=None, metavar="CARDS",
               help="Solitaires: every card of earlier deals (card counting).")
-@click.option("--crib", "crib_cards", default="", metavar="CARDS",
+@click.option("--crib", "crib_cards", default=None, metavar="CARDS",
               help="Patience II second discard: the two cards already in the crib.")
-@click.option("--samples", type=int, default=2000, show_default=True,
-              help="Patience II first discard: second hands sampled for the look-ahead.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--kept", default="", metavar="CARDS",
+@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
+              help=f"Patience II first discard: second hands sampled for the look-ahead, 2 to "
+                   f"{_show(SAMPLES_MAX)}.")
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
+              help="Patience II first discard: seed of the sampling.")
+@click.option("--kept", default=None, metavar="CARDS",
               help="Patience II second discard with --score: the 4 cards kept from hand one.")
-@click.option("--score", type=int, default=None, help="Solitaires: points so far; adds P(win).")
-@click.option("--deal", type=int, default=None, help="Solitaires: this deal's number (1-based).")
+@click.option("--score", type=click.IntRange(0, SOLITAIRE_SCORE_MAX), default=None,
+              help="Solitaires, with --deal: points so far; adds P(win).")
+@click.option("--deal", type=click.IntRange(1, max(SOLITAIRE_DEALS.values())), default=None,
+              help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
+                   "in Patience II).")
 def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
                      batch, quiet, variant, seen, crib_cards, samples, seed, kept, score, deal):
     """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
-    if variant == "cribbage" and batch is None:
+    _check_outputs(("--csv", csv_path))
+    if variant != "cribbage":
+        _refuse(["dealer", "known", "opponent", "preset", "batch"], f"--variant {variant}",
+                "it is for the two-player game, --variant cribbage")
+        return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
+                                  seed, top, with_dist, as_json, csv_path, quiet)
+    _refuse(["seen", "crib_cards", "samples", "seed", "kept", "score", "deal"],
+            "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
+    if batch is not None:
+        _refuse(["known", "top", "with_dist", "as_json"], "--batch",
+                "it writes the best discard of each hand as CSV rows")
+        if cards:
+            raise CardError("--batch takes the hands from the file: give no cards")
+    if dealer is None:
+        raise CardError("say whose crib it is: --dealer or --pone")
+    if batch is None:
         _quick()
     from .analysis.discard import best_discard, best_discard_batch, check_hand
     from .analysis.opponent import pair_weights
 
     rules = ruleset(preset)
-    if variant != "cribbage":
-        return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
-                                  seed, top, with_dist, as_json, csv_path, quiet)
-    if dealer is None:
-        raise CardError("say whose crib it is: --dealer or --pone")
     seat = "dealer" if dealer else "pone"
     other = "pone" if dealer else "dealer"
-    if opponent == "optimal":
-        pair_weights("optimal", other, rules, _opponent_progress(quiet))
     if batch is not None:
         from .progress import bar
         from .scoring.batch import tokenize
-        if cards:
-            raise CardError("--batch takes the hands from the file: give no cards")
         ids, offsets, lines = tokenize(batch.read())
         hands = [ids[a:b].tolist() for a, b in zip(offsets[:-1], offsets[1:])]
         for h, line in zip(hands, lines):
@@ -264,6 +488,8 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
                 check_hand(h, ())
             except CardError as e:
                 raise CardError(f"line {line}: {e}") from None
+        if opponent == "optimal":
+            pair_weights("optimal", other, rules, _opponent_progress(quiet))
         with bar(len(hands), "hands", quiet, "hand") as pb:
             results = best_discard_batch(hands, seat, opponent, rules, progress=pb.update)
         rows = []
@@ -280,7 +506,13 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
             w.writerows(rows)
         return
     hand = parse_cards(cards)
-    values = best_discard(hand, seat, parse_cards([known]) if known else (), opponent, rules)
+    known_cards = _cards(known, "--known")
+    check_hand(hand, known_cards)
+    _check_unseen(len(hand) + len(known_cards), 9 - len(hand),
+                  "the starter and the other crib cards", "--known")
+    if opponent == "optimal":
+        pair_weights("optimal", other, rules, _opponent_progress(quiet))
+    values = best_discard(hand, seat, known_cards, opponent, rules)
     shown = values[:top] if top else values
     if csv_path:
         write_csv(csv_path, DISCARD_HEADER, _discard_rows(shown))
@@ -309,16 +541,49 @@ def _win_table_progress(variant, quiet):
 
 def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples, seed, top,
                        with_dist, as_json, csv_path, quiet):
+    """Everything is checked here, before the win table (built once) or the sampling starts."""
+    if variant == "patience":
+        _refuse(["crib_cards", "kept"], "--variant patience",
+                "they are for Patience II's second discard")
+    sampled = variant == "patience2" and crib_cards is None
+    if sampled:
+        _refuse(["kept"], "Patience II's first discard", "it goes with --crib, for the second")
+        _refuse(["with_dist"], "Patience II's first discard",
+                "its values are sampled; give --crib for the exact second discard")
+    else:
+        _refuse(["samples", "seed"], f"the exact analysis of --variant {variant}"
+                + (" with --crib" if crib_cards is not None else ""),
+                "they are for Patience II's sampled first discard")
+    if (score is None) != (deal is None):
+        raise click.UsageError("--score and --deal go together: the points so far and this "
+                               "deal's number")
+    deals = SOLITAIRE_DEALS[variant]
+    if deal is not None and deal > deals:
+        raise _bad("--deal", f"{deal} is not a deal of {variant}: give 1 to {deals}")
+    hand = parse_cards(cards)
+    seen_c, crib_c, kept_c = (_cards(seen, "--seen"), _cards(crib_cards, "--crib"),
+                              _cards(kept, "--kept"))
+    if crib_cards is not None and len(crib_c) != 2:
+        raise _bad("--crib", f"give the two cards already in the crib, not {len(crib_c)}")
+    if kept is not None and len(kept_c) != 4:
+        raise _bad("--kept", f"give the four cards kept from the first hand, not {len(kept_c)}")
+    if score is not None and crib_cards is not None and kept is None:
+        raise click.UsageError("with --score, the second discard needs --kept (the first "
+                               "hand's four kept cards: they score with the same starter)")
+    from .analysis.discard import check_hand
     from .analysis.solitaire import solitaire_discard
 
-    if samples < 2:
-        raise CardError("--samples must be at least 2")
-    hand = parse_cards(cards)
-    if score is not None and deal is not None:
+    check_hand(hand, seen_c + crib_c + kept_c, sizes=(6,))
+    if sampled:
+        need, what = 7, "a second hand and the starter"
+    elif variant == "patience":
+        need, what = 3, "the face-down pair and the starter"
+    else:
+        need, what = 1, "the starter"
+    _check_unseen(len(hand + seen_c + crib_c + kept_c), need, what, "--seen")
+    if score is not None:
         _win_table_progress(variant, quiet)
-    values = solitaire_discard(hand, variant, parse_cards([seen]) if seen else (),
-                               parse_cards([crib_cards]) if crib_cards else (),
-                               parse_cards([kept]) if kept else (), score, deal, seed, samples)
+    values = solitaire_discard(hand, variant, seen_c, crib_c, kept_c, score, deal, seed, samples)
     shown = values[:top] if top else values
     sampled = hasattr(shown[0], "se")
     win = score is not None
@@ -354,17 +619,21 @@ def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samp
         click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} {v.hand:6.3f} "
                    f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}"
                    + (f" {v.win:7.4f}" if win else ""))
+        if with_dist:
+            click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
 
 
 @cli.command("crib-table")
 @click.option("--dealer/--pone", "dealer", default=None, help="Whose discards are valued.")
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
               show_default=True, help="How the other player's two crib cards are weighted.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--json", "as_json", is_flag=True)
-@click.option("--quiet", is_flag=True)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write rank1,rank2,suited,crib to this file.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet):
     """Expected crib points of every two-card discard, by ranks, suited and offsuit."""
+    _check_outputs(("--csv", csv_path))
     from .analysis.opponent import crib_table_rows
 
     if dealer is None:
@@ -391,15 +660,27 @@ def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet):
         click.echo(f"{a:>4}" + "".join(cells))
 
 
-def _count(text: str) -> int:
-    """-n accepts 1000, 1e6, 1_000_000."""
+def _check_header(path: str, header, option: str) -> None:
+    """A table appended to must already have our header (checked before the work, not after)."""
+    import csv
+    import io
+
     try:
-        v = float(text.replace("_", ""))
-    except ValueError:
-        raise CardError(f"-n must be a number of games like 1000 or 1e6, not {text!r}") from None
-    if v < 1 or v != int(v):
-        raise CardError(f"-n must be a whole number of games >= 1, not {text!r}")
-    return int(v)
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise CardError(f"{option}: cannot read {path} ({e.strerror})") from None
+    if not first:
+        return
+    buf = io.StringIO()
+    csv.writer(buf).writerow(header)
+    want = buf.getvalue().rstrip("\r\n")
+    found = first.decode("utf-8", "replace").rstrip("\r\n")
+    if found != want:
+        raise CardError(f"{option}: {path} has a different header ({found[:80]!r}, not "
+                        f"{want!r}); use another file")
 
 
 @cli.command()
@@ -407,7 +688,8 @@ def _count(text: str) -> int:
               default="patience2", show_default=True,
               help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), or "
                    "two-player cribbage.")
-@click.option("-n", "n_text", default="1e5", show_default=True, help="Games to play (1e6 works).")
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
+              help=f"Games to play, 1 to {_show(GAMES_MAX)} (1e6 and 1_000_000 work).")
 @click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
                                              "heuristic", "greedy", "lookahead"]), default=None,
               help="Patience: ev (default; exact expected points with card counting), win (the "
@@ -417,26 +699,45 @@ def _count(text: str) -> int:
                    "random discards with random).")
 @click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "random"]),
               default=None, help="Cribbage: the other player's policy (default: the same).")
-@click.option("--game-length", type=int, default=121, show_default=True,
+@click.option("--game-length", type=click.IntRange(2, GAME_LENGTH_MAX), default=121,
+              show_default=True,
               help="Cribbage: points to win (61, 121, ...).")
 @click.option("--win-only", is_flag=True,
               help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", type=int, default=None, help="Threads (default: all cores); results "
-                                                     "do not depend on it.")
-@click.option("--json", "as_json", is_flag=True)
+@_seed_option
+@click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
+              help="Threads (default: all cores); results do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Append one summary row to this CSV (a win-rate table across runs).")
 @click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
-              help="Write score,count of the final scores.")
+              help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(variant, n_text, policy, opponent_policy, game_length, win_only, seed, jobs,
+def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs,
              as_json, csv_path, histogram_csv, quiet):
     """Play many seeded games and report the win rate."""
     from .progress import bar
-    from .simulate import CSV_HEADER, simulate as run_sim
+    from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
 
-    n = _count(n_text)
+    _check_outputs(("--csv", csv_path), ("--histogram-csv", histogram_csv))
+    if csv_path is not None:
+        _check_header(csv_path, CSV_HEADER, "--csv")
+    policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else VARIANTS[variant][2]
+    if policy is not None and policy not in policies:
+        raise _bad("--policy", f"{policy} is not a policy of --variant {variant} (expected "
+                               f"{', '.join(policies)})")
+    if variant != "shuffle":
+        _refuse(["win_only"], f"--variant {variant}", "it is for --variant shuffle")
+    elif win_only and policy not in (None, "optimal"):
+        raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
+    if variant != "cribbage":
+        _refuse(["game_length", "opponent_policy"], f"--variant {variant}",
+                "it is for --variant cribbage")
+    else:
+        _refuse(["histogram_csv"], "--variant cribbage",
+                "it writes the final scores of the solitaires and Shuffle")
+    if histogram_csv is not None and win_only:
+        raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
     if variant == "cribbage":
         return _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_json,
                                   csv_path, quiet)
@@ -444,12 +745,11 @@ def simulate(variant, n_text, policy, opponent_policy, game_length, win_only, se
         _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only)
-    if histogram_csv and not res.exact_scores:
-        raise CardError("--histogram-csv needs exact scores: drop --win-only")
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
     if histogram_csv:
-        write_csv(histogram_csv, ["score", "count"], sorted(res.histogram.items()))
+        write_csv(histogram_csv, ["score", "count"], sorted(res.histogram.items()),
+                  option_name="--histogram-csv")
     if as_json:
         click.echo(dumps(res.as_dict()))
         return
@@ -478,7 +778,7 @@ def _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_j
 
     with bar(n, "cribbage games", quiet, "game") as pb:
         res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, jobs, pb.update,
-                                game_length)
+                                CribbageSpec(game_length=game_length))
     d = res.as_dict()
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
@@ -500,25 +800,29 @@ def _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_j
 
 @cli.command("best-play")
 @click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
-@click.option("--played", default="", metavar="CARDS",
+@click.option("--played", default=None, metavar="CARDS",
               help="Every card laid in this play so far, in order.")
-@click.option("--count", type=int, default=0, show_default=True, help="The running count.")
-@click.option("--seen", default="", metavar="CARDS",
+@click.option("--count", type=click.IntRange(0, 30), default=0, show_default=True,
+              help="The running count.")
+@click.option("--seen", default=None, metavar="CARDS",
               help="Other cards you know: your discards, the starter.")
 @click.option("--dealer/--pone", "dealer", default=None,
               help="Your seat (shown; the play itself is the same).")
-@click.option("--playouts", type=int, default=4000, show_default=True,
-              help="Opponent holdings sampled per card.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--playouts", type=Number(1, PLAYOUTS_MAX), default=4000, show_default=True,
+              help=f"Opponent holdings sampled per card, 1 to {_show(PLAYOUTS_MAX)}.")
+@_seed_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json):
     """Which card to lay: expected pegging points for you and the opponent, best margin first."""
+    mine = _cards(hand, "--hand")
+    laid, known = _cards(played, "--played"), _cards(seen, "--seen")
+    everything = mine + laid + known
+    theirs_left = 4 - (len(laid) - (4 - len(mine)))
+    if len(set(everything)) == len(everything) and 0 <= theirs_left <= 4:
+        _check_unseen(len(everything), theirs_left, "the opponent's unplayed cards", "--seen")
     from .pegging import best_play
 
-    if playouts < 1:
-        raise CardError("--playouts must be at least 1")
-    rows = best_play(parse_cards([hand]), parse_cards([played]) if played else [], count,
-                     parse_cards([seen]) if seen else [], playouts, seed)
+    rows = best_play(mine, laid, count, known, playouts, seed)
     if as_json:
         click.echo(dumps({"plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t}
                                     for c, m, t in rows], "playouts": playouts}))
@@ -532,32 +836,42 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json):
 
 
 @cli.command()
-@click.option("--my-score", type=int, default=None)
-@click.option("--their-score", type=int, default=None)
+@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
+              help="Your points (below the game length).")
+@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
+              help="Their points (below the game length).")
 @click.option("--dealer", "who_deals", type=click.Choice(["me", "them"]), default=None,
               help="Who deals next.")
 @click.option("--table", "whole", is_flag=True, help="Every position (with --csv).")
-@click.option("--game-length", type=int, default=121, show_default=True)
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--json", "as_json", is_flag=True)
-@click.option("--quiet", is_flag=True)
+@click.option("--game-length", type=click.IntRange(2, ODDS_LENGTH_MAX), default=121,
+              show_default=True, help="Points to win.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="With --table: write my_score,their_score,dealer,win_probability here.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet):
     """Probability of winning two-player cribbage from a board position."""
-    if not whole:
+    _check_outputs(("--csv", csv_path))
+    if whole:
+        _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
+                "it writes every position to --csv")
+        if csv_path is None:
+            raise click.UsageError("--table writes every position: give --csv FILE")
+    else:
+        _refuse(["csv_path"], "a single position", "it goes with --table")
+        if my_score is None or their_score is None or who_deals is None:
+            raise click.UsageError("give --my-score, --their-score and --dealer me|them "
+                                   "(or --table)")
+        for option, v in (("--my-score", my_score), ("--their-score", their_score)):
+            if v >= game_length:
+                raise _bad(option, f"{v} is not a score below the game length: give 0 to "
+                                   f"{game_length - 1}")
         _quick()
     from .odds import DEALS, win_table
     from .progress import bar
 
-    if game_length < 2:
-        raise CardError("--game-length must be at least 2")
-    if not whole and (my_score is None or their_score is None or who_deals is None):
-        raise CardError("give --my-score, --their-score and --dealer me|them (or --table)")
-    if not whole and not (0 <= my_score < game_length and 0 <= their_score < game_length):
-        raise CardError(f"scores must be from 0 to {game_length - 1}")
-    if whole and not csv_path:
-        raise CardError("--table writes every position: give --csv FILE")
     with bar(DEALS, "simulating deals for the odds table (once)", quiet, "deal") as pb:
-        win = win_table(game_length, pb.update)
+        win = win_table(CribbageSpec(game_length=game_length), pb.update)
     if whole:
         rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
                 for dealer in ("me", "them") for a in range(game_length)
@@ -578,24 +892,23 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
 @click.argument("cards", nargs=-1)
 @click.option("--starter", required=False, default=None, metavar="CARD",
               help="The fixed starter card.")
-@click.option("--time-limit", type=float, default=None, metavar="S",
-              help="Stop after S seconds with the best grid so far and the gap to the bound.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--time-limit", type=Number(0, TIME_LIMIT_MAX, real=True), default=None,
+              metavar="S", help="Stop after S seconds (0 to 86400) with the best grid so far "
+                                "and the gap to the bound.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def shuffle(cards, starter, time_limit, as_json):
     """Cribbage Shuffle: the best arrangement of 16 grid cards, with its proof."""
-    from .variants.shuffle import solve
-
     grid = parse_cards(cards)
     if len(grid) != 16:
         raise CardError(f"give exactly 16 grid cards, not {len(grid)}")
     if starter is None:
         raise CardError("give the starter with --starter CARD")
-    st = parse_card(starter)
+    st = _card(starter, "--starter")
     ruleset("pysol").check_cards(grid + [st])
     if any(c >= 52 for c in grid + [st]):
         raise CardError("jokers are not dealt in Cribbage Shuffle")
-    if time_limit is not None and time_limit < 0:
-        raise CardError("--time-limit must be >= 0")
+    from .variants.shuffle import solve
+
     sol = solve(grid, st, time_limit)
     rows = [sol.grid[4 * i:4 * i + 4] for i in range(4)]
     if as_json:
@@ -619,9 +932,12 @@ def shuffle(cards, starter, time_limit, as_json):
                    f"(gap {sol.upper_bound - sol.total})")
 
 
-@cli.group()
-def cache():
+@cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
+@click.pass_context
+def cache(ctx):
     """The tables and compiled kernels cribsolve keeps."""
+    if ctx.invoked_subcommand is None:
+        raise NoCommand("give a command", ctx)
 
 
 @cache.command("info")
