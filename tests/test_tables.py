@@ -2,6 +2,7 @@
 planted or misshapen files are caught and rebuilt; unwritable folders and concurrent builders
 are safe; compiled kernels are keyed by the code and kept outside the package."""
 import json
+from dataclasses import asdict
 import os
 import shutil
 import subprocess
@@ -18,8 +19,7 @@ from cribsolve.scoring import table as rank
 from cribsolve.variants.spec import CribbageSpec
 
 SMALL = CribbageSpec(game_length=21)
-SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "target": 15, "peg_limit": 31,
-                "game_length": 21, "lowball": False}
+SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, **asdict(SMALL)}
 
 
 @pytest.fixture
