@@ -162,6 +162,40 @@ def rule_options(f):
     return f
 
 
+def _game_option(name):
+    return {
+        "target": click.option("--target", type=click.IntRange(1, TARGET_MAX), default=15,
+                               show_default=True, help="The sum that scores 2 in the show and "
+                                                       "the play (house rule: e.g. 16)."),
+        "peg_limit": click.option("--peg-limit", type=click.IntRange(10, 200), default=31,
+                                  show_default=True, help="The count the play may not pass."),
+        "lowball": click.option("--lowball", is_flag=True, help="Whoever reaches the game "
+                                "length first loses; players aim low."),
+        "jokers": click.option("--jokers", type=click.IntRange(0, JOKERS_MAX), default=0,
+                               show_default=True, help="Jokers in the deck (rank 0, value 0)."),
+        "decks": click.option("--decks", type=click.IntRange(1, DECKS_MAX), default=1,
+                              show_default=True, help="Copies of each card (2 = double deck)."),
+    }[name]
+
+
+def game_options(*names):
+    """The house rules of the two-player game (docs/RULES.md §5) that ``names`` take (all
+    that the engines play, by default)."""
+    def decorate(f):
+        for name in reversed(names or GAME_OPTIONS):
+            f = _game_option(name)(f)
+        return f
+    return decorate
+
+
+GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks")
+
+
+def make_spec(game_length=121, **rules):
+    """The CribbageSpec of the game options given (validated as a whole)."""
+    return CribbageSpec(game_length=game_length, **rules)
+
+
 class _TextOut:
     """A byte writer over a text stream (stdout captured as text, as in tests)."""
     def __init__(self, stream):
@@ -225,9 +259,9 @@ def main():
         sys.exit(2)
 
 
-def _check_unseen(n_known: int, need: int, what: str, option: str) -> None:
-    """Enough of the 52 cards must be left unseen to deal what is still hidden."""
-    left = 52 - n_known
+def _check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52) -> None:
+    """Enough of the deck's cards must be left unseen to deal what is still hidden."""
+    left = deck - n_known
     if left < need:
         raise CardError(f"{option}: only {left} cards are left unseen, fewer than the {need} "
                         f"needed for {what}")
@@ -418,9 +452,10 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
               help="Whose crib it is (two-player; required there).")
 @click.option("--known", default=None, metavar="CARDS",
               help="Two-player: other cards you have seen.")
-@click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
-              show_default=True, help="Two-player: how the opponent's two crib cards are "
-                                      "weighted.")
+@click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default=None,
+              help="How the opponent's two crib cards are weighted (default: optimal; uniform "
+                   "with jokers or several decks, where the fitted model does not apply).")
+@game_options("target", "jokers", "decks")
 @click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
               show_default=True, help="Two-player: the standard rules (a crib flush needs all "
                                       "five cards); the solitaires use their own.")
@@ -452,13 +487,14 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--deal", type=click.IntRange(1, max(SOLITAIRE_DEALS.values())), default=None,
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
-def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_json, csv_path,
-                     batch, quiet, variant, seen, crib_cards, samples, seed, kept, score, deal):
+def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, preset, top,
+                     with_dist, as_json, csv_path, batch, quiet, variant, seen, crib_cards,
+                     samples, seed, kept, score, deal):
     """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
     _check_outputs(("--csv", csv_path))
     if variant != "cribbage":
-        _refuse(["dealer", "known", "opponent", "preset", "batch"], f"--variant {variant}",
-                "it is for the two-player game, --variant cribbage")
+        _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks"],
+                f"--variant {variant}", "it is for the two-player game, --variant cribbage")
         return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
                                   seed, top, with_dist, as_json, csv_path, quiet)
     _refuse(["seen", "crib_cards", "samples", "seed", "kept", "score", "deal"],
@@ -475,7 +511,8 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
     from .analysis.discard import best_discard, best_discard_batch, check_hand
     from .analysis.opponent import pair_weights
 
-    rules = ruleset(preset)
+    rules = ruleset(preset, target=target, jokers=jokers, decks=decks)
+    opponent = opponent or ("uniform" if jokers or decks > 1 else "optimal")
     seat = "dealer" if dealer else "pone"
     other = "pone" if dealer else "dealer"
     if batch is not None:
@@ -507,9 +544,9 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
         return
     hand = parse_cards(cards)
     known_cards = _cards(known, "--known")
-    check_hand(hand, known_cards)
+    check_hand(hand, known_cards, rules=rules)
     _check_unseen(len(hand) + len(known_cards), 9 - len(hand),
-                  "the starter and the other crib cards", "--known")
+                  "the starter and the other crib cards", "--known", 52 * decks + jokers)
     if opponent == "optimal":
         pair_weights("optimal", other, rules, _opponent_progress(quiet))
     values = best_discard(hand, seat, known_cards, opponent, rules)
@@ -519,8 +556,11 @@ def best_discard_cmd(cards, dealer, known, opponent, preset, top, with_dist, as_
     if as_json:
         click.echo(dumps({"discards": [v.as_dict(with_dist) for v in shown]}))
         return
-    click.echo(f"{format_cards(hand)} as {seat}, opponent {opponent}: "
-               f"net = hand {'+' if dealer else '-'} crib")
+    house = [f"target {target}"] * (target != 15) + [f"jokers {jokers}"] * bool(jokers) + \
+        [f"decks {decks}"] * (decks > 1)
+    click.echo(f"{format_cards(hand)} as {seat}, opponent {opponent}"
+               + (f" ({', '.join(house)})" if house else "")
+               + f": net = hand {'+' if dealer else '-'} crib")
     click.echo(f"  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'net':>7} {'std':>6} "
                f"{'min':>4} {'max':>4}")
     for v in shown:
@@ -702,6 +742,7 @@ def _check_header(path: str, header, option: str) -> None:
 @click.option("--game-length", type=click.IntRange(2, GAME_LENGTH_MAX), default=121,
               show_default=True,
               help="Cribbage: points to win (61, 121, ...).")
+@game_options()
 @click.option("--win-only", is_flag=True,
               help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
 @_seed_option
@@ -713,8 +754,8 @@ def _check_header(path: str, header, option: str) -> None:
 @click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs,
-             as_json, csv_path, histogram_csv, quiet):
+def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit, lowball,
+             jokers, decks, win_only, seed, jobs, as_json, csv_path, histogram_csv, quiet):
     """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
@@ -731,7 +772,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     elif win_only and policy not in (None, "optimal"):
         raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
     if variant != "cribbage":
-        _refuse(["game_length", "opponent_policy"], f"--variant {variant}",
+        _refuse(["game_length", "opponent_policy", *GAME_OPTIONS], f"--variant {variant}",
                 "it is for --variant cribbage")
     else:
         _refuse(["histogram_csv"], "--variant cribbage",
@@ -739,7 +780,9 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     if histogram_csv is not None and win_only:
         raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
     if variant == "cribbage":
-        return _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_json,
+        spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
+                         jokers=jokers, decks=decks)
+        return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
                                   csv_path, quiet)
     if policy == "win" and variant != "shuffle":
         _win_table_progress(variant, quiet)
@@ -771,14 +814,13 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         click.echo(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
 
 
-def _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_json, csv_path,
-                       quiet):
+def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, csv_path, quiet):
     from .progress import bar
     from .simulate import CSV_HEADER, simulate_cribbage
 
     with bar(n, "cribbage games", quiet, "game") as pb:
         res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, jobs, pb.update,
-                                CribbageSpec(game_length=game_length))
+                                spec)
     d = res.as_dict()
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
@@ -786,49 +828,59 @@ def _simulate_cribbage(n, policy, opponent_policy, game_length, seed, jobs, as_j
         click.echo(dumps(d))
         return
     lo, hi = d["win_rate_ci"]
-    click.echo(f"cribbage to {game_length}, {d['policy']} (player 1) vs {d['opponent_policy']} "
-               f"(player 2), {n:,} games, seed {seed}")
+    rules = "" if spec.is_standard else f" ({spec.describe()})"
+    click.echo(f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
+               f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}")
     click.echo(f"first dealer wins {d['win_rate']:.2%}  95% CI [{lo:.2%}, {hi:.2%}]; player 1 "
                f"wins {d['player_win_rate']:.2%}")
     click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging {d['dealer_pegging']:.2f}, "
                f"hand {d['dealer_hand']:.2f}, crib {d['crib']:.2f}, heels {d['heels']:.2f}); "
                f"pone {d['pone_points']:.2f} (pegging {d['pone_pegging']:.2f}, hand "
                f"{d['pone_hand']:.2f})")
-    click.echo(f"deals per game {d['deals_per_game']:.2f}; skunks {d['skunk_rate']:.2%}, double "
-               f"skunks {d['double_skunk_rate']:.3%}")
+    skunks = ("" if spec.lowball else f"; skunks {d['skunk_rate']:.2%}, double skunks "
+              f"{d['double_skunk_rate']:.3%}")
+    click.echo(f"deals per game {d['deals_per_game']:.2f}{skunks}; largest hand "
+               f"{d['largest_hand']}")
 
 
 @cli.command("best-play")
 @click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
 @click.option("--played", default=None, metavar="CARDS",
               help="Every card laid in this play so far, in order.")
-@click.option("--count", type=click.IntRange(0, 30), default=0, show_default=True,
-              help="The running count.")
+@click.option("--count", type=click.IntRange(0, 199), default=0, show_default=True,
+              help="The running count (below the peg limit).")
 @click.option("--seen", default=None, metavar="CARDS",
               help="Other cards you know: your discards, the starter.")
 @click.option("--dealer/--pone", "dealer", default=None,
               help="Your seat (shown; the play itself is the same).")
 @click.option("--playouts", type=Number(1, PLAYOUTS_MAX), default=4000, show_default=True,
               help=f"Opponent holdings sampled per card, 1 to {_show(PLAYOUTS_MAX)}.")
+@game_options()
 @_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json):
+def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit, lowball,
+                  jokers, decks, seed, as_json):
     """Which card to lay: expected pegging points for you and the opponent, best margin first."""
+    spec = make_spec(target=target, peg_limit=peg_limit, lowball=lowball, jokers=jokers,
+                     decks=decks)
     mine = _cards(hand, "--hand")
     laid, known = _cards(played, "--played"), _cards(seen, "--seen")
     everything = mine + laid + known
     theirs_left = 4 - (len(laid) - (4 - len(mine)))
-    if len(set(everything)) == len(everything) and 0 <= theirs_left <= 4:
-        _check_unseen(len(everything), theirs_left, "the opponent's unplayed cards", "--seen")
+    if 0 <= theirs_left <= 4:
+        _check_unseen(len(everything), theirs_left, "the opponent's unplayed cards", "--seen",
+                      spec.decks * 52 + spec.jokers)
     from .pegging import best_play
 
-    rows = best_play(mine, laid, count, known, playouts, seed)
+    rows = best_play(mine, laid, count, known, playouts, seed, spec)
     if as_json:
         click.echo(dumps({"plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t}
                                     for c, m, t in rows], "playouts": playouts}))
         return
     seat = "" if dealer is None else (" as dealer" if dealer else " as pone")
-    click.echo(f"count {count}{seat}: expected pegging over the rest of the play "
+    rules = "" if spec.is_standard else f" ({spec.describe()}; least margin first)" \
+        if spec.lowball else f" ({spec.describe()})"
+    click.echo(f"count {count}{seat}{rules}: expected pegging over the rest of the play "
                f"({playouts} sampled opponent holdings each, then greedy play)")
     click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}")
     for c, m, t in rows:
@@ -844,14 +896,18 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json):
               help="Who deals next.")
 @click.option("--table", "whole", is_flag=True, help="Every position (with --csv).")
 @click.option("--game-length", type=click.IntRange(2, ODDS_LENGTH_MAX), default=121,
-              show_default=True, help="Points to win.")
+              show_default=True, help="Points to win (with --lowball: to lose).")
+@game_options()
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="With --table: write my_score,their_score,dealer,win_probability here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet):
+def odds(my_score, their_score, who_deals, whole, game_length, target, peg_limit, lowball,
+         jokers, decks, csv_path, as_json, quiet):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
+    spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
+                     jokers=jokers, decks=decks)
     if whole:
         _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
                 "it writes every position to --csv")
@@ -871,7 +927,7 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
     from .progress import bar
 
     with bar(DEALS, "simulating deals for the odds table (once)", quiet, "deal") as pb:
-        win = win_table(CribbageSpec(game_length=game_length), pb.update)
+        win = win_table(spec, pb.update)
     if whole:
         rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
                 for dealer in ("me", "them") for a in range(game_length)
@@ -882,7 +938,7 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
     if as_json:
         click.echo(dumps({"my_score": my_score, "their_score": their_score,
                           "dealer": who_deals, "game_length": game_length,
-                          "win_probability": p}))
+                          "rules": spec.describe(), "win_probability": p}))
         return
     click.echo(f"{my_score} to {their_score}, {'you' if who_deals == 'me' else 'they'} deal "
                f"next: you win {p:.2%}")

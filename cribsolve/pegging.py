@@ -273,6 +273,7 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
     The spec gives the target sum, the peg limit and lowball.
     """
     from .cards import CardError, format_card
+    from .rules import RuleSet
 
     pr = spec.as_array()
     limit = spec.peg_limit
@@ -280,8 +281,7 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
     if not 1 <= len(hand) <= 4:
         raise CardError("give 1 to 4 cards in hand")
     everything = hand + played + seen
-    if len(set(everything)) != len(everything) or any(c >= 52 for c in everything):
-        raise CardError("a card is given twice (or is a joker)")
+    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
     mine_played = 4 - len(hand)
     theirs_left = 4 - (len(played) - mine_played)
     if not 0 <= theirs_left <= 4 or len(played) < mine_played:

@@ -60,6 +60,7 @@ class CribbageSpec:
 
     def describe(self) -> str:
         """The switches that differ from the standard game, as a player would list them."""
-        changed = [f"{f.name.replace('_', ' ')} {getattr(self, f.name)}" for f in fields(self)
+        changed = [f.name if f.type in (bool, "bool") else
+                   f"{f.name.replace('_', ' ')} {getattr(self, f.name)}" for f in fields(self)
                    if getattr(self, f.name) != f.default]
         return ", ".join(changed) or "standard rules"
