@@ -843,6 +843,45 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, cs
                f"{d['largest_hand']}")
 
 
+@cli.command()
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
+              help="Games per rule.")
+@click.option("--policy", type=click.Choice(["greedy", "lookahead", "random"]), default="greedy",
+              show_default=True, help="Both players' pegging (EV discards).")
+@_seed_option
+@click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
+              help="Threads (default: all cores); results do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the table, one row per rule.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
+    """The house rules side by side: the same seeded games under each rule alone."""
+    _check_outputs(("--csv", csv_path))
+    from .progress import bar
+    from .variations import COLUMNS, RULES, variations as run
+
+    with bar(n * len(RULES), "games under each rule", quiet, "game") as pb:
+        rows = run(n, seed, policy, jobs, pb.update)
+    if csv_path:
+        write_csv(csv_path, COLUMNS, [list(r.values()) for r in rows])
+    if as_json:
+        click.echo(dumps({"n": n, "seed": seed, "policy": policy, "rows": rows}))
+        return
+    click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per "
+               "deal")
+    click.echo(f"  {'rule':<14} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
+               f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'deals':>5} {'skunk':>6} "
+               f"{'top':>4}")
+    for r in rows:
+        skunk = "-" if r["skunk_rate"] is None else f"{r['skunk_rate']:.1%}"
+        click.echo(f"  {r['rule']:<14} {r['first_dealer_wins']:6.1%} "
+                   f"[{r['ci_low']:5.1%},{r['ci_high']:5.1%}] {r['dealer_points']:6.2f} "
+                   f"{r['dealer_pegging']:5.2f} {r['dealer_hand']:5.2f} {r['crib']:5.2f} "
+                   f"{r['pone_points']:5.2f} {r['pone_pegging']:5.2f} {r['pone_hand']:5.2f} "
+                   f"{r['deals_per_game']:5.2f} {skunk:>6} {r['largest_hand']:4d}")
+
+
 @cli.command("best-play")
 @click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
 @click.option("--played", default=None, metavar="CARDS",

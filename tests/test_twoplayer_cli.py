@@ -55,3 +55,41 @@ def test_odds_table_is_consistent(tmp_path):
     path = tmp_path / "odds.csv"
     assert run("odds", "--table", "--csv", path, "--quiet")[0] == 0
     assert len(path.read_text().splitlines()) == 1 + 2 * 121 * 121
+
+
+def test_simulate_cribbage_under_house_rules():
+    code, out, _ = run("simulate", "--variant", "cribbage", "-n", "300", "--seed", "4",
+                       "--lowball", "--game-length", "60", "--jokers", "2", "--target", "16",
+                       "--json", "--quiet")
+    d = json.loads(out)
+    assert code == 0 and d["rules"] == {"target": 16, "peg_limit": 31, "game_length": 60,
+                                        "lowball": True, "decks": 1, "jokers": 2}
+    assert d["skunk_rate"] is None and d["game_length"] == 60
+    code, out, err = run("simulate", "--variant", "patience", "-n", "10", "--lowball")
+    assert code == 2 and "--lowball does not apply" in err
+
+
+def test_lowball_odds_table():
+    from cribsolve.variants.spec import CribbageSpec
+    win = odds_mod.win_table(CribbageSpec(game_length=31, lowball=True), deals=3_000)
+    assert abs(win[1] + win[0].T - 1).max() < 1e-9
+    assert win[:, 30, 0].max() < 0.05 and win[:, 0, 30].min() > 0.95   # near 31 is near losing
+
+
+def test_best_play_and_best_discard_take_jokers_only_when_in_play():
+    args = ["--hand", "TS 2C 3D JK", "--played", "5H", "--count", "5", "--playouts", "50"]
+    assert run("best-play", *args, "--jokers", "1")[0] == 0
+    code, _, err = run("best-play", *args)
+    assert code == 2 and "joker" in err
+    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "JK", "--pone", "--jokers",
+                       "2", "--json")
+    assert code == 0 and len(json.loads(out)["discards"]) == 15
+
+
+def test_variations_command(tmp_path):
+    path = tmp_path / "v.csv"
+    code, out, _ = run("variations", "-n", "100", "--seed", "2", "--json", "--csv", path,
+                       "--quiet")
+    rows = json.loads(out)["rows"]
+    assert code == 0 and rows[0]["rule"] == "standard" and len(rows) >= 9
+    assert len(path.read_text().splitlines()) == 1 + len(rows)
