@@ -369,6 +369,8 @@ SOLITAIRE = [opt("--seen", CARDS_OPT), opt("--crib", hand(2, 2).map(" ".join)),
 TWO_PLAYER = [opt("--known", CARDS_OPT), opt("--opponent", st.sampled_from(["uniform",
                                                                              "optimal"])),
               flag("--dealer", "--pone"), opt("--rules", st.just("standard"))]
+HOUSE = [opt("--target", ints(1, 30)), opt("--peg-limit", ints(5, 60)), flag("--lowball"),
+         opt("--jokers", ints(0, 3)), opt("--decks", ints(0, 3))]
 SEVENTEEN = st.lists(st.sampled_from(NAMES), min_size=17, max_size=17, unique=True)
 COMMANDS = {
     "score": command(seq(st.just(["score"]), hand(4, 5),
@@ -383,7 +385,7 @@ COMMANDS = {
         ["--variant", "patience2", "--samples", "20"],
         ["--variant", "patience2", "--crib", "2C 3C"]])), [
         *TWO_PLAYER, *SOLITAIRE, opt("--top", ints(1, 15)), flag("--distribution", "--json"),
-        OTHER]),
+        *HOUSE[3:], OTHER]),
     "simulate": command(seq(st.just(["simulate", "--quiet", "-n", "10", "--variant"]),
                             st.sampled_from(["patience", "patience2", "shuffle",
                                              "cribbage"]).map(lambda v: [v])), [
@@ -392,12 +394,12 @@ COMMANDS = {
                                          "optimal", "heuristic"])),
         opt("--opponent-policy", st.sampled_from(["greedy", "random"])),
         opt("--game-length", ints(2, 61)), opt("--seed", ints(0, 99)),
-        opt("--jobs", ints(1, 2)), flag("--json", "--win-only"), OTHER]),
+        opt("--jobs", ints(1, 2)), flag("--json", "--win-only"), *HOUSE, OTHER]),
     "best-play": command(seq(st.just(["best-play", "--playouts", "20"]),
                              opt("--hand", CARDS_OPT)), [
         opt("--played", CARDS_OPT), opt("--seen", CARDS_OPT),
         opt("--count", ints(0, 30)), opt("--playouts", ints(1, 30)), opt("--seed", ints(0, 99)),
-        flag("--dealer", "--pone", "--json"), OTHER]),
+        flag("--dealer", "--pone", "--json"), *HOUSE, OTHER]),
     "odds": command(seq(st.just(["odds"]), opt("--my-score", ints(0, 125)),
                         opt("--their-score", ints(0, 125)),
                         opt("--dealer", st.sampled_from(["me", "them"]))), [
@@ -406,6 +408,9 @@ COMMANDS = {
                                                  "--time-limit", "0.2"]), [
         opt("--starter", st.sampled_from(NAMES)), opt("--time-limit", st.just("0.1")),
         flag("--json"), OTHER], n=2),
+    "variations": command(st.just(["variations", "--quiet", "-n", "5"]), [
+        opt("-n", ints(0, 5)), opt("--policy", st.sampled_from(["greedy", "random"])),
+        opt("--seed", ints(0, 99)), flag("--json"), OTHER], n=2),
     "crib-table": command(st.just(["crib-table", "--quiet"]), [
         opt("--opponent", st.sampled_from(["uniform", "optimal"])),
         flag("--dealer", "--pone", "--json"), OTHER]),
