@@ -68,16 +68,14 @@ def _load_numba():
         path = numba_cache_dir()
         try:
             os.makedirs(path, exist_ok=True)
-            writable = os.access(path, os.W_OK)
-        except OSError:
-            writable = False
-        if not writable:
-            fallback = os.path.join(tempfile.gettempdir(), f"cribsolve-{os.getuid()}",
-                                    os.path.basename(path))
-            os.makedirs(fallback, exist_ok=True)
-            print(f"cribsolve: cache folder {path} is not writable; compiled code goes to "
-                  f"{fallback}", file=sys.stderr)
-            path = fallback
+            if not os.access(path, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+        except OSError as e:
+            from .tables import unwritable
+            unwritable(e)
+            path = os.path.join(tempfile.gettempdir(), f"cribsolve-{os.getuid()}",
+                                os.path.basename(path))
+            os.makedirs(path, exist_ok=True)
         numba.config.CACHE_DIR = path
         _numba = numba
     return _numba

@@ -200,6 +200,15 @@ def _find(kind: str, params: dict, quiet: bool = False) -> dict | None:
     return None
 
 
+def unwritable(error: OSError) -> None:
+    """Say once per run that the cache folder cannot be written (tables and compiled code
+    are then kept in memory or in a temporary folder)."""
+    if cache_dir() not in _warned:
+        _warned.add(cache_dir())
+        _say(f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
+             "computing in memory for this run")
+
+
 def ready(kind: str, params: dict) -> bool:
     """Whether the table can be had without building it."""
     return _find(kind, params, quiet=True) is not None
@@ -219,10 +228,7 @@ def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
     try:
         write(path, kind, params, arrays)
     except OSError as e:
-        if cache_dir() not in _warned:
-            _warned.add(cache_dir())
-            _say(f"cannot write the cache folder {cache_dir()} ({e.strerror or e}); "
-                 "tables are computed in memory for this run")
+        unwritable(e)
     _memo[(kind, json.dumps(params, sort_keys=True))] = arrays
     return arrays
 

@@ -164,3 +164,16 @@ def test_cache_info_and_clear(own_cache):
     assert code == 0 and not [f for f in os.listdir(own_cache) if f.endswith(".npz")]
     assert all(r["shipped"] for r in json.loads(run("cache", "info", "--json")[1])["files"]
                if r["what"] != "compiled kernels")
+
+
+def test_unwritable_cache_folder_warns_once_for_tables_and_compiled_code(tmp_path):
+    """A command that compiles kernels and builds a table under an unwritable cache folder
+    answers, with one line of warning."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    env = dict(os.environ, CRIBSOLVE_CACHE=str(blocker / "cache"), TMPDIR=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "cribsolve", "odds", "--my-score", "5",
+                        "--their-score", "9", "--dealer", "them", "--game-length", "15",
+                        "--quiet"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("5 to 9, they deal next: you win")
+    assert len(r.stderr.strip().splitlines()) == 1 and "cannot write" in r.stderr
