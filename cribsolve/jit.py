@@ -28,6 +28,11 @@ def require_compiled(what: str) -> None:
         raise NeedsCompiled(what)
 
 
+def in_python() -> bool:
+    """Whether kernels run as plain Python in this process."""
+    return _python
+
+
 def use_python() -> None:
     """Run every kernel imported from now on as plain Python (for single answers)."""
     global _python

@@ -92,15 +92,16 @@ def check_hand(hand, known, sizes=(5, 6), rules: RuleSet = RuleSet()) -> None:
     rules.check_cards(list(hand) + list(known))
 
 
-def _analyze_many(hands, seat, weights, rules):
-    """Exact values of every discard of each hand (all of one size), hands spread over threads."""
+def _analyze_many(hands, seat, weights, rules, known=()):
+    """Exact values of every discard of each hand (all of one size), hands spread over threads,
+    by the grouped kernel (one deck, no jokers)."""
     from .expect import hands_distribution
 
     sign = 1 if seat == "dealer" else -1
     opts = [discard_options(h, len(h) - 4) for h in hands]
     keeps = np.array([k for k, _ in opts])
     discs = np.array([d for _, d in opts])
-    unseen = np.array([unseen_cards(h) for h in hands])
+    unseen = np.array([unseen_cards(list(h) + list(known)) for h in hands])
     hists = np.zeros(keeps.shape[:2] + (WIDTH,))
     means = np.zeros(keeps.shape[:2] + (2,))
     hands_distribution(keeps, discs, unseen, sign, weights, rank_table(rules.target),
@@ -127,13 +128,18 @@ def best_discard(hand, seat: str = "dealer", known=(), opponent: str = "optimal"
     Exact over every starter and every set of other crib cards among the unseen cards of the
     rules' deck (its target sum, decks and jokers). With 6 cards the opponent's two crib cards
     are weighted by ``opponent`` ('uniform' or 'optimal', see opponent.py); with 5 cards the
-    other three crib cards are uniform.
+    other three crib cards are uniform. Compiled, the grouped kernel answers in about 1 ms;
+    as plain Python (a single answer at the command line) or with jokers or several decks,
+    the card-by-card numpy engine does, in about 15 ms. Tests hold the two equal.
     """
+    from ..jit import in_python
     from .cardwise import options_distribution_np
 
     hand = [int(c) for c in hand]
     rules, weights = _setup(seat, opponent, rules)
     check_hand(hand, known, rules=rules)
+    if not in_python() and rules.decks == 1 and not rules.jokers:
+        return _analyze_many([hand], seat, weights, rules, known)[0]     # compiled: ~1 ms
     keeps, discs = discard_options(hand, len(hand) - 4)
     hists, means = options_distribution_np(keeps, discs, unseen_cards(hand + list(known), rules),
                                            1 if seat == "dealer" else -1, weights,
