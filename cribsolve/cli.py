@@ -175,6 +175,14 @@ def _game_option(name):
                                show_default=True, help="Jokers in the deck (rank 0, value 0)."),
         "decks": click.option("--decks", type=click.IntRange(1, DECKS_MAX), default=1,
                               show_default=True, help="Copies of each card (2 = double deck)."),
+        "hand_size": click.option("--hand-size", type=click.IntRange(2, 12), default=6,
+                                  show_default=True, help="Cards dealt to each player."),
+        "crib_size": click.option("--crib-size", type=click.IntRange(2, 12), default=4,
+                                  show_default=True,
+                                  help="Cards in the crib; each player throws half."),
+        "starters": click.option("--starters", type=click.IntRange(1, 2), default=1,
+                                 show_default=True, help="Cut cards; with 2 the first is "
+                                                         "turned before the throw."),
     }[name]
 
 
@@ -188,7 +196,8 @@ def game_options(*names):
     return decorate
 
 
-GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks")
+GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
+                "starters")
 
 
 def make_spec(game_length=121, **rules):
@@ -755,7 +764,8 @@ def _check_header(path: str, header, option: str) -> None:
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit, lowball,
-             jokers, decks, win_only, seed, jobs, as_json, csv_path, histogram_csv, quiet):
+             jokers, decks, hand_size, crib_size, starters, win_only, seed, jobs, as_json,
+             csv_path, histogram_csv, quiet):
     """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
@@ -781,7 +791,8 @@ def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit
         raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
     if variant == "cribbage":
         spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
-                         jokers=jokers, decks=decks)
+                         jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
+                         starters=starters)
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
                                   csv_path, quiet)
     if policy == "win" and variant != "shuffle":
@@ -898,15 +909,15 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
 @_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit, lowball,
-                  jokers, decks, seed, as_json):
+                  jokers, decks, hand_size, crib_size, starters, seed, as_json):
     """Which card to lay: expected pegging points for you and the opponent, best margin first."""
     spec = make_spec(target=target, peg_limit=peg_limit, lowball=lowball, jokers=jokers,
-                     decks=decks)
+                     decks=decks, hand_size=hand_size, crib_size=crib_size, starters=starters)
     mine = _cards(hand, "--hand")
     laid, known = _cards(played, "--played"), _cards(seen, "--seen")
     everything = mine + laid + known
-    theirs_left = 4 - (len(laid) - (4 - len(mine)))
-    if 0 <= theirs_left <= 4:
+    theirs_left = spec.kept - (len(laid) - (spec.kept - len(mine)))
+    if 0 <= theirs_left <= spec.kept:
         _check_unseen(len(everything), theirs_left, "the opponent's unplayed cards", "--seen",
                       spec.decks * 52 + spec.jokers)
     from .pegging import best_play
@@ -942,11 +953,12 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def odds(my_score, their_score, who_deals, whole, game_length, target, peg_limit, lowball,
-         jokers, decks, csv_path, as_json, quiet):
+         jokers, decks, hand_size, crib_size, starters, csv_path, as_json, quiet):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
     spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
-                     jokers=jokers, decks=decks)
+                     jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
+                     starters=starters)
     if whole:
         _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
                 "it writes every position to --csv")

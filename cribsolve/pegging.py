@@ -1,5 +1,5 @@
-"""The play (pegging), docs/RULES.md §3: what each card laid scores, and a whole play of 4 + 4
-cards.
+"""The play (pegging), docs/RULES.md §3: what each card laid scores, and a whole play of the
+cards both players kept (4 + 4 in the standard game).
 
 Cards are laid alternately, the pone first, never past the peg limit (31). A player who
 cannot lay says go; the other keeps laying while cards fit. The last card of a series scores
@@ -151,7 +151,7 @@ def settle(hands, used, st, points, scores, target, limit):
     while True:
         left = 0
         for p in range(2):
-            for i in range(4):
+            for i in range(hands.shape[1]):
                 left += not used[p, i]
         turn = st[TURN]
         if left == 0:
@@ -225,7 +225,7 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
         h, u, s, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
         draw = np.random.permutation(unseen)
         j = 0
-        for q in range(4):
+        for q in range(hands.shape[1]):
             if not u[opp, q]:
                 h[opp, q] = draw[j]
                 j += 1
@@ -269,23 +269,25 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
 
     hand: my unplayed cards; played: every card laid in this play so far, in order (the
     current series is the tail that sums to ``count``); seen: other cards I know (my discards,
-    the starter). The opponent laid the last card, and holds 4 minus the cards it has laid.
-    The spec gives the target sum, the peg limit and lowball.
+    the starter). The opponent laid the last card, and holds as many cards as were kept minus
+    the cards it has laid. The spec gives the target sum, the peg limit, lowball, the deck and
+    the number of cards kept.
     """
     from .cards import CardError, format_card
     from .rules import RuleSet
 
     pr = spec.as_array()
     limit = spec.peg_limit
+    kept = spec.kept
     hand, played, seen = [list(map(int, x)) for x in (hand, played, seen)]
-    if not 1 <= len(hand) <= 4:
-        raise CardError("give 1 to 4 cards in hand")
+    if not 1 <= len(hand) <= kept:
+        raise CardError(f"give 1 to {kept} cards in hand")
     everything = hand + played + seen
     RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
-    mine_played = 4 - len(hand)
-    theirs_left = 4 - (len(played) - mine_played)
-    if not 0 <= theirs_left <= 4 or len(played) < mine_played:
-        raise CardError("the cards played do not fit two hands of 4 with this hand")
+    mine_played = kept - len(hand)
+    theirs_left = kept - (len(played) - mine_played)
+    if not 0 <= theirs_left <= kept or len(played) < mine_played:
+        raise CardError(f"the cards played do not fit two hands of {kept} with this hand")
     series, total = [], 0
     for c in reversed(played):
         if total >= count:
@@ -296,14 +298,14 @@ def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int
         raise CardError(f"the count {count} is not the sum of the last cards played")
     if not legal(np.array(hand), np.zeros(len(hand), dtype=np.bool_), count, limit):
         raise CardError(f"no card in hand fits under {limit}: that is a go")
-    hands = np.zeros((2, 4), dtype=np.int64)
-    used = np.ones((2, 4), dtype=np.bool_)
+    hands = np.zeros((2, kept), dtype=np.int64)
+    used = np.ones((2, kept), dtype=np.bool_)
     hands[0, :len(hand)] = hand
     used[0, :len(hand)] = False
     used[1, :theirs_left] = False
     known = np.zeros((2, 53), dtype=np.int64)
     np.add.at(known[0], everything, 1)
-    ser = np.zeros(8, dtype=np.int64)
+    ser = np.zeros(2 * kept, dtype=np.int64)
     ser[:len(series)] = series
     st = np.array([len(series), count, 0, 1 if played else -1], dtype=np.int64)
     _seed(seed)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from .simulate import simulate_cribbage
 from .variants.spec import CribbageSpec
 
-RULES = [  # (name, spec): the standard game first, then each house rule alone
+RULES = [  # (name, spec): the standard game, each house rule alone, then the page's favourite
+    # (double deck, 8 cards each, 2 to the crib, two cut cards, to 241)
     ("standard", CribbageSpec()),
     ("target 16", CribbageSpec(target=16)),
     ("peg limit 41", CribbageSpec(peg_limit=41)),
@@ -20,6 +21,10 @@ RULES = [  # (name, spec): the standard game first, then each house rule alone
     ("to 241", CribbageSpec(game_length=241)),
     ("to 361", CribbageSpec(game_length=361)),
     ("lowball to 60", CribbageSpec(game_length=60, lowball=True)),
+    ("two cut cards", CribbageSpec(starters=2)),
+    ("8-card hands", CribbageSpec(hand_size=8)),
+    ("crib of 6", CribbageSpec(hand_size=7, crib_size=6)),
+    ("the page's game", CribbageSpec(decks=2, hand_size=8, starters=2, game_length=241)),
 ]
 COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "dealer_points",
            "dealer_pegging", "dealer_hand", "crib", "pone_points", "pone_pegging", "pone_hand",

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from cribsolve import format_card, parse_cards, ruleset, score_hand
-from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, STANDARD, card_points, play
+from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, STANDARD, _seed, card_points, play
 from cribsolve.variants.spec import CribbageSpec
 from cribsolve.scoring.table import rank_table
 from cribsolve.variants import twoplayer as tp
@@ -74,10 +74,12 @@ def test_scripted_deal_end_to_end():
     pol = np.array([[1, GREEDY], [1, GREEDY]])
     assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD) == -1
     kept, crib = [], []
+    keep_idx, disc_idx = tp.throw_options(6, 2)
     for six, dealer in ((pone6, False), (dealer6, True)):
-        o = tp.choose_discard(np.array(six), dealer, 1, rank_table(), STANDARD)
-        kept.append([six[i] for i in tp.OPT_KEEP[o]])
-        crib += [six[i] for i in tp.OPT_DISC[o]]
+        o = tp.choose_throw(np.array(six), dealer, 1, rank_table(), STANDARD, keep_idx,
+                            disc_idx, -1)
+        kept.append([six[i] for i in keep_idx[o]])
+        crib += [six[i] for i in disc_idx[o]]
     std = ruleset("standard")
     pegged, _, _ = run_play(" ".join(map(format_card, kept[0])),
                             " ".join(map(format_card, kept[1])))
@@ -145,7 +147,11 @@ def test_house_rules_in_the_play(seq, rules, pts):
                                    {"game_length": 61}, {"lowball": True, "game_length": 61},
                                    {"target": 11, "peg_limit": 25, "game_length": 241},
                                    {"jokers": 2}, {"decks": 2}, {"decks": 2, "jokers": 4},
-                                   {"lowball": True, "jokers": 1, "target": 16}])
+                                   {"lowball": True, "jokers": 1, "target": 16},
+                                   {"hand_size": 8, "decks": 2, "starters": 2,
+                                    "game_length": 241},
+                                   {"hand_size": 5, "crib_size": 2}, {"starters": 2},
+                                   {"hand_size": 9, "crib_size": 6, "game_length": 361}])
 def test_random_and_greedy_games_end_as_the_spec_says(rules):
     spec = CribbageSpec(**rules)
     length = spec.game_length
@@ -181,3 +187,78 @@ def test_variations_rows_are_the_games_of_each_rule():
     assert by["to 61"]["deals_per_game"] < by["standard"]["deals_per_game"] \
         < by["to 241"]["deals_per_game"]
     assert by["lowball to 60"]["skunk_rate"] is None
+
+
+def brute_throw_value(dealt, keep, disc, unseen, first, dealer, spec):
+    """E[hand] + sign * E[crib] over every unknown starter and opponent throw (uniform)."""
+    from itertools import combinations
+    from slow_scorer import slow_score
+    t = len(disc)
+    total, n = 0.0, 0
+    for i, s in enumerate(unseen):
+        starters = ([first] if first >= 0 else []) + [s]
+        h = sum(slow_score([dealt[j] for j in keep], starters, spec.target).values())
+        others = unseen[:i] + unseen[i + 1:]
+        for opp in combinations(others, t):
+            c = sum(slow_score([dealt[j] for j in disc] + list(opp), starters, spec.target,
+                               True).values())
+            total += h + (c if dealer else -c)
+            n += 1
+    return total / n
+
+
+@pytest.mark.parametrize("rules,dealer", [({"hand_size": 7}, True), ({"hand_size": 8}, False),
+                                          ({"starters": 2}, True),
+                                          ({"hand_size": 7, "crib_size": 6}, False)])
+def test_throw_values_against_brute_force(rules, dealer):
+    """Exact where the crib is 4 cards and one starter; the sampled crib of the other deals
+    averages to the exact value."""
+    spec = CribbageSpec(**rules)
+    pr = spec.as_array()
+    rng = np.random.default_rng(len(str(rules)))
+    cards = rng.permutation(52)
+    h, t = spec.hand_size, spec.crib_size // 2
+    dealt = cards[:h]
+    first = int(cards[h]) if spec.starters == 2 else -1
+    unseen = sorted(cards[h + 1:h + 13].tolist())
+    keep_idx, disc_idx = tp.throw_options(h, t)
+    options = [0, len(keep_idx) // 2, len(keep_idx) - 1]
+    exact = [brute_throw_value(dealt.tolist(), keep_idx[o], disc_idx[o], unseen, first, dealer,
+                               spec) for o in options]
+    runs = []
+    for seed in range(1 if spec.starters == 1 and t == 2 else 60):
+        _seed(seed)
+        runs.append(tp.expected_throw_values(dealt, keep_idx, disc_idx,
+                                             np.array(unseen, dtype=np.int64), first, dealer,
+                                             rank_table(), pr)[options])
+    got = np.mean(runs, axis=0)
+    tolerance = 1e-9 if len(runs) == 1 else 0.6
+    assert np.abs(got - exact).max() < tolerance, (got, exact)
+
+
+def test_bigger_hands_deal_scores_by_the_definitional_scorer():
+    """An 8-card deal with one starter (no randomness in the throws): every show part equals
+    the slow scorer on the cards the throws kept."""
+    from slow_scorer import slow_score
+    spec = CribbageSpec(hand_size=8)
+    pr = spec.as_array()
+    rng = np.random.default_rng(9)
+    for _ in range(5):
+        deck = rng.permutation(52).astype(np.int64)
+        parts = np.zeros(6, dtype=np.int64)
+        pol = np.array([[1, GREEDY], [1, GREEDY]])
+        assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
+                            pr) == -1
+        keep_idx, disc_idx = tp.throw_options(8, 2)
+        kept, crib = [], []
+        for seat in range(2):
+            dealt = deck[8 * seat:8 * seat + 8]
+            o = tp.choose_throw(dealt, seat == 1, 1, rank_table(), pr, keep_idx, disc_idx, -1)
+            kept.append(dealt[keep_idx[o]].tolist())
+            crib += dealt[disc_idx[o]].tolist()
+        s = int(deck[16])
+        assert parts[0] == (2 if s // 4 == 10 else 0)
+        assert parts[3:].tolist() == [sum(slow_score(kept[0], [s]).values()),
+                                      sum(slow_score(kept[1], [s]).values()),
+                                      sum(slow_score(crib, [s], 15, True).values())]
+        assert parts[1] + parts[2] >= 1

@@ -5,7 +5,7 @@ The spec is built once (from the command line or by a program), validated as a w
 passed to everything that plays or analyses the game, so no engine carries a constant of its
 own. Kernels read the plain integer form ``spec.as_array()``. The rules join as the engines
 learn them: the target sum, the peg limit, the game length, lowball, the number of decks and
-jokers so far.
+jokers, hand and crib sizes and two cut cards so far.
 """
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from dataclasses import asdict, dataclass, fields
 from ..notation import CardError
 
 # positions of the fields in the integer form the kernels read
-FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers")
-TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS = range(len(FIELDS))
+FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers", "hand_size",
+          "crib_size", "starters")
+(TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS, HAND_SIZE, CRIB_SIZE,
+ STARTERS) = range(len(FIELDS))
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,9 @@ class CribbageSpec:
     lowball: bool = False       # whoever reaches game_length first loses
     decks: int = 1              # copies of each of the 52 cards
     jokers: int = 0             # jokers in the deck: rank 0, value 0, no suit
+    hand_size: int = 6          # cards dealt to each player
+    crib_size: int = 4          # cards in the crib: each player throws half of them
+    starters: int = 1           # cut cards; with 2 the first is turned before the throw
 
     def __post_init__(self):
         problems = []
@@ -40,8 +45,24 @@ class CribbageSpec:
             problems.append(f"decks must be 1 to 8, not {self.decks}")
         if not 0 <= self.jokers <= 16:
             problems.append(f"jokers must be 0 to 16, not {self.jokers}")
+        if self.starters not in (1, 2):
+            problems.append(f"starters must be 1 or 2, not {self.starters}")
+        if not 2 <= self.crib_size <= 12 or self.crib_size % 2:
+            problems.append(f"the crib size must be even, 2 to 12 (each player throws half), "
+                            f"not {self.crib_size}")
+        elif not 1 <= self.hand_size - self.crib_size // 2 <= 8 or self.hand_size > 12:
+            problems.append(f"the hand size must be at most 12 and keep 1 to 8 cards after the "
+                            f"throw (hand {self.hand_size}, crib {self.crib_size})")
+        if not problems and 2 * self.hand_size + self.starters > 52 * self.decks + self.jokers:
+            problems.append(f"a deal needs {2 * self.hand_size + self.starters} cards but the "
+                            f"deck has {52 * self.decks + self.jokers}")
         if problems:
             raise CardError("; ".join(problems))
+
+    @property
+    def kept(self) -> int:
+        """Cards each player keeps for the play and the show."""
+        return self.hand_size - self.crib_size // 2
 
     @property
     def is_standard(self) -> bool:

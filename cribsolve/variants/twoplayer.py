@@ -13,56 +13,183 @@ or 'random'; pegging 'greedy', 'lookahead' or 'random' (pegging.py).
 import numpy as np
 from ..jit import njit, prange
 
+from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..cards import JACK, RANK
 from ..pegging import play, unseen_cards
+from ..scoring.kernels import score_parts
 from ..scoring.table import score5
-from .patience import OPT_DISC, OPT_KEEP, ev_discard
-from .spec import GAME_LENGTH, LOWBALL
+from .patience import ev_discard
+from .spec import CRIB_SIZE, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, TARGET
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib")
 
 
 @njit(cache=True)
-def choose_discard(hand, dealer, discard_policy, table, pr):
-    """Option index (patience.OPT_*) of the two cards to throw to the crib."""
+def throw_options(h, t):
+    """(kept, thrown) positions of every way to throw t of h cards, in lexicographic order
+    (the order of analysis.discard.option_indices, so ties break alike)."""
+    n = 1
+    for i in range(t):
+        n = n * (h - i) // (i + 1)
+    disc = np.empty((n, t), dtype=np.int64)
+    keep = np.empty((n, h - t), dtype=np.int64)
+    idx = np.arange(t)
+    for o in range(n):
+        disc[o] = idx
+        k = 0
+        j = 0
+        for x in range(h):
+            if j < t and idx[j] == x:
+                j += 1
+            else:
+                keep[o, k] = x
+                k += 1
+        j = t - 1
+        while j >= 0 and idx[j] == h - t + j:
+            j -= 1
+        if j >= 0:
+            idx[j] += 1
+            for q in range(j + 1, t):
+                idx[q] = idx[q - 1] + 1
+    return keep, disc
+
+
+@njit(cache=True)
+def show_points(cards, nheld, table, full_flush, pr):
+    """Show points of ``cards`` (held first, then the starters): the 5-card table when it
+    applies, the general scorer otherwise."""
+    if cards.shape[0] == 5 and nheld == 4:
+        return score5(table, cards[0], cards[1], cards[2], cards[3], cards[4], full_flush)
+    return score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
+
+
+CRIB_DRAWS = 32     # draws of the unknown crib cards and starter per throw, where not exact
+
+
+@njit(cache=True)
+def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, table, pr):
+    """aim * (E[hand] + sign * E[crib]) of every throw. The hand is exact over the unknown
+    starter (``first`` is the starter already turned with two cut cards, else -1). The crib is
+    exact in closed form for the standard crib of 4 and one starter, else averaged over
+    CRIB_DRAWS draws of the opponent's throw and the unknown starter (the same for every
+    throw)."""
+    t = disc_idx.shape[1]
+    k = keep_idx.shape[1]
+    ns = pr[STARTERS]
+    sign = 1.0 if dealer else -1.0
+    aim = -1.0 if pr[LOWBALL] else 1.0
+    n_opt = keep_idx.shape[0]
+    out = np.empty(n_opt)
+    hand = np.empty(k + ns, dtype=np.int64)
+    crib = np.empty(2 * t + ns, dtype=np.int64)
+    closed = t == 2 and ns == 1
+    draws = np.empty((CRIB_DRAWS, t + 1), dtype=np.int64)
+    if not closed:
+        pool = unseen.copy()
+        for m in range(CRIB_DRAWS):
+            for j in range(t + 1):              # a partial shuffle: t + 1 distinct cards
+                r = j + np.random.randint(pool.shape[0] - j)
+                pool[j], pool[r] = pool[r], pool[j]
+                draws[m, j] = pool[j]
+    n, u = unseen_counts(unseen)
+    for o in range(n_opt):
+        for j in range(k):
+            hand[j] = dealt[keep_idx[o, j]]
+        if k == 4 and ns == 1:
+            eh = expected_hand(hand[0], hand[1], hand[2], hand[3], unseen, table)
+        else:
+            if ns == 2:
+                hand[k] = first
+            eh = 0.0
+            for c in unseen:
+                hand[k + ns - 1] = c
+                eh += show_points(hand, k, table, False, pr)
+            eh /= unseen.shape[0]
+        if closed:
+            ec = expected_crib_two_unknown(dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]], unseen,
+                                           n, u, table, True)
+        else:
+            for j in range(t):
+                crib[j] = dealt[disc_idx[o, j]]
+            if ns == 2:
+                crib[2 * t] = first
+            ec = 0.0
+            for m in range(CRIB_DRAWS):
+                for j in range(t):
+                    crib[t + j] = draws[m, j]
+                crib[2 * t + ns - 1] = draws[m, t]
+                ec += show_points(crib, 2 * t, table, True, pr)
+            ec /= CRIB_DRAWS
+        out[o] = aim * (eh + sign * ec)
+    return out
+
+
+@njit(cache=True)
+def choose_throw(dealt, dealer, discard_policy, table, pr, keep_idx, disc_idx, first):
+    """The option (a row of keep_idx / disc_idx) a player throws to the crib: random, or the
+    best expected value. The standard deal keeps the closed form of patience.ev_discard."""
     if discard_policy == 0:
-        return np.random.randint(15)
+        return np.random.randint(keep_idx.shape[0])
     seen = np.zeros(53, dtype=np.int64)
-    for c in hand:
+    for c in dealt:
         seen[c] += 1
-    return ev_discard(hand, unseen_cards(seen, pr), table, 1.0 if dealer else -1.0, True,
-                      -1.0 if pr[LOWBALL] else 1.0)
+    if first >= 0:
+        seen[first] += 1
+    unseen = unseen_cards(seen, pr)
+    if dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and pr[STARTERS] == 1:
+        return ev_discard(dealt, unseen, table, 1.0 if dealer else -1.0, True,
+                          -1.0 if pr[LOWBALL] else 1.0)
+    return np.argmax(expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer,
+                                           table, pr))
+
+
+@njit(cache=True)
+def _heels(s, parts, seat_scores, target):
+    """A jack turned as a cut card: 2 to the dealer. True if that reached ``target``."""
+    if RANK[s] == JACK:
+        parts[0] += 2
+        seat_scores[1] += 2
+        return 0 < target <= seat_scores[1]
+    return False
 
 
 @njit(cache=True)
 def play_deal(deck, policies, seat_scores, target, table, parts, pr):
-    """One deal from a shuffled deck: seat 0 (pone) gets deck[0:6], seat 1 (dealer)
-    deck[6:12], the starter is deck[12]. policies[seat] = (discard, pegging). Points go into
+    """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
+    seat 1 (dealer) deck[h:2h], then the cut cards (with two, the first is turned before the
+    throw and both players see it). policies[seat] = (discard, pegging). Points go into
     seat_scores and into parts (see PARTS). Returns the seat that reached ``target`` (0: play
     the whole deal), or -1."""
-    hands = np.empty((2, 4), dtype=np.int64)
-    crib = np.empty(4, dtype=np.int64)
+    h = pr[HAND_SIZE]
+    t = pr[CRIB_SIZE] // 2
+    k = h - t
+    ns = pr[STARTERS]
+    starters = deck[2 * h:2 * h + ns]
+    first = starters[0] if ns == 2 else -1
+    if first >= 0 and _heels(first, parts, seat_scores, target):
+        return 1
+    keep_idx, disc_idx = throw_options(h, t)
+    hands = np.empty((2, k), dtype=np.int64)
+    crib = np.empty(2 * t + ns, dtype=np.int64)
     known = np.zeros((2, 53), dtype=np.int64)
     for seat in range(2):
-        six = deck[6 * seat:6 * seat + 6]
-        o = choose_discard(six, seat == 1, policies[seat, 0], table, pr)
-        for j in range(4):
-            hands[seat, j] = six[OPT_KEEP[o, j]]
-        crib[2 * seat] = six[OPT_DISC[o, 0]]
-        crib[2 * seat + 1] = six[OPT_DISC[o, 1]]
-        for c in six:
+        dealt = deck[h * seat:h * seat + h]
+        o = choose_throw(dealt, seat == 1, policies[seat, 0], table, pr, keep_idx, disc_idx,
+                         first)
+        for j in range(k):
+            hands[seat, j] = dealt[keep_idx[o, j]]
+        for j in range(t):
+            crib[t * seat + j] = dealt[disc_idx[o, j]]
+        for c in dealt:
             known[seat, c] += 1
-    s = deck[12]
-    known[0, s] += 1
-    known[1, s] += 1
-    if RANK[s] == JACK:
-        parts[0] += 2
-        seat_scores[1] += 2
-        if 0 < target <= seat_scores[1]:
-            return 1
-    used = np.zeros((2, 4), dtype=np.bool_)
-    series = np.zeros(8, dtype=np.int64)
+    for s in starters:
+        known[0, s] += 1
+        known[1, s] += 1
+    if _heels(starters[ns - 1], parts, seat_scores, target):
+        return 1
+    used = np.zeros((2, k), dtype=np.bool_)
+    series = np.zeros(2 * k, dtype=np.int64)
     st = np.array([0, 0, 0, -1], dtype=np.int64)
     pegged = np.zeros(2, dtype=np.int64)
     winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
@@ -71,13 +198,18 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     parts[2] += pegged[0]
     if winner >= 0:
         return winner
-    shows = (score5(table, hands[0, 0], hands[0, 1], hands[0, 2], hands[0, 3], s, False),
-             score5(table, hands[1, 0], hands[1, 1], hands[1, 2], hands[1, 3], s, False),
-             score5(table, crib[0], crib[1], crib[2], crib[3], s, True))
-    for k in range(3):
-        seat = 0 if k == 0 else 1
-        parts[3 + k] += shows[k]
-        seat_scores[seat] += shows[k]
+    crib[2 * t:] = starters
+    show = np.empty(k + ns, dtype=np.int64)
+    for q in range(3):                  # pone's hand, dealer's hand, dealer's crib
+        seat = 0 if q == 0 else 1
+        if q < 2:
+            show[:k] = hands[seat]
+            show[k:] = starters
+            pts = show_points(show, k, table, False, pr)
+        else:
+            pts = show_points(crib, 2 * t, table, True, pr)
+        parts[3 + q] += pts
+        seat_scores[seat] += pts
         if 0 < target <= seat_scores[seat]:
             return seat
     return -1
