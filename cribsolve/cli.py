@@ -183,6 +183,8 @@ def _game_option(name):
         "starters": click.option("--starters", type=click.IntRange(1, 2), default=1,
                                  show_default=True, help="Cut cards; with 2 the first is "
                                                          "turned before the throw."),
+        "wild": click.option("--wild", "wild", default=None, metavar="RANK",
+                             help="A rank wild at the show (e.g. K); in the play it is itself."),
     }[name]
 
 
@@ -197,12 +199,15 @@ def game_options(*names):
 
 
 GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-                "starters")
+                "starters", "wild")
 
 
-def make_spec(game_length=121, **rules):
+def make_spec(game_length=121, wild=None, **rules):
     """The CribbageSpec of the game options given (validated as a whole)."""
-    return CribbageSpec(game_length=game_length, **rules)
+    from .notation import parse_rank
+
+    return CribbageSpec(game_length=game_length, wild_rank=parse_rank(wild) if wild else 0,
+                        **rules)
 
 
 class _TextOut:
@@ -764,7 +769,7 @@ def _check_header(path: str, header, option: str) -> None:
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit, lowball,
-             jokers, decks, hand_size, crib_size, starters, win_only, seed, jobs, as_json,
+             jokers, decks, hand_size, crib_size, starters, wild, win_only, seed, jobs, as_json,
              csv_path, histogram_csv, quiet):
     """Play many seeded games and report the win rate."""
     from .progress import bar
@@ -792,7 +797,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit
     if variant == "cribbage":
         spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
                          jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
-                         starters=starters)
+                         starters=starters, wild=wild)
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
                                   csv_path, quiet)
     if policy == "win" and variant != "shuffle":
@@ -905,7 +910,7 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
               help="Your seat (shown; the play itself is the same).")
 @click.option("--playouts", type=Number(1, PLAYOUTS_MAX), default=4000, show_default=True,
               help=f"Opponent holdings sampled per card, 1 to {_show(PLAYOUTS_MAX)}.")
-@game_options()
+@game_options(*GAME_OPTIONS[:-1])
 @_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit, lowball,
@@ -953,12 +958,12 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def odds(my_score, their_score, who_deals, whole, game_length, target, peg_limit, lowball,
-         jokers, decks, hand_size, crib_size, starters, csv_path, as_json, quiet):
+         jokers, decks, hand_size, crib_size, starters, wild, csv_path, as_json, quiet):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
     spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
                      jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
-                     starters=starters)
+                     starters=starters, wild=wild)
     if whole:
         _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
                 "it writes every position to --csv")

@@ -124,7 +124,9 @@ def best_wild(cards, nheld, target, full_flush, wild_rank, best):
 
     Held wild cards are interchangeable, so their ranks run over multisets; they share one
     suit (a flush needs it, and nobs is best served by the starter's suit, which is one of the
-    four tried). A wild starter tries every card. Returns the best total.
+    four tried). A wild starter may be any card. The ranks decide the fifteens, pairs and
+    runs, worked out once per choice of ranks; only the flush and nobs are tried per suit.
+    Returns the best total.
     """
     n = cards.shape[0]
     held_w = [i for i in range(nheld) if RANK[cards[i]] == wild_rank]
@@ -133,19 +135,35 @@ def best_wild(cards, nheld, target, full_flush, wild_rank, best):
     ks = len(start_w)
     trial = cards.copy()
     out = np.zeros(5, dtype=np.int64)
+    base = np.zeros(N_RANKS, dtype=np.int64)          # ranks of the cards that are not wild
+    for c in cards:
+        if RANK[c] != wild_rank:
+            base[RANK[c]] += 1
+    counts = np.empty(N_RANKS, dtype=np.int64)
+    sr = np.empty(ks, dtype=np.int64)
     best[:] = cards
     top = -1
     hr = np.ones(kh, dtype=np.int64)  # nondecreasing held wild ranks
     while True:
-        for code in range(52 ** ks):  # every card for each wild starter
-            x = code
+        for rcode in range(13 ** ks):  # the ranks of the wild starters
+            x = rcode
+            counts[:] = base
             for j in range(ks):
-                trial[start_w[j]] = x % 52
-                x //= 52
-            for s in range(4):
+                sr[j] = x % 13 + 1
+                x //= 13
+                counts[sr[j]] += 1
+            for j in range(kh):
+                counts[hr[j]] += 1
+            rank_pts = rank_points(counts, target)
+            for scode in range(4 ** (ks + (kh > 0))):   # the suits: starters', held cards'
+                y = scode
+                for j in range(ks):
+                    trial[start_w[j]] = (sr[j] - 1) * 4 + y % 4
+                    y //= 4
                 for j in range(kh):
-                    trial[held_w[j]] = (hr[j] - 1) * 4 + s
-                t = score_parts(trial, nheld, target, full_flush, out)
+                    trial[held_w[j]] = (hr[j] - 1) * 4 + y
+                suit_points(trial, nheld, full_flush, out)
+                t = rank_pts + out[FLUSH] + out[NOBS]
                 if t > top:
                     top = t
                     best[:] = trial

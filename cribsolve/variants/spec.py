@@ -5,7 +5,7 @@ The spec is built once (from the command line or by a program), validated as a w
 passed to everything that plays or analyses the game, so no engine carries a constant of its
 own. Kernels read the plain integer form ``spec.as_array()``. The rules join as the engines
 learn them: the target sum, the peg limit, the game length, lowball, the number of decks and
-jokers, hand and crib sizes and two cut cards so far.
+jokers, hand and crib sizes, two cut cards and a wild rank so far.
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from ..notation import CardError
 
 # positions of the fields in the integer form the kernels read
 FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers", "hand_size",
-          "crib_size", "starters")
+          "crib_size", "starters", "wild_rank")
 (TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS, HAND_SIZE, CRIB_SIZE,
- STARTERS) = range(len(FIELDS))
+ STARTERS, WILD_RANK) = range(len(FIELDS))
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class CribbageSpec:
     hand_size: int = 6          # cards dealt to each player
     crib_size: int = 4          # cards in the crib: each player throws half of them
     starters: int = 1           # cut cards; with 2 the first is turned before the throw
+    wild_rank: int = 0          # a rank (1-13) wild at the show; 0 = none
 
     def __post_init__(self):
         problems = []
@@ -45,6 +46,8 @@ class CribbageSpec:
             problems.append(f"decks must be 1 to 8, not {self.decks}")
         if not 0 <= self.jokers <= 16:
             problems.append(f"jokers must be 0 to 16, not {self.jokers}")
+        if not 0 <= self.wild_rank <= 13:
+            problems.append(f"the wild rank must be A..K, not {self.wild_rank}")
         if self.starters not in (1, 2):
             problems.append(f"starters must be 1 or 2, not {self.starters}")
         if not 2 <= self.crib_size <= 12 or self.crib_size % 2:

@@ -16,10 +16,10 @@ from ..jit import njit, prange
 from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..cards import JACK, RANK
 from ..pegging import play, unseen_cards
-from ..scoring.kernels import score_parts
+from ..scoring.kernels import best_wild, score_parts
 from ..scoring.table import score5
 from .patience import ev_discard
-from .spec import CRIB_SIZE, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, TARGET
+from .spec import CRIB_SIZE, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, TARGET, WILD_RANK
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib")
@@ -57,8 +57,13 @@ def throw_options(h, t):
 
 @njit(cache=True)
 def show_points(cards, nheld, table, full_flush, pr):
-    """Show points of ``cards`` (held first, then the starters): the 5-card table when it
-    applies, the general scorer otherwise."""
+    """Show points of ``cards`` (held first, then the starters): the best substitution for
+    wild cards, the 5-card table when it applies, the general scorer otherwise."""
+    wild = pr[WILD_RANK]
+    if wild:
+        for c in cards:
+            if RANK[c] == wild:
+                return best_wild(cards, nheld, pr[TARGET], full_flush, wild, cards.copy())
     if cards.shape[0] == 5 and nheld == 4:
         return score5(table, cards[0], cards[1], cards[2], cards[3], cards[4], full_flush)
     return score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
@@ -71,9 +76,9 @@ CRIB_DRAWS = 32     # draws of the unknown crib cards and starter per throw, whe
 def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, table, pr):
     """aim * (E[hand] + sign * E[crib]) of every throw. The hand is exact over the unknown
     starter (``first`` is the starter already turned with two cut cards, else -1). The crib is
-    exact in closed form for the standard crib of 4 and one starter, else averaged over
-    CRIB_DRAWS draws of the opponent's throw and the unknown starter (the same for every
-    throw)."""
+    exact in closed form for the standard crib of 4 and one starter without wild cards, else
+    averaged over CRIB_DRAWS draws of the opponent's throw and the unknown starter (the same
+    for every throw)."""
     t = disc_idx.shape[1]
     k = keep_idx.shape[1]
     ns = pr[STARTERS]
@@ -83,7 +88,7 @@ def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, tabl
     out = np.empty(n_opt)
     hand = np.empty(k + ns, dtype=np.int64)
     crib = np.empty(2 * t + ns, dtype=np.int64)
-    closed = t == 2 and ns == 1
+    closed = t == 2 and ns == 1 and pr[WILD_RANK] == 0
     draws = np.empty((CRIB_DRAWS, t + 1), dtype=np.int64)
     if not closed:
         pool = unseen.copy()
@@ -96,13 +101,20 @@ def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, tabl
     for o in range(n_opt):
         for j in range(k):
             hand[j] = dealt[keep_idx[o, j]]
-        if k == 4 and ns == 1:
+        if k == 4 and ns == 1 and pr[WILD_RANK] == 0:
             eh = expected_hand(hand[0], hand[1], hand[2], hand[3], unseen, table)
         else:
             if ns == 2:
                 hand[k] = first
             eh = 0.0
+            wild_value = -1.0          # a wild starter stands for the best card, whichever it is
             for c in unseen:
+                if pr[WILD_RANK] and RANK[c] == pr[WILD_RANK]:
+                    if wild_value < 0:
+                        hand[k + ns - 1] = c
+                        wild_value = show_points(hand, k, table, False, pr)
+                    eh += wild_value
+                    continue
                 hand[k + ns - 1] = c
                 eh += show_points(hand, k, table, False, pr)
             eh /= unseen.shape[0]
@@ -137,7 +149,8 @@ def choose_throw(dealt, dealer, discard_policy, table, pr, keep_idx, disc_idx, f
     if first >= 0:
         seen[first] += 1
     unseen = unseen_cards(seen, pr)
-    if dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and pr[STARTERS] == 1:
+    if dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and pr[STARTERS] == 1 and \
+            pr[WILD_RANK] == 0:
         return ev_discard(dealt, unseen, table, 1.0 if dealer else -1.0, True,
                           -1.0 if pr[LOWBALL] else 1.0)
     return np.argmax(expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer,
@@ -145,9 +158,10 @@ def choose_throw(dealt, dealer, discard_policy, table, pr, keep_idx, disc_idx, f
 
 
 @njit(cache=True)
-def _heels(s, parts, seat_scores, target):
-    """A jack turned as a cut card: 2 to the dealer. True if that reached ``target``."""
-    if RANK[s] == JACK:
+def _heels(s, parts, seat_scores, target, pr):
+    """A jack turned as a cut card (not a wild one): 2 to the dealer. True if that reached
+    ``target``."""
+    if RANK[s] == JACK and pr[WILD_RANK] != JACK:
         parts[0] += 2
         seat_scores[1] += 2
         return 0 < target <= seat_scores[1]
@@ -167,7 +181,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     ns = pr[STARTERS]
     starters = deck[2 * h:2 * h + ns]
     first = starters[0] if ns == 2 else -1
-    if first >= 0 and _heels(first, parts, seat_scores, target):
+    if first >= 0 and _heels(first, parts, seat_scores, target, pr):
         return 1
     keep_idx, disc_idx = throw_options(h, t)
     hands = np.empty((2, k), dtype=np.int64)
@@ -186,7 +200,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     for s in starters:
         known[0, s] += 1
         known[1, s] += 1
-    if _heels(starters[ns - 1], parts, seat_scores, target):
+    if _heels(starters[ns - 1], parts, seat_scores, target, pr):
         return 1
     used = np.zeros((2, k), dtype=np.bool_)
     series = np.zeros(2 * k, dtype=np.int64)
