@@ -469,7 +469,9 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default=None,
               help="How the opponent's two crib cards are weighted (default: optimal; uniform "
                    "with jokers or several decks, where the fitted model does not apply).")
-@game_options("target", "jokers", "decks")
+@game_options("target", "jokers", "decks", "crib_size", "wild")
+@click.option("--cut", default=None, metavar="CARD",
+              help="Two-player, two cut cards: the first, turned before the throw.")
 @click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
               show_default=True, help="Two-player: the standard rules (a crib flush needs all "
                                       "five cards); the solitaires use their own.")
@@ -490,10 +492,10 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--crib", "crib_cards", default=None, metavar="CARDS",
               help="Patience II second discard: the two cards already in the crib.")
 @click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
-              help=f"Patience II first discard: second hands sampled for the look-ahead, 2 to "
-                   f"{_show(SAMPLES_MAX)}.")
+              help=f"Sampled analyses (Patience II's first discard: second hands; two-player "
+                   f"house-rule deals: crib draws), 2 to {_show(SAMPLES_MAX)}.")
 @click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
-              help="Patience II first discard: seed of the sampling.")
+              help="Seed of a sampled analysis.")
 @click.option("--kept", default=None, metavar="CARDS",
               help="Patience II second discard with --score: the 4 cards kept from hand one.")
 @click.option("--score", type=click.IntRange(0, SOLITAIRE_SCORE_MAX), default=None,
@@ -501,18 +503,29 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--deal", type=click.IntRange(1, max(SOLITAIRE_DEALS.values())), default=None,
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
-def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, preset, top,
-                     with_dist, as_json, csv_path, batch, quiet, variant, seen, crib_cards,
-                     samples, seed, kept, score, deal):
-    """Rank every discard of a 6-card (or 5-card) hand by exact expected points."""
+def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
+                     preset, top, with_dist, as_json, csv_path, batch, quiet, variant, seen,
+                     crib_cards, samples, seed, kept, score, deal):
+    """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
+    or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
     if variant != "cribbage":
-        _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks"],
+        _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
+                 "crib_size", "wild", "cut"],
                 f"--variant {variant}", "it is for the two-player game, --variant cribbage")
         return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
                                   seed, top, with_dist, as_json, csv_path, quiet)
-    _refuse(["seen", "crib_cards", "samples", "seed", "kept", "score", "deal"],
+    _refuse(["seen", "crib_cards", "kept", "score", "deal"],
             "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
+    hand = parse_cards(cards) if cards else []
+    if cut is not None or wild is not None or _given("crib_size") or \
+            len(hand) not in (0, 5, 6):
+        _refuse(["batch", "opponent", "with_dist"], "a sampled house-rule deal",
+                "the opponent's throw is drawn uniformly")
+        return _sampled_discard(hand, dealer, known, target, jokers, decks, crib_size, wild, cut,
+                                samples, seed, top, as_json, csv_path)
+    _refuse(["samples", "seed"], "an exact two-player analysis",
+            "it is for sampled analyses: --cut, --wild, --crib-size or other hand sizes")
     if batch is not None:
         _refuse(["known", "top", "with_dist", "as_json"], "--batch",
                 "it writes the best discard of each hand as CSV rows")
@@ -556,7 +569,6 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, pres
             w.writerow(header)
             w.writerows(rows)
         return
-    hand = parse_cards(cards)
     known_cards = _cards(known, "--known")
     check_hand(hand, known_cards, rules=rules)
     _check_unseen(len(hand) + len(known_cards), 9 - len(hand),
@@ -582,6 +594,39 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, pres
                    f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}")
         if with_dist:
             click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
+
+
+def _sampled_discard(hand, dealer, known, target, jokers, decks, crib_size, wild, cut, samples,
+                     seed, top, as_json, csv_path):
+    from .analysis.discard import sampled_discard
+
+    if dealer is None:
+        raise CardError("say whose crib it is: --dealer or --pone")
+    spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand),
+                     crib_size=crib_size, starters=1 if cut is None else 2, wild=wild)
+    values = sampled_discard(hand, "dealer" if dealer else "pone", spec,
+                             _cards(known, "--known"), None if cut is None else
+                             _card(cut, "--cut"), samples, seed)
+    shown = values[:top] if top else values
+    header = ["discard", "keep", "hand", "crib", "net", "se", "samples"]
+    rows = [(format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.se,
+             v.samples) for v in shown]
+    if csv_path:
+        write_csv(csv_path, header, rows)
+    if as_json:
+        click.echo(dumps({"sampled": True, "discards": [v.as_dict() for v in shown]}))
+        return
+    cuts = "" if cut is None else f", first cut {format_card(_card(cut, '--cut'))}"
+    click.echo(f"{format_cards(hand)} as {'dealer' if dealer else 'pone'} ({spec.describe()}"
+               f"{cuts}): net = hand {'+' if dealer else '-'} crib")
+    click.echo(f"  sampled: the hand exact over the starter, the crib over {samples:,} draws of "
+               f"the opponent's throw and the starter (seed {seed}); ± is the standard error")
+    width = max(len(r[0]) for r in rows) + 1
+    kw = max(len(r[1]) for r in rows) + 1
+    click.echo(f"  {'discard':<{width}} {'keep':<{kw}} {'hand':>7} {'crib':>7} {'net':>7} "
+               f"{'± se':>6}")
+    for d, k, h, c, net, se, _ in rows:
+        click.echo(f"  {d:<{width}} {k:<{kw}} {h:7.3f} {c:7.3f} {net:7.3f} {se:6.3f}")
 
 
 def _win_table_progress(variant, quiet):

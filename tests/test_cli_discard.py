@@ -74,3 +74,26 @@ def test_crib_table_csv(tmp_path):
     assert code == 0 and len(rows) == 13 + 78 * 2
     five_five = next(r for r in rows if r["rank1"] == "5" and r["rank2"] == "5")
     assert 8.0 < float(five_five["crib"]) < 9.0       # published dealer tables: about 8.5
+
+
+def test_sampled_house_rule_discards():
+    """A sampled analysis of the standard deal lands within its errors of the exact one; the
+    page's deal (8 cards, a first cut card, two decks) ranks all 28 throws."""
+    from cribsolve import parse_cards
+    from cribsolve.analysis.discard import best_discard
+    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer",
+                       "--crib-size", "4", "--samples", "20000", "--json")
+    sampled = json.loads(out)
+    assert code == 0 and sampled["sampled"]
+    exact = {tuple(v.discard): v for v in best_discard(parse_cards(["5H 5S JD 6C 7C KH"]),
+                                                       "dealer", opponent="uniform")}
+    for d in sampled["discards"]:
+        e = exact[tuple(parse_cards([" ".join(d["discard"])]))]
+        assert abs(d["hand"] - e.hand) < 1e-9 and abs(d["net"] - e.net) < 4.5 * d["se"]
+    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "4D", "3S", "--pone",
+                       "--decks", "2", "--cut", "5D", "--samples", "200", "--json")
+    d = json.loads(out)["discards"]
+    assert code == 0 and len(d) == 28 and d[0]["net"] >= d[-1]["net"]
+    code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--cut",
+                       "5D", "--batch", "-")
+    assert code == 2 and "--batch does not apply" in err

@@ -73,35 +73,37 @@ CRIB_DRAWS = 32     # draws of the unknown crib cards and starter per throw, whe
 
 
 @njit(cache=True)
-def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, table, pr):
-    """aim * (E[hand] + sign * E[crib]) of every throw. The hand is exact over the unknown
-    starter (``first`` is the starter already turned with two cut cards, else -1). The crib is
-    exact in closed form for the standard crib of 4 and one starter without wild cards, else
-    averaged over CRIB_DRAWS draws of the opponent's throw and the unknown starter (the same
-    for every throw)."""
+def crib_draws(unseen, t, m):
+    """m draws of t + 1 distinct unseen cards (the opponent's throw, then the last starter)."""
+    draws = np.empty((m, t + 1), dtype=np.int64)
+    pool = unseen.copy()
+    for d in range(m):
+        for j in range(t + 1):              # a partial shuffle
+            r = j + np.random.randint(pool.shape[0] - j)
+            pool[j], pool[r] = pool[r], pool[j]
+            draws[d, j] = pool[j]
+    return draws
+
+
+@njit(cache=True)
+def throw_parts(dealt, keep_idx, disc_idx, unseen, first, table, pr, draws):
+    """For every throw: (E[hand], E[crib], E[crib^2]). The hand is exact over the unknown
+    starter (``first`` is the starter already turned with two cut cards, else -1). With no
+    ``draws`` the crib is the closed form of the standard crib of 4 and one starter (its
+    second moment is not computed); otherwise it is averaged over the draws (the same for every
+    throw)."""
     t = disc_idx.shape[1]
     k = keep_idx.shape[1]
     ns = pr[STARTERS]
-    sign = 1.0 if dealer else -1.0
-    aim = -1.0 if pr[LOWBALL] else 1.0
-    n_opt = keep_idx.shape[0]
-    out = np.empty(n_opt)
+    wild = pr[WILD_RANK]
+    out = np.zeros((keep_idx.shape[0], 3))
     hand = np.empty(k + ns, dtype=np.int64)
     crib = np.empty(2 * t + ns, dtype=np.int64)
-    closed = t == 2 and ns == 1 and pr[WILD_RANK] == 0
-    draws = np.empty((CRIB_DRAWS, t + 1), dtype=np.int64)
-    if not closed:
-        pool = unseen.copy()
-        for m in range(CRIB_DRAWS):
-            for j in range(t + 1):              # a partial shuffle: t + 1 distinct cards
-                r = j + np.random.randint(pool.shape[0] - j)
-                pool[j], pool[r] = pool[r], pool[j]
-                draws[m, j] = pool[j]
     n, u = unseen_counts(unseen)
-    for o in range(n_opt):
+    for o in range(keep_idx.shape[0]):
         for j in range(k):
             hand[j] = dealt[keep_idx[o, j]]
-        if k == 4 and ns == 1 and pr[WILD_RANK] == 0:
+        if k == 4 and ns == 1 and wild == 0:
             eh = expected_hand(hand[0], hand[1], hand[2], hand[3], unseen, table)
         else:
             if ns == 2:
@@ -109,7 +111,7 @@ def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, tabl
             eh = 0.0
             wild_value = -1.0          # a wild starter stands for the best card, whichever it is
             for c in unseen:
-                if pr[WILD_RANK] and RANK[c] == pr[WILD_RANK]:
+                if wild and RANK[c] == wild:
                     if wild_value < 0:
                         hand[k + ns - 1] = c
                         wild_value = show_points(hand, k, table, False, pr)
@@ -118,23 +120,36 @@ def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, tabl
                 hand[k + ns - 1] = c
                 eh += show_points(hand, k, table, False, pr)
             eh /= unseen.shape[0]
-        if closed:
-            ec = expected_crib_two_unknown(dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]], unseen,
-                                           n, u, table, True)
-        else:
+        out[o, 0] = eh
+        if draws.shape[0] == 0:
+            out[o, 1] = expected_crib_two_unknown(dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]],
+                                                  unseen, n, u, table, True)
+            continue
+        for j in range(t):
+            crib[j] = dealt[disc_idx[o, j]]
+        if ns == 2:
+            crib[2 * t] = first
+        for m in range(draws.shape[0]):
             for j in range(t):
-                crib[j] = dealt[disc_idx[o, j]]
-            if ns == 2:
-                crib[2 * t] = first
-            ec = 0.0
-            for m in range(CRIB_DRAWS):
-                for j in range(t):
-                    crib[t + j] = draws[m, j]
-                crib[2 * t + ns - 1] = draws[m, t]
-                ec += show_points(crib, 2 * t, table, True, pr)
-            ec /= CRIB_DRAWS
-        out[o] = aim * (eh + sign * ec)
+                crib[t + j] = draws[m, j]
+            crib[2 * t + ns - 1] = draws[m, t]
+            c = show_points(crib, 2 * t, table, True, pr)
+            out[o, 1] += c
+            out[o, 2] += c * c
+        out[o, 1:] /= draws.shape[0]
     return out
+
+
+@njit(cache=True)
+def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, table, pr):
+    """aim * (E[hand] + sign * E[crib]) of every throw (throw_parts: the crib in closed form
+    for the standard crib of 4, one starter and no wild cards, else over CRIB_DRAWS draws)."""
+    t = disc_idx.shape[1]
+    closed = t == 2 and pr[STARTERS] == 1 and pr[WILD_RANK] == 0
+    draws = crib_draws(unseen, t, 0 if closed else CRIB_DRAWS)
+    parts = throw_parts(dealt, keep_idx, disc_idx, unseen, first, table, pr, draws)
+    aim = -1.0 if pr[LOWBALL] else 1.0
+    return aim * (parts[:, 0] + (1.0 if dealer else -1.0) * parts[:, 1])
 
 
 @njit(cache=True)
