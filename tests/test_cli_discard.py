@@ -49,7 +49,7 @@ def test_batch_rows_with_margin(tmp_path):
 
 
 @pytest.mark.parametrize("args", [
-    ["best-discard", "5H", "5S", "JD", "6C", "--dealer"],
+    ["best-discard", "5H", "5S", "--dealer"],         # nothing left to keep after the throw
     ["best-discard", "5H", "5H", "JD", "6C", "7C", "KH", "--dealer"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--known", "5H"],

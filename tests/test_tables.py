@@ -166,6 +166,7 @@ def test_cache_info_and_clear(own_cache):
                if r["what"] != "compiled kernels")
 
 
+@pytest.mark.slow
 def test_unwritable_cache_folder_warns_once_for_tables_and_compiled_code(tmp_path):
     """A command that compiles kernels and builds a table under an unwritable cache folder
     answers, with one line of warning."""
