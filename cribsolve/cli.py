@@ -185,6 +185,9 @@ def _game_option(name):
                                                          "turned before the throw."),
         "wild": click.option("--wild", "wild", default=None, metavar="RANK",
                              help="A rank wild at the show (e.g. K); in the play it is itself."),
+        "stinkhole": click.option("--stinkhole", is_flag=True,
+                                  help="Points that would leave a player one short of the "
+                                       "game length are not pegged."),
     }[name]
 
 
@@ -199,7 +202,7 @@ def game_options(*names):
 
 
 GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-                "starters", "wild")
+                "starters", "wild", "stinkhole")
 
 
 def make_spec(game_length=121, wild=None, **rules):
@@ -814,8 +817,8 @@ def _check_header(path: str, header, option: str) -> None:
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit, lowball,
-             jokers, decks, hand_size, crib_size, starters, wild, win_only, seed, jobs, as_json,
-             csv_path, histogram_csv, quiet):
+             jokers, decks, hand_size, crib_size, starters, wild, stinkhole, win_only, seed, jobs,
+             as_json, csv_path, histogram_csv, quiet):
     """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
@@ -842,7 +845,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit
     if variant == "cribbage":
         spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
                          jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
-                         starters=starters, wild=wild)
+                         starters=starters, wild=wild, stinkhole=stinkhole)
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
                                   csv_path, quiet)
     if policy == "win" and variant != "shuffle":
@@ -955,7 +958,7 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
               help="Your seat (shown; the play itself is the same).")
 @click.option("--playouts", type=Number(1, PLAYOUTS_MAX), default=4000, show_default=True,
               help=f"Opponent holdings sampled per card, 1 to {_show(PLAYOUTS_MAX)}.")
-@game_options(*GAME_OPTIONS[:-1])
+@game_options(*GAME_OPTIONS[:-2])
 @_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit, lowball,
@@ -1003,12 +1006,16 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def odds(my_score, their_score, who_deals, whole, game_length, target, peg_limit, lowball,
-         jokers, decks, hand_size, crib_size, starters, wild, csv_path, as_json, quiet):
+         jokers, decks, hand_size, crib_size, starters, wild, stinkhole, csv_path, as_json,
+         quiet):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
     spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
                      jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
                      starters=starters, wild=wild)
+    if stinkhole:
+        raise click.UsageError("--stinkhole is not modelled by the odds table yet (it adds "
+                               "points by stages); simulate --variant cribbage plays it")
     if whole:
         _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
                 "it writes every position to --csv")

@@ -15,7 +15,7 @@ import numpy as np
 
 from .cards import RANK, VALUE
 from .jit import njit
-from .variants.spec import DECKS, JOKERS, LOWBALL, PEG_LIMIT, TARGET, CribbageSpec
+from .variants.spec import DECKS, JOKERS, LOWBALL, PEG_LIMIT, STINKHOLE, TARGET, CribbageSpec
 
 STANDARD = CribbageSpec().as_array()
 
@@ -138,14 +138,23 @@ N, COUNT, TURN, LAST = range(4)
 
 
 @njit(cache=True)
-def _award(p, pts, points, scores, target):
-    points[p] += pts
+def add_points(scores, p, pts, target, pr):
+    """Add pts to player p's score and return what was added: nothing, under the stink-hole
+    rule, when it would leave the player one point short of ``target`` (the game's end)."""
+    if pr[STINKHOLE] and 0 < target and scores[p] + pts == target - 1:
+        return 0
     scores[p] += pts
+    return pts
+
+
+@njit(cache=True)
+def _award(p, pts, points, scores, target, pr):
+    points[p] += add_points(scores, p, pts, target, pr)
     return 0 < target <= scores[p]
 
 
 @njit(cache=True)
-def settle(hands, used, st, points, scores, target, limit):
+def settle(hands, used, st, points, scores, target, pr):
     """Deal with goes and last cards until someone can lay. Returns (player to lay, or -1 when
     the play is over; the player who reached ``target`` meanwhile, or -1)."""
     while True:
@@ -157,19 +166,19 @@ def settle(hands, used, st, points, scores, target, limit):
         if left == 0:
             if st[COUNT] > 0:                     # the last card of all, under 31
                 st[COUNT] = 0
-                if _award(st[LAST], 1, points, scores, target):
+                if _award(st[LAST], 1, points, scores, target, pr):
                     return -1, st[LAST]
             return -1, -1
-        if legal(hands[turn], used[turn], st[COUNT], limit):
+        if legal(hands[turn], used[turn], st[COUNT], pr[PEG_LIMIT]):
             return turn, -1
-        if legal(hands[1 - turn], used[1 - turn], st[COUNT], limit):
+        if legal(hands[1 - turn], used[1 - turn], st[COUNT], pr[PEG_LIMIT]):
             st[TURN] = 1 - turn                   # go: the other keeps laying
             return 1 - turn, -1
         last = st[LAST]                           # nobody can lay: 1 for the go
         st[N] = 0
         st[COUNT] = 0
         st[TURN] = 1 - last
-        if _award(last, 1, points, scores, target):
+        if _award(last, 1, points, scores, target, pr):
             return -1, last
 
 
@@ -189,7 +198,7 @@ def lay(hands, used, series, st, i, points, scores, target, known, pr):
     if st[COUNT] == pr[PEG_LIMIT]:                # the limit ends the series (its 2 include the go)
         st[N] = 0
         st[COUNT] = 0
-    return pts > 0 and _award(turn, pts, points, scores, target)
+    return pts > 0 and _award(turn, pts, points, scores, target, pr)
 
 
 @njit(cache=True)
@@ -199,7 +208,7 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr):
     ``known[p, card]``: the copies of each card player p has seen (the look-ahead samples the
     rest)."""
     while True:
-        p, winner = settle(hands, used, st, points, scores, target, pr[PEG_LIMIT])
+        p, winner = settle(hands, used, st, points, scores, target, pr)
         if p < 0:
             return winner
         if policies[p] == GREEDY:
@@ -233,7 +242,7 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
         sc = np.zeros(2, dtype=np.int64)
         lay(h, u, s, t, i, pts, sc, 0, kn, pr)
         while True:
-            p, _ = settle(h, u, t, pts, sc, 0, pr[PEG_LIMIT])
+            p, _ = settle(h, u, t, pts, sc, 0, pr)
             if p < 0:
                 break
             lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn,

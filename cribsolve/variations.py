@@ -23,6 +23,7 @@ RULES = [  # (name, spec): the standard game, each house rule alone, then the pa
     ("lowball to 60", CribbageSpec(game_length=60, lowball=True)),
     ("two cut cards", CribbageSpec(starters=2)),
     ("wild kings", CribbageSpec(wild_rank=13)),
+    ("stink hole", CribbageSpec(stinkhole=True)),
     ("8-card hands", CribbageSpec(hand_size=8)),
     ("crib of 6", CribbageSpec(hand_size=7, crib_size=6)),
     ("the page's game", CribbageSpec(decks=2, hand_size=8, starters=2, game_length=241)),

@@ -262,3 +262,13 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
                                       sum(slow_score(kept[1], [s]).values()),
                                       sum(slow_score(crib, [s], 15, True).values())]
         assert parts[1] + parts[2] >= 1
+
+
+def test_stink_hole_is_never_a_resting_place():
+    pol = np.array([[0, RANDOM], [0, RANDOM]])
+    seeds = np.arange(1500, dtype=np.int64)
+    plain, stink = (tp.play_games(seeds, pol, rank_table(),
+                                  CribbageSpec(game_length=31, stinkhole=s).as_array())
+                    for s in (False, True))
+    assert (plain[:, 4] == 30).sum() > 20 and (stink[:, 4] == 30).sum() == 0
+    assert (stink[:, 3] >= 31).all()

@@ -5,7 +5,7 @@ The spec is built once (from the command line or by a program), validated as a w
 passed to everything that plays or analyses the game, so no engine carries a constant of its
 own. Kernels read the plain integer form ``spec.as_array()``. The rules join as the engines
 learn them: the target sum, the peg limit, the game length, lowball, the number of decks and
-jokers, hand and crib sizes, two cut cards and a wild rank so far.
+jokers, hand and crib sizes, two cut cards, a wild rank and the stink hole so far.
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from ..notation import CardError
 
 # positions of the fields in the integer form the kernels read
 FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers", "hand_size",
-          "crib_size", "starters", "wild_rank")
+          "crib_size", "starters", "wild_rank", "stinkhole")
 (TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS, HAND_SIZE, CRIB_SIZE,
- STARTERS, WILD_RANK) = range(len(FIELDS))
+ STARTERS, WILD_RANK, STINKHOLE) = range(len(FIELDS))
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ class CribbageSpec:
     crib_size: int = 4          # cards in the crib: each player throws half of them
     starters: int = 1           # cut cards; with 2 the first is turned before the throw
     wild_rank: int = 0          # a rank (1-13) wild at the show; 0 = none
+    stinkhole: bool = False     # points that would end one short of the game are forfeited
 
     def __post_init__(self):
         problems = []

@@ -15,7 +15,7 @@ from ..jit import njit, prange
 
 from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..cards import JACK, RANK
-from ..pegging import play, unseen_cards
+from ..pegging import add_points, play, unseen_cards
 from ..scoring.kernels import best_wild, score_parts
 from ..scoring.table import score5
 from .patience import ev_discard
@@ -177,8 +177,7 @@ def _heels(s, parts, seat_scores, target, pr):
     """A jack turned as a cut card (not a wild one): 2 to the dealer. True if that reached
     ``target``."""
     if RANK[s] == JACK and pr[WILD_RANK] != JACK:
-        parts[0] += 2
-        seat_scores[1] += 2
+        parts[0] += add_points(seat_scores, 1, 2, target, pr)
         return 0 < target <= seat_scores[1]
     return False
 
@@ -237,8 +236,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
             pts = show_points(show, k, table, False, pr)
         else:
             pts = show_points(crib, 2 * t, table, True, pr)
-        parts[3 + q] += pts
-        seat_scores[seat] += pts
+        parts[3 + q] += add_points(seat_scores, seat, pts, target, pr)
         if 0 < target <= seat_scores[seat]:
             return seat
     return -1
