@@ -82,6 +82,11 @@ def _seed_option(f):
                         help="Random seed: the same seed gives the same answer.")(f)
 
 
+def _jobs_option(f):
+    return click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
+                        help="Threads (default: all cores); results do not depend on it.")(f)
+
+
 def _given(name: str) -> bool:
     """Whether the user gave option ``name`` (its parameter name), rather than its default."""
     src = click.get_current_context().get_parameter_source(name)
@@ -808,8 +813,7 @@ def _check_header(path: str, header, option: str) -> None:
 @click.option("--win-only", is_flag=True,
               help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
 @_seed_option
-@click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
-              help="Threads (default: all cores); results do not depend on it.")
+@_jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Append one summary row to this CSV (a win-rate table across runs).")
@@ -913,8 +917,7 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, cs
 @click.option("--policy", type=click.Choice(["greedy", "lookahead", "random"]), default="greedy",
               show_default=True, help="Both players' pegging (EV discards).")
 @_seed_option
-@click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
-              help="Threads (default: all cores); results do not depend on it.")
+@_jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write the table, one row per rule.")
@@ -934,12 +937,12 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
         return
     click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per "
                "deal")
-    click.echo(f"  {'rule':<14} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
+    click.echo(f"  {'rule':<16} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
                f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'deals':>5} {'skunk':>6} "
                f"{'top':>4}")
     for r in rows:
         skunk = "-" if r["skunk_rate"] is None else f"{r['skunk_rate']:.1%}"
-        click.echo(f"  {r['rule']:<14} {r['first_dealer_wins']:6.1%} "
+        click.echo(f"  {r['rule']:<16} {r['first_dealer_wins']:6.1%} "
                    f"[{r['ci_low']:5.1%},{r['ci_high']:5.1%}] {r['dealer_points']:6.2f} "
                    f"{r['dealer_pegging']:5.2f} {r['dealer_hand']:5.2f} {r['crib']:5.2f} "
                    f"{r['pone_points']:5.2f} {r['pone_pegging']:5.2f} {r['pone_hand']:5.2f} "

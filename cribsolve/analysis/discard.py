@@ -116,8 +116,8 @@ def _setup(seat, opponent, rules):
     if seat not in SEATS:
         raise CardError(f"seat must be dealer or pone, not {seat!r}")
     if rules.wild_rank:
-        raise CardError("discards with wild cards are not analysed yet (the show is scored "
-                        "with them: cribsolve score --wild)")
+        raise CardError("discards with wild cards are sampled: sampled_discard, or "
+                        "cribsolve best-discard --wild")
     return rules, pair_weights(opponent, "pone" if seat == "dealer" else "dealer", rules)
 
 
