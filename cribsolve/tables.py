@@ -181,7 +181,7 @@ def _say(msg: str) -> None:
     print(f"cribsolve: {msg}", file=sys.stderr)
 
 
-def _find(kind: str, params: dict, quiet: bool = False) -> dict | None:
+def _find(kind: str, params: dict) -> dict | None:
     """The current table from memory, the package or the cache folder; None if none is."""
     memo = (kind, json.dumps(params, sort_keys=True))
     if memo in _memo:
@@ -195,7 +195,7 @@ def _find(kind: str, params: dict, quiet: bool = False) -> dict | None:
             _memo[memo] = verify(path, kind, params)
             return _memo[memo]
         except TableError as e:
-            if not quiet and folder != SHIPPED:
+            if folder != SHIPPED:
                 _say(f"table {path} is {e}; rebuilding it")
     return None
 
@@ -207,11 +207,6 @@ def unwritable(error: OSError) -> None:
         _warned.add(cache_dir())
         _say(f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
              "computing in memory for this run")
-
-
-def ready(kind: str, params: dict) -> bool:
-    """Whether the table can be had without building it."""
-    return _find(kind, params, quiet=True) is not None
 
 
 def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
