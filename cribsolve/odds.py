@@ -110,7 +110,8 @@ def deal_parts(spec: CribbageSpec, deals: int = DEALS, seed: int = SEED,
 def _check_deals(arrays, params):
     parts = arrays.get("parts")
     expect(parts is not None and parts.shape == (params["deals"], 6), "not a table of deals")
-    expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2, "impossible deal points")
+    expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2 * params["starters"],
+           "impossible deal points")
 
 
 def _check_odds(arrays, params):

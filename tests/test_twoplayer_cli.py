@@ -95,3 +95,10 @@ def test_variations_command(tmp_path):
     rows = json.loads(out)["rows"]
     assert code == 0 and rows[0]["rule"] == "standard" and len(rows) >= 9
     assert len(path.read_text().splitlines()) == 1 + len(rows)
+
+
+def test_odds_table_for_a_two_cut_card_deal():
+    """Two jack cut cards give the dealer 4 for heels: the table of deals must allow it."""
+    from cribsolve.variants.spec import CribbageSpec
+    win = odds_mod.win_table(CribbageSpec(starters=2, game_length=31), deals=2_000)
+    assert abs(win[1] + win[0].T - 1).max() < 1e-9

@@ -60,13 +60,14 @@ def discard_options(hand, n_discard):
 
 
 def unseen_cards(seen, rules: RuleSet = RuleSet()) -> np.ndarray:
-    """The cards of the rules' deck not among ``seen``, copies repeated, in id order."""
-    from collections import Counter
+    """The cards of the rules' deck not among ``seen``, copies repeated, in id order (the
+    game engine's pegging.unseen_cards, from a list of cards and a RuleSet)."""
+    from .. import pegging
+    from ..variants.spec import CribbageSpec
 
-    from ..cards import deck
-    left = Counter(deck(rules.decks, rules.jokers).tolist())
-    left.subtract(int(c) for c in seen)
-    return np.array(sorted(left.elements()), dtype=np.int64)
+    counts = np.bincount(np.asarray(list(seen), dtype=np.int64), minlength=53)
+    return pegging.unseen_cards(counts, CribbageSpec(decks=rules.decks,
+                                                     jokers=rules.jokers).as_array())
 
 
 def summarize(keeps, discs, hists, means, win=None) -> list[DiscardValue]:
@@ -206,8 +207,9 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
     if (cut is None) != (spec.starters == 1):
         raise CardError("with two cut cards give the first one (--cut CARD); with one, none")
     seen = hand + list(known) + ([] if cut is None else [int(cut)])
-    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(seen)
-    unseen = unseen_cards(seen, RuleSet(decks=spec.decks, jokers=spec.jokers))
+    deck_rules = RuleSet(decks=spec.decks, jokers=spec.jokers)
+    deck_rules.check_cards(seen)
+    unseen = unseen_cards(seen, deck_rules)
     t = spec.crib_size // 2
     if len(unseen) < t + 1:
         raise CardError(f"only {len(unseen)} cards are unseen: too few for the opponent's throw "
