@@ -108,8 +108,10 @@ def deal_parts(spec: CribbageSpec, deals: int = DEALS, seed: int = SEED,
 
 
 def _check_deals(arrays, params):
+    from .variants.twoplayer import NP
+
     parts = arrays.get("parts")
-    expect(parts is not None and parts.shape == (params["deals"], 6), "not a table of deals")
+    expect(parts is not None and parts.shape == (params["deals"], NP), "not a table of deals")
     expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2 * params["starters"],
            "impossible deal points")
 

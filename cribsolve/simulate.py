@@ -197,11 +197,13 @@ class CribbageResult:
     rows: np.ndarray            # one row per game, twoplayer.play_game's ``out``
 
     def as_dict(self) -> dict:
+        from .variants.twoplayer import NP, TIE
+
         r = self.rows
         first_wins = int((r[:, 0] == r[:, 1]).sum())
         deals = r[:, 5].sum()
-        per_deal = r[:, 6:12].sum(axis=0) / max(deals, 1)
-        heels, dpeg, ppeg, phand, dhand, crib = per_deal.tolist()
+        per_deal = r[:, 6:6 + NP].sum(axis=0) / max(deals, 1)
+        heels, dpeg, ppeg, phand, dhand, crib, pcrib = per_deal.tolist()
         lo, hi = _wilson(first_wins, self.n)
         loser = r[:, 4]
         length = self.spec.game_length
@@ -212,12 +214,14 @@ class CribbageResult:
                 "game_length": length, "rules": asdict(self.spec), "wins": first_wins,
                 "win_rate": first_wins / self.n, "win_rate_ci": [lo, hi],
                 "player_win_rate": float((r[:, 0] == 0).mean()),
-                "dealer_points": heels + dpeg + dhand + crib, "pone_points": ppeg + phand,
+                "ties": int((r[:, 0] == TIE).sum()),
+                "dealer_points": heels + dpeg + dhand + crib,
+                "pone_points": ppeg + phand + pcrib,
                 "dealer_pegging": dpeg, "pone_pegging": ppeg, "dealer_hand": dhand,
-                "pone_hand": phand, "crib": crib, "heels": heels,
+                "pone_hand": phand, "crib": crib, "pone_crib": pcrib, "heels": heels,
                 "deals_per_game": float(r[:, 2].mean()),
                 "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
-                "largest_hand": int(r[:, 12].max())}
+                "largest_hand": int(r[:, 6 + NP].max())}
 
     def csv_row(self):
         d = self.as_dict()

@@ -6,7 +6,7 @@ from cribsolve import format_card, parse_cards, ruleset, score_hand
 from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, STANDARD, _seed, card_points, play
 from cribsolve.variants.spec import CribbageSpec
 from cribsolve.scoring.table import rank_table
-from cribsolve.variants import twoplayer as tp
+from cribsolve.variants import throws, twoplayer as tp
 
 
 def seq_points(text):
@@ -69,15 +69,15 @@ def test_scripted_deal_end_to_end():
         ["KD 5S 6C 8H AS AD"]), parse_cards(["JH"])[0]
     rest = [c for c in range(52) if c not in pone6 + dealer6 + [starter]]
     deck = np.array(pone6 + dealer6 + [starter] + rest, dtype=np.int64)
-    parts = np.zeros(6, dtype=np.int64)
+    parts = np.zeros(tp.NP, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
     assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD) == -1
     kept, crib = [], []
-    keep_idx, disc_idx = tp.throw_options(6, 2)
+    keep_idx, disc_idx = throws.throw_options(6, 2)
     for six, dealer in ((pone6, False), (dealer6, True)):
-        o = tp.choose_throw(np.array(six), dealer, 1, rank_table(), STANDARD, keep_idx,
-                            disc_idx, -1)
+        o = throws.choose_throw(np.array(six), dealer, 1, rank_table(), STANDARD, keep_idx,
+                                disc_idx, -1, np.bincount(six, minlength=53))
         kept.append([six[i] for i in keep_idx[o]])
         crib += [six[i] for i in disc_idx[o]]
     std = ruleset("standard")
@@ -88,7 +88,7 @@ def test_scripted_deal_end_to_end():
         pegged[1], pegged[0],
         score_hand(kept[0], [starter], std, itemized=False).total,
         score_hand(kept[1], [starter], std, itemized=False).total,
-        score_hand(crib, [starter], std, crib=True, itemized=False).total]
+        score_hand(crib, [starter], std, crib=True, itemized=False).total, 0]
     assert sc.tolist() == [parts[2] + parts[3], parts[0] + parts[1] + parts[4] + parts[5]]
 
 
@@ -170,7 +170,7 @@ def test_lowball_players_score_less():
     low, high = (tp.play_games(np.arange(300, dtype=np.int64), np.array([[1, GREEDY]] * 2),
                                rank_table(), CribbageSpec(lowball=lb).as_array())
                  for lb in (True, False))
-    per_deal = [r[:, 6:12].sum() / r[:, 5].sum() for r in (low, high)]
+    per_deal = [r[:, 6:6 + tp.NP].sum() / r[:, 5].sum() for r in (low, high)]
     assert per_deal[0] < per_deal[1] - 3
 
 
@@ -221,14 +221,14 @@ def test_throw_values_against_brute_force(rules, dealer):
     dealt = cards[:h]
     first = int(cards[h]) if spec.starters == 2 else -1
     unseen = sorted(cards[h + 1:h + 13].tolist())
-    keep_idx, disc_idx = tp.throw_options(h, t)
+    keep_idx, disc_idx = throws.throw_options(h, t)
     options = [0, len(keep_idx) // 2, len(keep_idx) - 1]
     exact = [brute_throw_value(dealt.tolist(), keep_idx[o], disc_idx[o], unseen, first, dealer,
                                spec) for o in options]
     runs = []
     for seed in range(1 if spec.starters == 1 and t == 2 else 60):
         _seed(seed)
-        runs.append(tp.expected_throw_values(dealt, keep_idx, disc_idx,
+        runs.append(throws.expected_throw_values(dealt, keep_idx, disc_idx,
                                              np.array(unseen, dtype=np.int64), first, dealer,
                                              rank_table(), pr)[options])
     got = np.mean(runs, axis=0)
@@ -245,22 +245,23 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
     rng = np.random.default_rng(9)
     for _ in range(5):
         deck = rng.permutation(52).astype(np.int64)
-        parts = np.zeros(6, dtype=np.int64)
+        parts = np.zeros(tp.NP, dtype=np.int64)
         pol = np.array([[1, GREEDY], [1, GREEDY]])
         assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
                             pr) == -1
-        keep_idx, disc_idx = tp.throw_options(8, 2)
+        keep_idx, disc_idx = throws.throw_options(8, 2)
         kept, crib = [], []
         for seat in range(2):
             dealt = deck[8 * seat:8 * seat + 8]
-            o = tp.choose_throw(dealt, seat == 1, 1, rank_table(), pr, keep_idx, disc_idx, -1)
+            o = throws.choose_throw(dealt, seat == 1, 1, rank_table(), pr, keep_idx, disc_idx,
+                                    -1, np.bincount(dealt, minlength=53))
             kept.append(dealt[keep_idx[o]].tolist())
             crib += dealt[disc_idx[o]].tolist()
         s = int(deck[16])
         assert parts[0] == (2 if s // 4 == 10 else 0)
         assert parts[3:].tolist() == [sum(slow_score(kept[0], [s]).values()),
                                       sum(slow_score(kept[1], [s]).values()),
-                                      sum(slow_score(crib, [s], 15, True).values())]
+                                      sum(slow_score(crib, [s], 15, True).values()), 0]
         assert parts[1] + parts[2] >= 1
 
 

@@ -1,7 +1,7 @@
 """Best discard in two-player (and 3-4 player) cribbage, exact over the unseen cards."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
@@ -173,31 +173,44 @@ def best_discard_batch(hands, seat: str, opponent: str = "optimal", rules: RuleS
 
 @dataclass
 class ThrowEstimate:
-    """One throw under a house-rule deal: the hand exact, the crib estimated from draws."""
-    discard: list[int]
+    """One choice under a house-rule deal: the hand exact, the cribs (and the card given under
+    choose-a-cut) estimated from draws."""
+    discard: list[int]        # to the crib (under two cribs: to one's own crib)
     keep: list[int]
-    hand: float       # expected points of the kept hand, exact over the unknown starter
-    crib: float       # expected crib points, mean over the draws
-    net: float        # hand + crib (dealer) or hand - crib (pone)
-    se: float         # standard error of net (from the crib's draws)
+    hand: float       # expected points of the kept hand, exact over the unknown cut card
+    crib: float       # expected points of that crib, mean over the draws
+    net: float        # hand +/- crib (- the opponent's crib, - what the card given is worth)
+    se: float         # standard error of net (from the draws)
     samples: int
+    other_crib: list[int] | None = None   # two cribs: to the opponent's crib
+    their_crib: float | None = None       # ... and its expected points
+    give: int | None = None               # choose-a-cut: the card given as the opponent's cut
+    gift: float | None = None             # ... and the opponent's expected hand with it
 
     def as_dict(self):
-        return {"discard": [format_card(c) for c in self.discard],
-                "keep": [format_card(c) for c in self.keep], "hand": self.hand,
-                "crib": self.crib, "net": self.net, "se": self.se, "samples": self.samples}
+        d = {"discard": [format_card(c) for c in self.discard],
+             "keep": [format_card(c) for c in self.keep], "hand": self.hand,
+             "crib": self.crib, "net": self.net, "se": self.se, "samples": self.samples}
+        if self.other_crib is not None:
+            d.update(other_crib=[format_card(c) for c in self.other_crib],
+                     their_crib=self.their_crib)
+        if self.give is not None:
+            d.update(give=format_card(self.give), gift=self.gift)
+        return d
 
 
 def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
                     samples: int = 2000, seed: int = 0) -> list[ThrowEstimate]:
-    """Every throw of a two-player hand under ``spec`` (any hand and crib size, a first cut
-    card ``cut`` known before the throw when the spec has two, wild cards), best expected net
-    first. The hand is exact over the unknown starter; the crib is averaged over ``samples``
-    draws of the opponent's throw and the unknown starter, the same draws for every throw, so
-    the differences between throws are sharper than each standard error says. The opponent's
-    cards are uniform among the unseen ones."""
+    """Every choice of a two-player hand under ``spec`` (any hand and crib size, a first cut
+    card ``cut`` known before the throw when the spec has two, wild cards, two cribs, the card
+    given under choose-a-cut), best expected net first, valued by the engine the simulated
+    players use (variants/throws.py). The hand is exact over the unknown cut card; the cribs
+    and the card given are averaged over ``samples`` draws of the opponent's cards and the
+    cut card, the same draws for every choice, so the differences between choices are
+    sharper than each standard error says. The opponent's cards are uniform among the unseen
+    ones. ``seat`` is whose crib it is (under two cribs each has one)."""
     from ..pegging import _seed
-    from ..variants.twoplayer import crib_draws, throw_options, throw_parts
+    from ..variants.throws import crib_draws, deal_options, option_parts, option_values
 
     if seat not in SEATS:
         raise CardError(f"seat must be dealer or pone, not {seat!r}")
@@ -211,19 +224,28 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
     deck_rules.check_cards(seen)
     unseen = unseen_cards(seen, deck_rules)
     t = spec.crib_size // 2
-    if len(unseen) < t + 1:
-        raise CardError(f"only {len(unseen)} cards are unseen: too few for the opponent's throw "
-                        "and the starter")
-    keep_idx, disc_idx = throw_options(len(hand), t)
+    width = t * (1 + spec.two_cribs) + spec.choose_cut * (1 + spec.kept)
+    if len(unseen) < width + 1:
+        raise CardError(f"only {len(unseen)} cards are unseen: too few for the opponent's "
+                        "cards and the cut card")
+    pr = spec.as_array()
+    keep_idx, disc_idx = deal_options(len(hand), pr)
+    own = 1 if seat == "dealer" or spec.two_cribs else 0
     _seed(seed)
-    parts = throw_parts(np.array(hand, dtype=np.int64), keep_idx, disc_idx, unseen,
-                        -1 if cut is None else int(cut), rank_table(spec.target),
-                        spec.as_array(), crib_draws(unseen, t, samples))
-    sign = 1 if seat == "dealer" else -1
-    se = np.sqrt(np.maximum(parts[:, 2] - parts[:, 1] ** 2, 0) / max(samples - 1, 1))
-    hand_arr = np.array(hand)
-    out = [ThrowEstimate(hand_arr[disc_idx[o]].tolist(), hand_arr[keep_idx[o]].tolist(),
-                         float(parts[o, 0]), float(parts[o, 1]),
-                         float(parts[o, 0] + sign * parts[o, 1]), float(se[o]), samples)
-           for o in range(len(keep_idx))]
-    return sorted(out, key=lambda v: -v.net)
+    parts = option_parts(np.array(hand, dtype=np.int64), keep_idx, disc_idx, unseen,
+                         -1 if cut is None else int(cut), own, rank_table(spec.target), pr,
+                         crib_draws(unseen, width, samples))
+    net = option_values(parts, replace(spec, lowball=False).as_array())
+    se = np.sqrt(np.maximum(parts[:, 5] - parts[:, 4] ** 2, 0) / max(samples - 1, 1))
+    h = np.array(hand)
+    out = []
+    for o in range(len(keep_idx)):
+        d = disc_idx[o]
+        out.append(ThrowEstimate(
+            h[d[:t]].tolist(), h[keep_idx[o]].tolist(), float(parts[o, 0]), float(parts[o, 1]),
+            float(net[o]), float(se[o]), samples,
+            h[d[t:2 * t]].tolist() if spec.two_cribs else None,
+            float(parts[o, 2]) if spec.two_cribs else None,
+            int(h[d[-1]]) if spec.choose_cut else None,
+            float(parts[o, 3]) if spec.choose_cut else None))
+    return sorted(out, key=lambda v: -v.net if not spec.lowball else v.net)

@@ -3,9 +3,10 @@ fields of ``CribbageSpec``, whose defaults are the standard game.
 
 The spec is built once (from the command line or by a program), validated as a whole, and
 passed to everything that plays or analyses the game, so no engine carries a constant of its
-own. Kernels read the plain integer form ``spec.as_array()``. The rules join as the engines
-learn them: the target sum, the peg limit, the game length, lowball, the number of decks and
-jokers, hand and crib sizes, two cut cards, a wild rank and the stink hole so far.
+own. Kernels read the plain integer form ``spec.as_array()``. The rules: the target sum,
+the peg limit, the game length, lowball, the number of decks and jokers, hand and crib
+sizes, two cut cards, a wild rank, the stink hole, draw cribbage, choose-a-cut, two cribs
+and bidding for the crib.
 """
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from ..notation import CardError
 
 # positions of the fields in the integer form the kernels read
 FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers", "hand_size",
-          "crib_size", "starters", "wild_rank", "stinkhole")
+          "crib_size", "starters", "wild_rank", "stinkhole", "draw", "choose_cut", "two_cribs",
+          "bid")
 (TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS, HAND_SIZE, CRIB_SIZE,
- STARTERS, WILD_RANK, STINKHOLE) = range(len(FIELDS))
+ STARTERS, WILD_RANK, STINKHOLE, DRAW, CHOOSE_CUT, TWO_CRIBS, BID) = range(len(FIELDS))
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,16 @@ class CribbageSpec:
     starters: int = 1           # cut cards; with 2 the first is turned before the throw
     wild_rank: int = 0          # a rank (1-13) wild at the show; 0 = none
     stinkhole: bool = False     # points that would end one short of the game are forfeited
+    draw: bool = False          # before and after the throw, cards may be redrawn
+    choose_cut: bool = False    # each player's cut card is a card its opponent gives it
+    two_cribs: bool = False     # each player has a crib; the most points after the deal win
+    bid: bool = False           # the players bid for the crib
+
+    @staticmethod
+    def natural_hand(crib_size: int = 4, choose_cut: bool = False, two_cribs: bool = False):
+        """The deal that leaves each player 4 cards: 6, one more to give under choose-a-cut,
+        another crib's share under two cribs."""
+        return 4 + crib_size // 2 * (1 + two_cribs) + choose_cut
 
     def __post_init__(self):
         problems = []
@@ -54,19 +66,31 @@ class CribbageSpec:
         if not 2 <= self.crib_size <= 12 or self.crib_size % 2:
             problems.append(f"the crib size must be even, 2 to 12 (each player throws half), "
                             f"not {self.crib_size}")
-        elif not 1 <= self.hand_size - self.crib_size // 2 <= 8 or self.hand_size > 12:
+        elif not 1 <= self.kept <= 8 or self.hand_size > 12:
             problems.append(f"the hand size must be at most 12 and keep 1 to 8 cards after the "
-                            f"throw (hand {self.hand_size}, crib {self.crib_size})")
-        if not problems and 2 * self.hand_size + self.starters > 52 * self.decks + self.jokers:
-            problems.append(f"a deal needs {2 * self.hand_size + self.starters} cards but the "
-                            f"deck has {52 * self.decks + self.jokers}")
+                            f"throw (hand {self.hand_size}, crib {self.crib_size}"
+                            + ", two cribs" * self.two_cribs + ", a card given" * self.choose_cut
+                            + ")")
+        if self.choose_cut and self.starters == 2:
+            problems.append("under choose-a-cut each player's cut card is given by the "
+                            "opponent: it does not combine with two cut cards")
+        if self.two_cribs and (self.bid or self.stinkhole):
+            problems.append("two cribs is played to the end of the deal, with a crib each: "
+                            "it does not combine with bidding or the stink hole")
+        if self.bid and self.lowball:
+            problems.append("bidding for the crib is for games won by reaching the game "
+                            "length, not lowball")
+        dealt = 2 * self.hand_size + (0 if self.choose_cut else self.starters)
+        if not problems and dealt > 52 * self.decks + self.jokers:
+            problems.append(f"a deal needs {dealt} cards but the deck has "
+                            f"{52 * self.decks + self.jokers}")
         if problems:
             raise CardError("; ".join(problems))
 
     @property
     def kept(self) -> int:
         """Cards each player keeps for the play and the show."""
-        return self.hand_size - self.crib_size // 2
+        return self.hand_size - self.crib_size // 2 * (1 + self.two_cribs) - self.choose_cut
 
     @property
     def is_standard(self) -> bool:

@@ -1,175 +1,33 @@
 """Two-player cribbage (docs/RULES.md §3, §5): whole deals and games under a spec
 (variants/spec.py, passed to kernels as ``pr``; the show's table is built for its target sum).
 
-Players are 0 and 1; in a deal, seat 0 is the pone and seat 1 the dealer. Order of counting:
-heels (dealer) when the starter is turned, the play, then the show: pone's hand, dealer's
-hand, dealer's crib. The game ends the moment a score reaches the game length; that player
-wins, or under lowball loses.
+Players are 0 and 1; in a deal, seat 0 is the pone and seat 1 the dealer. A deal runs:
+the deal, a first cut card (two cut cards), redraws (draw cribbage), the bid for the crib,
+the throws (with the card given under choose-a-cut), redraws again, the last cut card, the
+play, then the show: pone's hand, dealer's hand, the crib(s). The game ends the moment a
+score reaches the game length; that player wins, or under lowball loses. Under two cribs
+the deal is played to its end and the most points win (the fewest under lowball; ties are
+possible).
 
-Policies: discards 'ev' (the most expected hand +/- crib over every starter and every two
-opponent cards, exact, the opponent's cards uniform: the closed form of analysis/fastev.py)
-or 'random'; pegging 'greedy', 'lookahead' or 'random' (pegging.py).
+Policies: discards 'ev' (throws.py: the most expected value, exact over the cut card, the
+opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
+(pegging.py).
 """
 import numpy as np
 from ..jit import njit, prange
 
-from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..cards import JACK, RANK
 from ..pegging import add_points, play, unseen_cards
-from ..scoring.kernels import best_wild, score_parts
-from ..scoring.table import score5
-from .patience import ev_discard
-from .spec import CRIB_SIZE, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, TARGET, WILD_RANK
+from .spec import BID, CHOOSE_CUT, CRIB_SIZE, DRAW, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, \
+    TWO_CRIBS, WILD_RANK
+from .throws import CRIB_DRAWS, auction, bid_limits, choose_throw, deal_options, redraw, \
+    show_points
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
-PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib")
-
-
-@njit(cache=True)
-def throw_options(h, t):
-    """(kept, thrown) positions of every way to throw t of h cards, in lexicographic order
-    (the order of analysis.discard.option_indices, so ties break alike)."""
-    n = 1
-    for i in range(t):
-        n = n * (h - i) // (i + 1)
-    disc = np.empty((n, t), dtype=np.int64)
-    keep = np.empty((n, h - t), dtype=np.int64)
-    idx = np.arange(t)
-    for o in range(n):
-        disc[o] = idx
-        k = 0
-        j = 0
-        for x in range(h):
-            if j < t and idx[j] == x:
-                j += 1
-            else:
-                keep[o, k] = x
-                k += 1
-        j = t - 1
-        while j >= 0 and idx[j] == h - t + j:
-            j -= 1
-        if j >= 0:
-            idx[j] += 1
-            for q in range(j + 1, t):
-                idx[q] = idx[q - 1] + 1
-    return keep, disc
-
-
-@njit(cache=True)
-def show_points(cards, nheld, table, full_flush, pr):
-    """Show points of ``cards`` (held first, then the starters): the best substitution for
-    wild cards, the 5-card table when it applies, the general scorer otherwise."""
-    wild = pr[WILD_RANK]
-    if wild:
-        for c in cards:
-            if RANK[c] == wild:
-                return best_wild(cards, nheld, pr[TARGET], full_flush, wild, cards.copy())
-    if cards.shape[0] == 5 and nheld == 4:
-        return score5(table, cards[0], cards[1], cards[2], cards[3], cards[4], full_flush)
-    return score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
-
-
-CRIB_DRAWS = 32     # draws of the unknown crib cards and starter per throw, where not exact
-
-
-@njit(cache=True)
-def crib_draws(unseen, t, m):
-    """m draws of t + 1 distinct unseen cards (the opponent's throw, then the last starter)."""
-    draws = np.empty((m, t + 1), dtype=np.int64)
-    pool = unseen.copy()
-    for d in range(m):
-        for j in range(t + 1):              # a partial shuffle
-            r = j + np.random.randint(pool.shape[0] - j)
-            pool[j], pool[r] = pool[r], pool[j]
-            draws[d, j] = pool[j]
-    return draws
-
-
-@njit(cache=True)
-def throw_parts(dealt, keep_idx, disc_idx, unseen, first, table, pr, draws):
-    """For every throw: (E[hand], E[crib], E[crib^2]). The hand is exact over the unknown
-    starter (``first`` is the starter already turned with two cut cards, else -1). With no
-    ``draws`` the crib is the closed form of the standard crib of 4 and one starter (its
-    second moment is not computed); otherwise it is averaged over the draws (the same for every
-    throw)."""
-    t = disc_idx.shape[1]
-    k = keep_idx.shape[1]
-    ns = pr[STARTERS]
-    wild = pr[WILD_RANK]
-    out = np.zeros((keep_idx.shape[0], 3))
-    hand = np.empty(k + ns, dtype=np.int64)
-    crib = np.empty(2 * t + ns, dtype=np.int64)
-    n, u = unseen_counts(unseen)
-    for o in range(keep_idx.shape[0]):
-        for j in range(k):
-            hand[j] = dealt[keep_idx[o, j]]
-        if k == 4 and ns == 1 and wild == 0:
-            eh = expected_hand(hand[0], hand[1], hand[2], hand[3], unseen, table)
-        else:
-            if ns == 2:
-                hand[k] = first
-            eh = 0.0
-            wild_value = -1.0          # a wild starter stands for the best card, whichever it is
-            for c in unseen:
-                if wild and RANK[c] == wild:
-                    if wild_value < 0:
-                        hand[k + ns - 1] = c
-                        wild_value = show_points(hand, k, table, False, pr)
-                    eh += wild_value
-                    continue
-                hand[k + ns - 1] = c
-                eh += show_points(hand, k, table, False, pr)
-            eh /= unseen.shape[0]
-        out[o, 0] = eh
-        if draws.shape[0] == 0:
-            out[o, 1] = expected_crib_two_unknown(dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]],
-                                                  unseen, n, u, table, True)
-            continue
-        for j in range(t):
-            crib[j] = dealt[disc_idx[o, j]]
-        if ns == 2:
-            crib[2 * t] = first
-        for m in range(draws.shape[0]):
-            for j in range(t):
-                crib[t + j] = draws[m, j]
-            crib[2 * t + ns - 1] = draws[m, t]
-            c = show_points(crib, 2 * t, table, True, pr)
-            out[o, 1] += c
-            out[o, 2] += c * c
-        out[o, 1:] /= draws.shape[0]
-    return out
-
-
-@njit(cache=True)
-def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer, table, pr):
-    """aim * (E[hand] + sign * E[crib]) of every throw (throw_parts: the crib in closed form
-    for the standard crib of 4, one starter and no wild cards, else over CRIB_DRAWS draws)."""
-    t = disc_idx.shape[1]
-    closed = t == 2 and pr[STARTERS] == 1 and pr[WILD_RANK] == 0
-    draws = crib_draws(unseen, t, 0 if closed else CRIB_DRAWS)
-    parts = throw_parts(dealt, keep_idx, disc_idx, unseen, first, table, pr, draws)
-    aim = -1.0 if pr[LOWBALL] else 1.0
-    return aim * (parts[:, 0] + (1.0 if dealer else -1.0) * parts[:, 1])
-
-
-@njit(cache=True)
-def choose_throw(dealt, dealer, discard_policy, table, pr, keep_idx, disc_idx, first):
-    """The option (a row of keep_idx / disc_idx) a player throws to the crib: random, or the
-    best expected value. The standard deal keeps the closed form of patience.ev_discard."""
-    if discard_policy == 0:
-        return np.random.randint(keep_idx.shape[0])
-    seen = np.zeros(53, dtype=np.int64)
-    for c in dealt:
-        seen[c] += 1
-    if first >= 0:
-        seen[first] += 1
-    unseen = unseen_cards(seen, pr)
-    if dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and pr[STARTERS] == 1 and \
-            pr[WILD_RANK] == 0:
-        return ev_discard(dealt, unseen, table, 1.0 if dealer else -1.0, True,
-                          -1.0 if pr[LOWBALL] else 1.0)
-    return np.argmax(expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, dealer,
-                                           table, pr))
+PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib",
+         "pone_crib")
+NP = len(PARTS)
+TIE = 2          # the winner of a game of two cribs that ends level
 
 
 @njit(cache=True)
@@ -183,39 +41,118 @@ def _heels(s, parts, seat_scores, target, pr):
 
 
 @njit(cache=True)
+def _replace(cards, mask, deck, top, known_row):
+    """Throw away the cards of ``mask`` and draw their replacements from deck[top:]; returns
+    the new top. The player has seen both."""
+    for i in range(cards.shape[0]):
+        if mask >> i & 1:
+            cards[i] = deck[top]
+            known_row[deck[top]] += 1
+            top += 1
+    return top
+
+
+@njit(cache=True)
+def _redraws(cards, before, owns, policies, deck, top, known, table, pr, first, reserve):
+    """Draw cribbage's redraws for both players, the pone first; returns the new top."""
+    n = cards.shape[1]
+    for seat in range(2):
+        limit = deck.shape[0] - top - reserve
+        if policies[seat, 0] == 0:                   # a random player redraws at random
+            mask = np.random.randint((1 << n) - 1)
+            bits = 0
+            for i in range(n):
+                bits += mask >> i & 1
+            if bits > limit:
+                mask = 0
+        else:
+            mask = redraw(cards[seat], before, owns[seat], table, pr, first, known[seat], limit)
+        top = _replace(cards[seat], mask, deck, top, known[seat])
+    return top
+
+
+@njit(cache=True)
+def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
+    """The auction for the crib (throws.auction): (its owner's seat, the bid). A random player
+    never bids."""
+    hs = np.zeros((2, 2))
+    ss = np.zeros((2, 2, CRIB_DRAWS))
+    for seat in range(2):
+        if policies[seat, 0] != 0:
+            hs[seat], ss[seat] = bid_limits(dealt[seat], table, pr, keep_idx, disc_idx, first,
+                                            known[seat])
+    return auction(hs, ss)
+
+
+@njit(cache=True)
 def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
-    seat 1 (dealer) deck[h:2h], then the cut cards (with two, the first is turned before the
-    throw and both players see it). policies[seat] = (discard, pegging). Points go into
-    seat_scores and into parts (see PARTS). Returns the seat that reached ``target`` (0: play
-    the whole deal), or -1."""
+    seat 1 (dealer) deck[h:2h]; further cards leave the deck from there in the order they are
+    needed: a first cut card (turned before the throw; both players see it), redraws (the pone
+    first, before the throw and after it), the last cut card. policies[seat] = (discard,
+    pegging). Points go into seat_scores and into parts (see PARTS). Returns the seat that
+    reached ``target`` (0: play the whole deal; two cribs always plays it), or -1."""
     h = pr[HAND_SIZE]
     t = pr[CRIB_SIZE] // 2
-    k = h - t
     ns = pr[STARTERS]
-    starters = deck[2 * h:2 * h + ns]
-    first = starters[0] if ns == 2 else -1
-    if first >= 0 and _heels(first, parts, seat_scores, target, pr):
-        return 1
-    keep_idx, disc_idx = throw_options(h, t)
-    hands = np.empty((2, k), dtype=np.int64)
-    crib = np.empty(2 * t + ns, dtype=np.int64)
+    gift = pr[CHOOSE_CUT]
+    two = pr[TWO_CRIBS]
+    if two:
+        target = 0
+    keep_idx, disc_idx = deal_options(h, pr)
+    k = keep_idx.shape[1]
+    dealt = np.empty((2, h), dtype=np.int64)
     known = np.zeros((2, 53), dtype=np.int64)
     for seat in range(2):
-        dealt = deck[h * seat:h * seat + h]
-        o = choose_throw(dealt, seat == 1, policies[seat, 0], table, pr, keep_idx, disc_idx,
-                         first)
-        for j in range(k):
-            hands[seat, j] = dealt[keep_idx[o, j]]
-        for j in range(t):
-            crib[t * seat + j] = dealt[disc_idx[o, j]]
-        for c in dealt:
+        dealt[seat] = deck[h * seat:h * seat + h]
+        for c in dealt[seat]:
             known[seat, c] += 1
-    for s in starters:
-        known[0, s] += 1
-        known[1, s] += 1
-    if _heels(starters[ns - 1], parts, seat_scores, target, pr):
-        return 1
+    top = 2 * h
+    first = -1
+    if ns == 2:
+        first = deck[top]
+        top += 1
+        known[:, first] += 1
+        if _heels(first, parts, seat_scores, target, pr):
+            return 1
+    owner, price = 1, 0
+    owns = np.array([two, 1])
+    reserve = 0 if gift else 1
+    if pr[DRAW]:
+        top = _redraws(dealt, True, owns, policies, deck, top, known, table, pr, first, reserve)
+    if pr[BID]:
+        owner, price = _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first)
+        owns[:] = 0
+        owns[owner] = 1
+    hands = np.empty((2, k), dtype=np.int64)
+    cribs = np.empty((2, 2 * t + ns), dtype=np.int64)   # cribs[seat]: the crib seat owns
+    cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
+    for seat in range(2):
+        o = choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
+                         disc_idx, first, known[seat])
+        for j in range(k):
+            hands[seat, j] = dealt[seat, keep_idx[o, j]]
+        for j in range(t):
+            if two:
+                cribs[seat, j] = dealt[seat, disc_idx[o, j]]
+                cribs[1 - seat, t + j] = dealt[seat, disc_idx[o, t + j]]
+            else:
+                cribs[owner, t * seat + j] = dealt[seat, disc_idx[o, j]]
+        if gift:
+            cuts[1 - seat, 0] = dealt[seat, disc_idx[o, -1]]
+    if pr[DRAW]:
+        top = _redraws(hands, False, owns, policies, deck, top, known, table, pr, first,
+                       reserve)
+    if gift:                                  # the given cards are turned over
+        for seat in range(2):
+            known[seat, cuts[seat, 0]] += 1
+    else:
+        cuts[:, ns - 1] = deck[top]
+        if ns == 2:
+            cuts[:, 0] = first
+        known[:, deck[top]] += 1
+        if _heels(deck[top], parts, seat_scores, target, pr):
+            return 1
     used = np.zeros((2, k), dtype=np.bool_)
     series = np.zeros(2 * k, dtype=np.int64)
     st = np.array([0, 0, 0, -1], dtype=np.int64)
@@ -226,17 +163,25 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     parts[2] += pegged[0]
     if winner >= 0:
         return winner
-    crib[2 * t:] = starters
     show = np.empty(k + ns, dtype=np.int64)
-    for q in range(3):                  # pone's hand, dealer's hand, dealer's crib
-        seat = 0 if q == 0 else 1
-        if q < 2:
-            show[:k] = hands[seat]
-            show[k:] = starters
-            pts = show_points(show, k, table, False, pr)
+    for seat in range(2):                 # pone's hand, dealer's hand
+        show[:k] = hands[seat]
+        show[k:] = cuts[seat]
+        parts[3 + seat] += add_points(seat_scores, seat, show_points(show, k, table, False, pr),
+                                      target, pr)
+        if 0 < target <= seat_scores[seat]:
+            return seat
+    for seat in (1, 0):                   # the cribs, each with its owner's cut cards
+        if seat != owner and not two:
+            continue
+        cribs[seat, 2 * t:] = cuts[seat]
+        pts = show_points(cribs[seat], 2 * t, table, True, pr)
+        if pts < price:                   # a bid the crib did not make: set back
+            pts = -min(price, seat_scores[seat])
+            seat_scores[seat] += pts
         else:
-            pts = show_points(crib, 2 * t, table, True, pr)
-        parts[3 + q] += add_points(seat_scores, seat, pts, target, pr)
+            pts = add_points(seat_scores, seat, pts, target, pr)
+        parts[5 if seat else 6] += pts
         if 0 < target <= seat_scores[seat]:
             return seat
     return -1
@@ -247,7 +192,8 @@ def play_game(seed, policies, table, pr, out):
     """A whole game between players 0 and 1 (policies[player] = (discard, pegging)).
 
     out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
-    then the PARTS summed over completed deals, the largest hand or crib counted]."""
+    then the PARTS summed over completed deals, the largest hand or crib counted]; the winner
+    is TIE when a game of two cribs ends level."""
     game_length = pr[GAME_LENGTH]
     np.random.seed(seed)
     while True:                # cut for deal among the ordinary cards: the lower card deals
@@ -260,7 +206,7 @@ def play_game(seed, policies, table, pr, out):
     scores = np.zeros(2, dtype=np.int64)
     seat_pol = np.empty((2, 2), dtype=np.int64)
     seat_scores = np.zeros(2, dtype=np.int64)
-    parts = np.zeros(6, dtype=np.int64)
+    parts = np.zeros(NP, dtype=np.int64)
     deals = 0
     complete = 0
     while True:
@@ -275,25 +221,30 @@ def play_game(seed, policies, table, pr, out):
                       parts, pr)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
-        out[12] = max(out[12], parts[3], parts[4], parts[5])
+        out[6 + NP] = max(out[6 + NP], parts[3:].max())
         if w >= 0:
             reached = pone if w == 0 else dealer
             winner = 1 - reached if pr[LOWBALL] else reached
             break
         complete += 1
-        out[6:12] += parts
+        out[6:6 + NP] += parts
+        if pr[TWO_CRIBS] and scores.max() >= game_length:
+            winner = TIE if scores[0] == scores[1] else int(np.argmax(scores))
+            if pr[LOWBALL] and winner != TIE:
+                winner = 1 - winner
+            break
         dealer = pone
     out[0] = winner
     out[2] = deals
-    out[3] = scores[winner]
-    out[4] = scores[1 - winner]
+    out[3] = scores.max() if winner == TIE else scores[winner]
+    out[4] = scores.min() if winner == TIE else scores[1 - winner]
     out[5] = complete
 
 
 @njit(cache=True, parallel=True)
 def play_games(seeds, policies, table, pr):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    out = np.zeros((seeds.shape[0], 13), dtype=np.int64)
+    out = np.zeros((seeds.shape[0], 7 + NP), dtype=np.int64)
     for i in prange(seeds.shape[0]):
         play_game(seeds[i], policies, table, pr, out[i])
     return out
@@ -302,7 +253,7 @@ def play_games(seeds, policies, table, pr):
 @njit(cache=True, parallel=True)
 def deal_outcomes(seeds, policies, table, pr):
     """Whole deals (no game end), one per seed: rows of PARTS, for the odds table."""
-    out = np.zeros((seeds.shape[0], 6), dtype=np.int64)
+    out = np.zeros((seeds.shape[0], NP), dtype=np.int64)
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
