@@ -180,8 +180,9 @@ def _game_option(name):
                                show_default=True, help="Jokers in the deck (rank 0, value 0)."),
         "decks": click.option("--decks", type=click.IntRange(1, DECKS_MAX), default=1,
                               show_default=True, help="Copies of each card (2 = double deck)."),
-        "hand_size": click.option("--hand-size", type=click.IntRange(2, 12), default=6,
-                                  show_default=True, help="Cards dealt to each player."),
+        "hand_size": click.option("--hand-size", type=click.IntRange(2, 12), default=None,
+                                  help="Cards dealt to each player (default 6, one more with "
+                                       "--choose-cut, a crib's share more with --two-cribs)."),
         "crib_size": click.option("--crib-size", type=click.IntRange(2, 12), default=4,
                                   show_default=True,
                                   help="Cards in the crib; each player throws half."),
@@ -193,6 +194,15 @@ def _game_option(name):
         "stinkhole": click.option("--stinkhole", is_flag=True,
                                   help="Points that would leave a player one short of the "
                                        "game length are not pegged."),
+        "draw": click.option("--draw", is_flag=True, help="Draw cribbage: before and after "
+                             "the throw each player may redraw cards (keeping one)."),
+        "choose_cut": click.option("--choose-cut", is_flag=True, help="Each player's cut card "
+                                   "is a card the opponent gives it from its hand."),
+        "two_cribs": click.option("--two-cribs", is_flag=True, help="A crib each (each player "
+                                  "throws a share to both); the deal is played out and the "
+                                  "most points win."),
+        "bid": click.option("--bid", is_flag=True, help="The players bid for the crib: its "
+                            "owner scores it if it makes the bid, else goes back the bid."),
     }[name]
 
 
@@ -207,15 +217,20 @@ def game_options(*names):
 
 
 GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-                "starters", "wild", "stinkhole")
+                "starters", "wild", "stinkhole", "draw", "choose_cut", "two_cribs", "bid")
 
 
-def make_spec(game_length=121, wild=None, **rules):
-    """The CribbageSpec of the game options given (validated as a whole)."""
+def make_spec(game_length=121, wild=None, hand_size=None, **rules):
+    """The CribbageSpec of the game options given (validated as a whole); with no hand size,
+    the deal that leaves each player four cards."""
     from .notation import parse_rank
 
+    if hand_size is None:
+        hand_size = CribbageSpec.natural_hand(
+            rules.get("crib_size", 4), rules.get("choose_cut", False),
+            rules.get("two_cribs", False))
     return CribbageSpec(game_length=game_length, wild_rank=parse_rank(wild) if wild else 0,
-                        **rules)
+                        hand_size=hand_size, **rules)
 
 
 class _TextOut:
@@ -477,7 +492,8 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default=None,
               help="How the opponent's two crib cards are weighted (default: optimal; uniform "
                    "with jokers or several decks, where the fitted model does not apply).")
-@game_options("target", "jokers", "decks", "crib_size", "wild")
+@game_options("target", "jokers", "decks", "crib_size", "wild", "draw", "choose_cut",
+              "two_cribs", "bid")
 @click.option("--cut", default=None, metavar="CARD",
               help="Two-player, two cut cards: the first, turned before the throw.")
 @click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
@@ -513,27 +529,31 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
                    "in Patience II).")
 def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
                      preset, top, with_dist, as_json, csv_path, batch, quiet, variant, seen,
-                     crib_cards, samples, seed, kept, score, deal):
+                     crib_cards, samples, seed, kept, score, deal, **house):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
     if variant != "cribbage":
         _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
-                 "crib_size", "wild", "cut"],
+                 "crib_size", "wild", "cut", *house],
                 f"--variant {variant}", "it is for the two-player game, --variant cribbage")
         return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
                                   seed, top, with_dist, as_json, csv_path, quiet)
     _refuse(["seen", "crib_cards", "kept", "score", "deal"],
             "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
     hand = parse_cards(cards) if cards else []
-    if cut is not None or wild is not None or _given("crib_size") or \
+    if cut is not None or wild is not None or _given("crib_size") or any(house.values()) or \
             len(hand) not in (0, 5, 6):
         _refuse(["batch", "opponent", "with_dist"], "a sampled house-rule deal",
                 "the opponent's throw is drawn uniformly")
-        return _sampled_discard(hand, dealer, known, target, jokers, decks, crib_size, wild, cut,
-                                samples, seed, top, as_json, csv_path)
+        spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand),
+                         crib_size=crib_size, starters=1 if cut is None else 2, wild=wild,
+                         **house)
+        return _sampled_discard(hand, dealer, known, spec, cut, samples, seed, top, as_json,
+                                csv_path)
     _refuse(["samples", "seed"], "an exact two-player analysis",
-            "it is for sampled analyses: --cut, --wild, --crib-size or other hand sizes")
+            "it is for sampled analyses: --cut, --wild, --crib-size, house rules or other hand "
+            "sizes")
     if batch is not None:
         _refuse(["known", "top", "with_dist", "as_json"], "--batch",
                 "it writes the best discard of each hand as CSV rows")
@@ -604,37 +624,63 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
             click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
 
 
-def _sampled_discard(hand, dealer, known, target, jokers, decks, crib_size, wild, cut, samples,
-                     seed, top, as_json, csv_path):
-    from .analysis.discard import sampled_discard
+def _sampled_discard(hand, dealer, known, spec, cut, samples, seed, top, as_json, csv_path):
+    from .analysis.discard import bid_ceiling, redraw_advice, sampled_discard
 
-    if dealer is None:
-        raise CardError("say whose crib it is: --dealer or --pone")
-    spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand),
-                     crib_size=crib_size, starters=1 if cut is None else 2, wild=wild)
-    values = sampled_discard(hand, "dealer" if dealer else "pone", spec,
-                             _cards(known, "--known"), None if cut is None else
-                             _card(cut, "--cut"), samples, seed)
+    if dealer is None and not spec.two_cribs:
+        raise CardError("say whose crib it is: --dealer or --pone" +
+                        " (with --bid: who would own it)" * spec.bid)
+    seat = "dealer" if dealer or spec.two_cribs else "pone"
+    known, cut = _cards(known, "--known"), None if cut is None else _card(cut, "--cut")
+    values = sampled_discard(hand, seat, spec, known, cut, samples, seed)
     shown = values[:top] if top else values
+    extra = {}
+    if spec.draw:
+        extra["redraw"] = format_cards(redraw_advice(hand, seat, spec, known, cut, seed))
+    if spec.bid:
+        extra["bid_ceiling"] = bid_ceiling(hand, spec, known, cut, seed)
     header = ["discard", "keep", "hand", "crib", "net", "se", "samples"]
-    rows = [(format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.se,
-             v.samples) for v in shown]
+    rows = [[format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.se,
+             v.samples] for v in shown]
+    if spec.two_cribs:
+        header[1:1] = ["their_crib_cards"]
+        header.insert(5, "their_crib")
+        for r, v in zip(rows, shown):
+            r[1:1] = [format_cards(v.other_crib)]
+            r.insert(5, v.their_crib)
+    if spec.choose_cut:
+        header[-3:-3] = ["give", "gift"]
+        for r, v in zip(rows, shown):
+            r[-3:-3] = [format_card(v.give), v.gift]
     if csv_path:
         write_csv(csv_path, header, rows)
     if as_json:
-        click.echo(dumps({"sampled": True, "discards": [v.as_dict() for v in shown]}))
+        click.echo(dumps({"sampled": True, **extra, "discards": [v.as_dict() for v in shown]}))
         return
-    cuts = "" if cut is None else f", first cut {format_card(_card(cut, '--cut'))}"
-    click.echo(f"{format_cards(hand)} as {'dealer' if dealer else 'pone'} ({spec.describe()}"
-               f"{cuts}): net = hand {'+' if dealer else '-'} crib")
-    click.echo(f"  sampled: the hand exact over the starter, the crib over {samples:,} draws of "
-               f"the opponent's throw and the starter (seed {seed}); ± is the standard error")
-    width = max(len(r[0]) for r in rows) + 1
-    kw = max(len(r[1]) for r in rows) + 1
-    click.echo(f"  {'discard':<{width}} {'keep':<{kw}} {'hand':>7} {'crib':>7} {'net':>7} "
-               f"{'± se':>6}")
-    for d, k, h, c, net, se, _ in rows:
-        click.echo(f"  {d:<{width}} {k:<{kw}} {h:7.3f} {c:7.3f} {net:7.3f} {se:6.3f}")
+    cuts = "" if cut is None else f", first cut {format_card(cut)}"
+    whose = "with a crib each" if spec.two_cribs else f"as {seat}"
+    net = ("hand + my crib - their crib" if spec.two_cribs else
+           f"hand {'+' if seat == 'dealer' else '-'} crib") + " - gift" * spec.choose_cut
+    click.echo(f"{format_cards(hand)} {whose} ({spec.describe()}{cuts}): net = {net}")
+    click.echo(f"  sampled: the hand exact over the cut card, the rest over {samples:,} draws "
+               f"of the opponent's cards and the cut card (seed {seed}); ± is the standard "
+               f"error")
+    if spec.draw:
+        click.echo(f"  redraw before the throw: {extra['redraw'] or 'nothing'}")
+    if spec.bid:
+        click.echo(f"  bid for the crib up to {extra['bid_ceiling']} (the rows: if you own "
+                   f"it)" if seat == "dealer" else
+                   f"  bid for the crib up to {extra['bid_ceiling']} (the rows: if they own it)")
+    names = ["discard"] + ["to theirs"] * spec.two_cribs + ["keep", "hand", "crib"] + \
+        ["theirs"] * spec.two_cribs + ["give", "gift"] * spec.choose_cut + ["net", "± se"]
+    cells = [[r[i] for i in range(len(r) - 1)] for r in rows]        # without samples
+    widths = [max(len(n), *(len(c) if isinstance(c, str) else 7 for c in col))
+              for n, col in zip(names, zip(*cells))]
+    fmt = lambda c, w: f"{c:<{w}}" if isinstance(c, str) else f"{c:>{w}.3f}"
+    click.echo("  " + " ".join(f"{n:<{w}}" if isinstance(c, str) else f"{n:>{w}}"
+                               for n, w, c in zip(names, widths, cells[0])))
+    for r in cells:
+        click.echo("  " + " ".join(fmt(c, w) for c, w in zip(r, widths)))
 
 
 def _win_table_progress(variant, quiet):
@@ -820,9 +866,8 @@ def _check_header(path: str, header, option: str) -> None:
 @click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit, lowball,
-             jokers, decks, hand_size, crib_size, starters, wild, stinkhole, win_only, seed, jobs,
-             as_json, csv_path, histogram_csv, quiet):
+def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, as_json,
+             csv_path, histogram_csv, quiet, **rules):
     """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
@@ -847,9 +892,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, target, peg_limit
     if histogram_csv is not None and win_only:
         raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
     if variant == "cribbage":
-        spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
-                         jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
-                         starters=starters, wild=wild, stinkhole=stinkhole)
+        spec = make_spec(game_length, **rules)
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
                                   csv_path, quiet)
     if policy == "win" and variant != "shuffle":
@@ -904,7 +947,11 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, cs
     click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging {d['dealer_pegging']:.2f}, "
                f"hand {d['dealer_hand']:.2f}, crib {d['crib']:.2f}, heels {d['heels']:.2f}); "
                f"pone {d['pone_points']:.2f} (pegging {d['pone_pegging']:.2f}, hand "
-               f"{d['pone_hand']:.2f})")
+               f"{d['pone_hand']:.2f}" + (f", crib {d['pone_crib']:.2f}" if spec.two_cribs or
+                                          spec.bid else "") + ")")
+    if spec.two_cribs:
+        click.echo(f"ties {d['ties']:,} ({d['ties'] / n:.2%}; the first dealer's wins exclude "
+                   f"them)")
     skunks = ("" if spec.lowball else f"; skunks {d['skunk_rate']:.2%}, double skunks "
               f"{d['double_skunk_rate']:.3%}")
     click.echo(f"deals per game {d['deals_per_game']:.2f}{skunks}; largest hand "
@@ -938,15 +985,16 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
     click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per "
                "deal")
     click.echo(f"  {'rule':<16} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
-               f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'deals':>5} {'skunk':>6} "
-               f"{'top':>4}")
+               f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'crib':>5} {'deals':>5} "
+               f"{'skunk':>6} {'top':>4} {'ties':>5}")
     for r in rows:
         skunk = "-" if r["skunk_rate"] is None else f"{r['skunk_rate']:.1%}"
         click.echo(f"  {r['rule']:<16} {r['first_dealer_wins']:6.1%} "
                    f"[{r['ci_low']:5.1%},{r['ci_high']:5.1%}] {r['dealer_points']:6.2f} "
                    f"{r['dealer_pegging']:5.2f} {r['dealer_hand']:5.2f} {r['crib']:5.2f} "
                    f"{r['pone_points']:5.2f} {r['pone_pegging']:5.2f} {r['pone_hand']:5.2f} "
-                   f"{r['deals_per_game']:5.2f} {skunk:>6} {r['largest_hand']:4d}")
+                   f"{r['pone_crib']:5.2f} {r['deals_per_game']:5.2f} {skunk:>6} "
+                   f"{r['largest_hand']:4d} {r['ties'] / r['games']:5.1%}")
 
 
 @cli.command("best-play")
@@ -961,14 +1009,13 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
               help="Your seat (shown; the play itself is the same).")
 @click.option("--playouts", type=Number(1, PLAYOUTS_MAX), default=4000, show_default=True,
               help=f"Opponent holdings sampled per card, 1 to {_show(PLAYOUTS_MAX)}.")
-@game_options(*GAME_OPTIONS[:-2])
+@game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
+              "starters", "choose_cut", "two_cribs")
 @_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit, lowball,
-                  jokers, decks, hand_size, crib_size, starters, seed, as_json):
+def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json, **rules):
     """Which card to lay: expected pegging points for you and the opponent, best margin first."""
-    spec = make_spec(target=target, peg_limit=peg_limit, lowball=lowball, jokers=jokers,
-                     decks=decks, hand_size=hand_size, crib_size=crib_size, starters=starters)
+    spec = make_spec(**rules)
     mine = _cards(hand, "--hand")
     laid, known = _cards(played, "--played"), _cards(seen, "--seen")
     everything = mine + laid + known
@@ -1008,17 +1055,17 @@ def best_play_cmd(hand, played, count, seen, dealer, playouts, target, peg_limit
               help="With --table: write my_score,their_score,dealer,win_probability here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def odds(my_score, their_score, who_deals, whole, game_length, target, peg_limit, lowball,
-         jokers, decks, hand_size, crib_size, starters, wild, stinkhole, csv_path, as_json,
-         quiet):
+def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet,
+         **rules):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
-    spec = make_spec(game_length, target=target, peg_limit=peg_limit, lowball=lowball,
-                     jokers=jokers, decks=decks, hand_size=hand_size, crib_size=crib_size,
-                     starters=starters, wild=wild)
-    if stinkhole:
-        raise click.UsageError("--stinkhole is not modelled by the odds table yet (it adds "
-                               "points by stages); simulate --variant cribbage plays it")
+    spec = make_spec(game_length, **rules)
+    for name, why in (("stinkhole", "it adds points by stages"),
+                      ("two_cribs", "its deals are played out and compared"),
+                      ("bid", "the crib may be either player's")):
+        if rules[name]:
+            raise click.UsageError(f"{_opt(name)} is not modelled by the odds table yet "
+                                   f"({why}); simulate --variant cribbage plays it")
     if whole:
         _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
                 "it writes every position to --csv")

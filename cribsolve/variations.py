@@ -3,7 +3,7 @@ standard game, so the page's questions (which rule lengthens the game, which wid
 dealer's edge, how big a hand gets) are answered by one table.
 
 Each row is ``simulate_cribbage`` under one spec; the rules listed are those the engine plays
-so far (variants/spec.py).
+(variants/spec.py).
 """
 from __future__ import annotations
 
@@ -26,11 +26,15 @@ RULES = [  # (name, spec): the standard game, each house rule alone, then the pa
     ("stink hole", CribbageSpec(stinkhole=True)),
     ("8-card hands", CribbageSpec(hand_size=8)),
     ("crib of 6", CribbageSpec(hand_size=7, crib_size=6)),
+    ("draw", CribbageSpec(draw=True)),
+    ("choose-a-cut", CribbageSpec(choose_cut=True, hand_size=7)),
+    ("two cribs", CribbageSpec(two_cribs=True, hand_size=8)),
+    ("bid for the crib", CribbageSpec(bid=True)),
     ("the page's game", CribbageSpec(decks=2, hand_size=8, starters=2, game_length=241)),
 ]
-COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "dealer_points",
+COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "ties", "dealer_points",
            "dealer_pegging", "dealer_hand", "crib", "pone_points", "pone_pegging", "pone_hand",
-           "deals_per_game", "skunk_rate", "largest_hand"]
+           "pone_crib", "deals_per_game", "skunk_rate", "largest_hand"]
 
 
 def variations(n: int, seed: int = 0, policy: str = "greedy", jobs: int | None = None,

@@ -249,3 +249,42 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
             int(h[d[-1]]) if spec.choose_cut else None,
             float(parts[o, 3]) if spec.choose_cut else None))
     return sorted(out, key=lambda v: -v.net if not spec.lowball else v.net)
+
+
+def _engine_inputs(hand, spec, known, cut):
+    """(hand array, seen counts, first cut card, table, pr) for the throws.py kernels."""
+    seen = list(hand) + list(known) + ([] if cut is None else [int(cut)])
+    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(seen)
+    return (np.array(hand, dtype=np.int64), np.bincount(np.array(seen, dtype=np.int64),
+                                                        minlength=53),
+            -1 if cut is None else int(cut), rank_table(spec.target), spec.as_array())
+
+
+def bid_ceiling(hand, spec, known=(), cut: int | None = None, seed: int = 0) -> int:
+    """Bid cribbage: the highest bid this hand would make for the crib against a standing
+    bid one lower (throws.auction's rule; 0: it would not bid at all)."""
+    from ..pegging import _seed
+    from ..variants.throws import BID_MAX, bid_limits, deal_options, wants
+
+    dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
+    keep_idx, disc_idx = deal_options(len(hand), pr)
+    _seed(seed)
+    h, samples = bid_limits(dealt, table, pr, keep_idx, disc_idx, first, seen)
+    b = 0
+    while b < BID_MAX and wants(b + 1, h, samples, b):
+        b += 1
+    return b
+
+
+def redraw_advice(hand, seat: str, spec, known=(), cut: int | None = None,
+                  seed: int = 0) -> list[int]:
+    """Draw cribbage: the cards the simulated player would throw away and redraw before the
+    throw (throws.redraw; empty to keep them all)."""
+    from ..pegging import _seed
+    from ..variants.throws import redraw
+
+    dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
+    _seed(seed)
+    own = 1 if seat == "dealer" or spec.two_cribs else 0
+    mask = redraw(dealt, True, own, table, pr, first, seen, len(hand) - 1)
+    return [c for i, c in enumerate(hand) if mask >> i & 1]

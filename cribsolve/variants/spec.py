@@ -110,9 +110,10 @@ class CribbageSpec:
     def describe(self) -> str:
         """The switches that differ from the standard game, as a player would list them."""
         from ..notation import RANK_CHARS
-        shown = {"wild_rank": lambda r: f"wild {RANK_CHARS[r - 1]}"}
+        shown = {"wild_rank": lambda r: f"wild {RANK_CHARS[r - 1]}",
+                 "choose_cut": lambda _: "choose-a-cut", "bid": lambda _: "bid for the crib"}
         changed = [shown[f.name](getattr(self, f.name)) if f.name in shown else
-                   f.name if f.type in (bool, "bool") else
+                   f.name.replace('_', ' ') if f.type in (bool, "bool") else
                    f"{f.name.replace('_', ' ')} {getattr(self, f.name)}" for f in fields(self)
                    if getattr(self, f.name) != f.default]
         return ", ".join(changed) or "standard rules"

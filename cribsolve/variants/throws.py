@@ -353,7 +353,8 @@ def bid_limits(dealt, table, pr, keep_idx, disc_idx, first, seen):
         for j in range(keep_idx.shape[1]):
             hand[j] = dealt[keep_idx[o, j]]
         out_h[own] = hand_value(hand, unseen, first, table, pr)
-        samples[own] = crib_samples(dealt, disc_idx[o], unseen, first, table, pr)
+        samples[own] = crib_samples(dealt, disc_idx[o, :pr[CRIB_SIZE] // 2], unseen, first,
+                                    table, pr)
     return out_h, samples
 
 
