@@ -1,0 +1,97 @@
+"""Pegging by search against a plain game-tree search over cards, and the holdings against a
+brute-force enumeration of the unseen cards."""
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from cribsolve.cards import RANK, VALUE
+from cribsolve.pegging import STANDARD, card_points
+from cribsolve import pegsearch
+from cribsolve.variants.spec import CribbageSpec
+
+
+def slow_line(hands, series, count, turn, last, pr, limit=31, aim=1):
+    """Both players' points over the rest of the play, each laying its best for its own
+    margin: a plain recursive walk over the cards (tuples), the go and last card by hand."""
+    @lru_cache(maxsize=None)
+    def walk(h0, h1, series, count, turn, last):
+        hands = (h0, h1)
+        if not h0 and not h1:
+            return ((1, 0) if last == 0 else (0, 1)) if count > 0 else (0, 0)
+        fits = [[c for c in hands[p] if count + VALUE[RANK[c]] <= limit] for p in range(2)]
+        if not fits[turn]:
+            if fits[1 - turn]:
+                turn = 1 - turn
+            else:
+                a, b = walk(h0, h1, (), 0, 1 - last, last)
+                return (a + 1, b) if last == 0 else (a, b + 1)
+        best = None
+        for c in fits[turn]:
+            rest = list(hands[turn])
+            rest.remove(c)
+            s = series + (int(RANK[c]),)
+            c2 = count + int(VALUE[RANK[c]])
+            pts = card_points(np.array(s, dtype=np.int64), len(s), c2, pr)
+            nh = (tuple(rest), h1) if turn == 0 else (h0, tuple(rest))
+            a, b = walk(*nh, () if c2 == limit else s, 0 if c2 == limit else c2, 1 - turn,
+                        turn)
+            a, b = (a + pts, b) if turn == 0 else (a, b + pts)
+            v = aim * (a - b) if turn == 0 else aim * (b - a)
+            if best is None or v > best[0]:
+                best = (v, a, b)
+        return best[1], best[2]
+    return walk(tuple(hands[0]), tuple(hands[1]), tuple(series), count, turn, last)
+
+
+@pytest.mark.parametrize("rules", [{}, {"lowball": True}, {"target": 16, "peg_limit": 25}])
+def test_best_line_equals_a_plain_tree_search(rules):
+    spec = CribbageSpec(**rules)
+    pr = spec.as_array()
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        cards = rng.permutation(52)[:8]
+        hands = [sorted(cards[:4].tolist()), sorted(cards[4:].tolist())]
+        want = slow_line(hands, (), 0, 0, -1, pr, spec.peg_limit, -1 if spec.lowball else 1)
+        h = np.array([[RANK[c] for c in hands[0]], [RANK[c] for c in hands[1]]],
+                     dtype=np.int64)
+        got = pegsearch.best_line(h, np.zeros(2, dtype=np.int64), np.zeros(18, dtype=np.int64),
+                                  0, 0, 0, 0, -1, pr)
+        assert tuple(got) == want, hands
+
+
+def test_holdings_are_the_unseen_cards_by_rank():
+    rng = np.random.default_rng(4)
+    unseen = sorted(rng.permutation(52)[:14].tolist())
+    avail = np.bincount([RANK[c] for c in unseen], minlength=14)
+    for r, min_value in ((2, -1), (3, -1), (3, 6)):
+        h, w = pegsearch.holdings(avail, r, min_value)
+        brute = {}
+        for cs in combinations(unseen, r):
+            if all(VALUE[RANK[c]] > min_value for c in cs):
+                key = tuple(sorted(int(RANK[c]) for c in cs))
+                brute[key] = brute.get(key, 0) + 1
+        assert {tuple(row): wt for row, wt in zip(h.tolist(), w.tolist())} == brute
+
+
+def test_play_values_average_the_tree_over_every_holding():
+    """Mid-play: my 3 cards against every 2 of 8 unseen cards, count 9 (a 4 and a 5)."""
+    pr = STANDARD
+    mine = [20, 33, 45]                      # 6C 9S QS
+    series = [4, 5]
+    unseen = [0, 7, 13, 22, 26, 38, 41, 50]  # AC 2D 4S 6H 7H TH JS KH
+    avail = np.bincount([RANK[c] for c in unseen], minlength=14)
+    h, w = pegsearch.holdings(avail, 2, -1)
+    got = pegsearch.play_values(np.array([RANK[c] for c in mine]),
+                                np.array(series + [0] * 10), 2, 9, h, w, pr)
+    for i, c in enumerate(mine):
+        outs = []
+        for theirs in combinations(unseen, 2):
+            rest = [m for m in mine if m != c]
+            s = tuple(series) + (int(RANK[c]),)
+            c2 = 9 + int(VALUE[RANK[c]])
+            pts = card_points(np.array(s), len(s), c2, pr)
+            a, b = slow_line([rest, list(theirs)], s, c2, 1, 0, pr)
+            outs.append((a + pts, b))
+        assert got[i] == pytest.approx(np.mean(outs, axis=0))
