@@ -23,7 +23,6 @@ SEED_MAX = 2 ** 32 - 1          # seeds: 0 .. 2**32 - 1 (what numpy's legacy see
 GAMES_MAX = 10 ** 9             # simulate -n
 JOBS_MAX = 256                  # --jobs
 SAMPLES_MAX = 10 ** 5           # best-discard --samples (1e5 takes about half a minute)
-PLAYOUTS_MAX = 10 ** 6          # best-play --playouts (1e6 takes about 20 s)
 SOLITAIRE_SCORE_MAX = 1000      # best-discard --score (a solitaire is won at 80)
 GAME_LENGTH_MAX = 10_000        # simulate --game-length
 ODDS_LENGTH_MAX = 1000          # odds --game-length (its tables grow as the length squared)
@@ -1000,41 +999,62 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
 @cli.command("best-play")
 @click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
 @click.option("--played", default=None, metavar="CARDS",
-              help="Every card laid in this play so far, in order.")
-@click.option("--count", type=click.IntRange(0, 199), default=0, show_default=True,
-              help="The running count (below the peg limit).")
+              help="Every card laid in this play so far, in order, with 'go' where a player "
+                   "could not lay (e.g. \"TH 5S KD go 6C\").")
+@click.option("--go", "opp_go", is_flag=True,
+              help="The opponent has just said go (the same as a last 'go' in --played).")
+@click.option("--count", type=click.IntRange(0, 199), default=None,
+              help="The running count, checked against --played.")
 @click.option("--seen", default=None, metavar="CARDS",
               help="Other cards you know: your discards, the starter.")
 @click.option("--dealer/--pone", "dealer", default=None,
-              help="Your seat (shown; the play itself is the same).")
-@click.option("--playouts", type=Number(1, PLAYOUTS_MAX), default=4000, show_default=True,
-              help=f"Opponent holdings sampled per card, 1 to {_show(PLAYOUTS_MAX)}.")
+              help="Your seat: the pone leads (default: the seat the sequence allows).")
 @game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
               "starters", "choose_cut", "two_cribs")
-@_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def best_play_cmd(hand, played, count, seen, dealer, playouts, seed, as_json, **rules):
-    """Which card to lay: expected pegging points for you and the opponent, best margin first."""
-    spec = make_spec(**rules)
-    mine = _cards(hand, "--hand")
-    laid, known = _cards(played, "--played"), _cards(seen, "--seen")
-    everything = mine + laid + known
-    theirs_left = spec.kept - (len(laid) - (spec.kept - len(mine)))
-    if 0 <= theirs_left <= spec.kept:
-        _check_unseen(len(everything), theirs_left, "the opponent's unplayed cards", "--seen",
-                      spec.decks * 52 + spec.jokers)
-    from .pegging import best_play
+def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
+    """Which card to lay: expected pegging points for you and the opponent, best margin first,
+    exact over every holding the opponent may have."""
+    from .pegsearch import GO
 
-    rows = best_play(mine, laid, count, known, playouts, seed, spec)
+    spec = make_spec(**rules)
+    mine, known = _cards(hand, "--hand"), _cards(seen, "--seen")
+    if played is not None and not played.strip():
+        raise _bad("--played", "give the cards laid, or leave the option out")
+    tokens = [GO if t.lower() == "go" else _card(t, "--played")
+              for t in (played or "").replace(",", " ").split()] + [GO] * opp_go
+    laid = [t for t in tokens if t is not GO]
+    _check_unseen(len(mine + laid + known), max(0, spec.kept - len(laid) + spec.kept -
+                                                len(mine)), "the opponent's unplayed cards",
+                  "--seen", spec.decks * 52 + spec.jokers)
+    from .pegsearch import best_play, read_play
+
+    seats = [1 if dealer else 0] if dealer is not None else [0, 1]
+    fits = []
+    for me in seats:
+        try:
+            fits.append((me, read_play(mine, tokens, me, spec)))
+        except CardError as e:
+            error = e
+    if not fits:
+        raise error
+    if len(fits) > 1:
+        raise CardError("the sequence fits either seat: say --dealer or --pone")
+    me, (_, now, _, _) = fits[0]
+    if count is not None and count != now:
+        raise _bad("--count", f"{count} is not the count of --played ({now})")
+    rows, n_holdings = best_play(mine, tokens, me, known, spec)
     if as_json:
-        click.echo(dumps({"plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t}
-                                    for c, m, t in rows], "playouts": playouts}))
+        click.echo(dumps({"seat": "dealer" if me else "pone", "count": now,
+                          "holdings": n_holdings,
+                          "plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t}
+                                    for c, m, t in rows]}))
         return
-    seat = "" if dealer is None else (" as dealer" if dealer else " as pone")
     rules = "" if spec.is_standard else f" ({spec.describe()}; least margin first)" \
         if spec.lowball else f" ({spec.describe()})"
-    click.echo(f"count {count}{seat}{rules}: expected pegging over the rest of the play "
-               f"({playouts} sampled opponent holdings each, then greedy play)")
+    click.echo(f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
+               f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
+               f"(by rank), both then laying their best")
     click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}")
     for c, m, t in rows:
         click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}")

@@ -271,61 +271,6 @@ def lookahead_choice(hands, used, series, st, known, pr):
     return pick
 
 
-def best_play(hand, played, count: int, seen=(), playouts: int = 4000, seed: int = 0,
-              spec: CribbageSpec = CribbageSpec()):
-    """Every legal card for the player to lay, best expected pegging margin first (under
-    lowball, the least): [(card, E[my points], E[their points])] over the rest of the play.
-
-    hand: my unplayed cards; played: every card laid in this play so far, in order (the
-    current series is the tail that sums to ``count``); seen: other cards I know (my discards,
-    the starter). The opponent laid the last card, and holds as many cards as were kept minus
-    the cards it has laid. The spec gives the target sum, the peg limit, lowball, the deck and
-    the number of cards kept.
-    """
-    from .cards import CardError, format_card
-    from .rules import RuleSet
-
-    pr = spec.as_array()
-    limit = spec.peg_limit
-    kept = spec.kept
-    hand, played, seen = [list(map(int, x)) for x in (hand, played, seen)]
-    if not 1 <= len(hand) <= kept:
-        raise CardError(f"give 1 to {kept} cards in hand")
-    everything = hand + played + seen
-    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
-    mine_played = kept - len(hand)
-    theirs_left = kept - (len(played) - mine_played)
-    if not 0 <= theirs_left <= kept or len(played) < mine_played:
-        raise CardError(f"the cards played do not fit two hands of {kept} with this hand")
-    series, total = [], 0
-    for c in reversed(played):
-        if total >= count:
-            break
-        total += int(VALUE[RANK[c]])
-        series.insert(0, int(RANK[c]))
-    if total != count or not 0 <= count < limit:
-        raise CardError(f"the count {count} is not the sum of the last cards played")
-    if not legal(np.array(hand), np.zeros(len(hand), dtype=np.bool_), count, limit):
-        raise CardError(f"no card in hand fits under {limit}: that is a go")
-    hands = np.zeros((2, kept), dtype=np.int64)
-    used = np.ones((2, kept), dtype=np.bool_)
-    hands[0, :len(hand)] = hand
-    used[0, :len(hand)] = False
-    used[1, :theirs_left] = False
-    known = np.zeros((2, 53), dtype=np.int64)
-    np.add.at(known[0], everything, 1)
-    ser = np.zeros(2 * kept, dtype=np.int64)
-    ser[:len(series)] = series
-    st = np.array([len(series), count, 0, 1 if played else -1], dtype=np.int64)
-    _seed(seed)
-    out = []
-    for i, c in enumerate(hand):
-        if count + VALUE[RANK[c]] <= limit:
-            mine, theirs = expected_pegging(hands, used, ser, st, known, i, playouts, pr)
-            out.append((format_card(c), mine, theirs))
-    return sorted(out, key=lambda t: -_aim(pr) * (t[1] - t[2]))
-
-
 @njit(cache=True)
 def _seed(seed):
     np.random.seed(seed)

@@ -27,55 +27,113 @@ def _fits(ranks, used, count, limit):
 
 
 @njit(cache=True)
-def best_line(h, used, series, start, n, count, turn, last, pr):
-    """(points to seat 0, points to seat 1) over the rest of the play, both laying their best.
-    h[p]: seat p's unplayed ranks (-1: no card); used[p]: a bit mask of the laid ones;
-    series[start:start + n]: the ranks of the current series (a new series starts past it,
-    so the caller's stays intact; 4 k + 2 places suffice); turn: the seat to lay; last: who
-    laid last."""
-    limit = pr[PEG_LIMIT]
-    left = False
-    for p in range(2):
-        for i in range(h.shape[1]):
-            if h[p, i] >= 0 and not used[p] >> i & 1:
-                left = True
-    if not left:                                   # the last card of all
-        if count > 0:
-            return (1, 0) if last == 0 else (0, 1)
-        return 0, 0
-    if not _fits(h[turn], used[turn], count, limit):
+def _settle(h, used, start, n, count, turn, last, limit):
+    """Goes and last cards until someone can lay: (the play is over, start, n, count, turn,
+    points to seat 0, points to seat 1 meanwhile)."""
+    pa, pb = 0, 0
+    while True:
+        left = False
+        for p in range(2):
+            for i in range(h.shape[1]):
+                if h[p, i] >= 0 and not used[p] >> i & 1:
+                    left = True
+        if not left:                               # the last card of all
+            if count > 0:
+                pa += last == 0
+                pb += last == 1
+            return True, start, n, count, turn, pa, pb
+        if _fits(h[turn], used[turn], count, limit):
+            return False, start, n, count, turn, pa, pb
         if _fits(h[1 - turn], used[1 - turn], count, limit):
-            turn = 1 - turn                        # go: the other keeps laying
-        else:                                      # nobody can lay: 1 for the go
-            a, b = best_line(h, used, series, start + n, 0, 0, 1 - last, last, pr)
-            return (a + 1, b) if last == 0 else (a, b + 1)
+            return False, start, n, count, 1 - turn, pa, pb    # go: the other keeps laying
+        pa += last == 0                            # nobody can lay: 1 for the go
+        pb += last == 1
+        start, n, count, turn = start + n, 0, 0, 1 - last
+
+
+@njit(cache=True)
+def _back(frames, best, used, d, a, b, aim):
+    """Hand a child's (a, b) back to frame d: add the card's points, keep the best for the
+    player who laid it."""
+    turn = frames[d, 3]
+    used[turn] &= ~(1 << frames[d, 7])
+    if turn == 0:
+        a += frames[d, 8]
+    else:
+        b += frames[d, 8]
+    v = aim * (a - b) if turn == 0 else aim * (b - a)
+    if v > best[d, 0]:
+        best[d, 0], best[d, 1], best[d, 2] = v, a, b
+
+
+@njit(cache=True)
+def _enter(frames, best, d, start, n, count, turn, last, pa, pb):
+    """Frame d starts: its state, no card tried yet, the points scored on the way in."""
+    frames[d, :] = 0
+    frames[d, 0] = start
+    frames[d, 1] = n
+    frames[d, 2] = count
+    frames[d, 3] = turn
+    frames[d, 4] = last
+    best[d, 0] = -1e18
+    best[d, 1] = 0.0
+    best[d, 2] = 0.0
+    best[d, 3] = pa
+    best[d, 4] = pb
+
+
+@njit(cache=True)
+def best_line(h, used, series, start, n, count, turn, last, pr):
+    """(points to seat 0, points to seat 1) over the rest of the play, both laying their best
+    for their own margin. h[p]: seat p's unplayed ranks (-1: no card); used[p]: a bit mask of
+    the laid ones; series[start:start + n]: the ranks of the current series (a new series
+    starts past it; 4 k + 2 places suffice); turn: the seat to lay; last: who laid last.
+    A depth-first search with its own stack (numba cannot cache recursive functions)."""
+    limit = pr[PEG_LIMIT]
     aim = _aim(pr)
-    best = -1e18
-    ba, bb = 0, 0
-    tried = 0
-    for i in range(h.shape[1]):
-        r = h[turn, i]
-        if r < 0 or used[turn] >> i & 1 or count + VALUE[r] > limit or tried >> r & 1:
+    k = h.shape[1]
+    over, start, n, count, turn, pa, pb = _settle(h, used, start, n, count, turn, last, limit)
+    if over:
+        return pa, pb
+    # a frame: start, n, count, turn, last, next card, ranks tried, card laid, its points
+    frames = np.zeros((2 * k + 2, 9), dtype=np.int64)
+    best = np.zeros((2 * k + 2, 5))            # best value, its (a, b), points on entry (a, b)
+    _enter(frames, best, 0, start, n, count, turn, last, pa, pb)
+    d = 0
+    while True:
+        start, n, count, turn = frames[d, 0], frames[d, 1], frames[d, 2], frames[d, 3]
+        pick = -1
+        for i in range(frames[d, 5], k):
+            r = h[turn, i]
+            if r >= 0 and not used[turn] >> i & 1 and count + VALUE[r] <= limit and \
+                    not frames[d, 6] >> r & 1:     # equal ranks lead to equal plays
+                pick = i
+                break
+        if pick < 0:                               # every card tried: back to the parent
+            a, b = best[d, 1] + best[d, 3], best[d, 2] + best[d, 4]
+            if d == 0:
+                return int(a), int(b)
+            d -= 1
+            _back(frames, best, used, d, a, b, aim)
             continue
-        tried |= 1 << r                            # equal ranks lead to equal plays
+        r = h[turn, pick]
+        frames[d, 5] = pick + 1
+        frames[d, 6] |= 1 << r
+        frames[d, 7] = pick
         series[start + n] = r
         c2 = count + VALUE[r]
-        pts = card_points(series[start:], n + 1, c2, pr)
-        used[turn] |= 1 << i
+        frames[d, 8] = card_points(series[start:], n + 1, c2, pr)
+        used[turn] |= 1 << pick
         if c2 == limit:
-            a, b = best_line(h, used, series, start + n + 1, 0, 0, 1 - turn, turn, pr)
+            child = _settle(h, used, start + n + 1, 0, 0, 1 - turn, turn, limit)
         else:
-            a, b = best_line(h, used, series, start, n + 1, c2, 1 - turn, turn, pr)
-        used[turn] &= ~(1 << i)
-        if turn == 0:
-            a += pts
+            child = _settle(h, used, start, n + 1, c2, 1 - turn, turn, limit)
+        over, cs, cn, cc, ct, pa, pb = child
+        if over:
+            _back(frames, best, used, d, pa, pb, aim)
         else:
-            b += pts
-        v = aim * (a - b) if turn == 0 else aim * (b - a)
-        if v > best:
-            best = v
-            ba, bb = a, b
-    return ba, bb
+            d += 1
+            _enter(frames, best, d, cs, cn, cc, ct, turn, pa, pb)
 
 
 @njit(cache=True)
@@ -201,3 +259,94 @@ def _unseen_holdings(seen, r, min_value, pr):
     for c in unseen_cards(seen, pr):
         avail[RANK[c]] += 1
     return holdings(avail, r, min_value)
+
+
+GO = None       # a "go" in a played sequence
+
+
+def read_play(hand, played, me: int, spec):
+    """Replay a play so far (cards and GO in order; the pone, seat 0, leads) with my unplayed
+    ``hand``: (the ranks of the current series, the count, the opponent's unplayed cards, the
+    least value its cards may have, minus one). Raises CardError where the sequence cannot
+    happen: a card past the limit, a go out of turn or with a card that fit, my turn not next,
+    more cards than two hands hold."""
+    from .cards import CardError, format_card
+
+    limit, kept = spec.peg_limit, spec.kept
+    value = lambda c: int(VALUE[RANK[c]])  # noqa: E731
+    turn, count, series, said, last = 0, 0, [], [False, False], -1
+    laid = [[], []]
+    min_value = -1
+    later_mine = []          # my cards laid after each go of mine, to check that go
+    for pos, tok in enumerate(played):
+        if tok is GO:
+            p = turn
+            if said[p] or count == 0:
+                raise CardError(f"a go at count {count} cannot happen there")
+            if p == me:
+                mine_then = list(hand) + [c for q, c in later_mine if q > pos]
+                fit = [c for c in mine_then if count + value(c) <= limit]
+                if fit:
+                    raise CardError(f"you said go at {count} holding {format_card(fit[0])}, "
+                                    "which fits")
+            else:
+                min_value = max(min_value, limit - count)
+            said[p] = True
+            if said[1 - p]:                            # both: the series ends
+                turn, count, series, said = 1 - last, 0, [], [False, False]
+            else:
+                turn = 1 - p
+            continue
+        p = turn
+        if count + value(tok) > limit:
+            raise CardError(f"{format_card(tok)} does not fit: the count is {count}")
+        laid[p].append(tok)
+        if p == me:
+            later_mine.append((pos, tok))
+        count += value(tok)
+        series.append(int(RANK[tok]))
+        last = p
+        if count == limit:
+            turn, count, series, said = 1 - p, 0, [], [False, False]
+        else:
+            turn = p if said[1 - p] else 1 - p
+    if len(laid[me]) + len(hand) != kept or len(laid[1 - me]) > kept:
+        raise CardError(f"the cards played do not fit two hands of {kept} with this hand "
+                        f"(you laid {len(laid[me])}, the opponent {len(laid[1 - me])})")
+    if turn != me:
+        raise CardError("it is the opponent's turn after that sequence (write 'go' where a "
+                        "player could not lay)")
+    if not any(count + value(c) <= limit for c in hand):
+        raise CardError(f"no card in hand fits under {limit}: that is a go")
+    return series, count, kept - len(laid[1 - me]), min_value
+
+
+def best_play(hand, played, me: int, seen=(), spec=None):
+    """Every card I may lay now, best expected margin first (the least under lowball):
+    [(card, E[my points], E[their points])] over the rest of the play, exact over every
+    holding the opponent may have (the cards I have not seen, its goes), both sides then
+    laying their best. ``played``: every card laid in this play, in order, with GO where a
+    player could not lay; ``me``: my seat (0 pone, who leads; 1 dealer); ``seen``: other
+    cards I know (my discards, the cut card). Returns (rows, number of holdings)."""
+    from .cards import format_card
+    from .rules import RuleSet
+    from .variants.spec import CribbageSpec
+
+    spec = spec or CribbageSpec()
+    hand = [int(c) for c in hand]
+    cards = [c for c in played if c is not GO]
+    everything = hand + cards + [int(c) for c in seen]
+    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
+    series, count, r, min_value = read_play(hand, played, me, spec)
+    pr = spec.as_array()
+    h, w = _unseen_holdings(np.bincount(everything, minlength=53).astype(np.int64), r,
+                            min_value, pr)
+    if h.shape[0] == 0:
+        from .cards import CardError
+        raise CardError("no holding of the unseen cards fits the opponent's goes")
+    vals = play_values(np.array([RANK[c] for c in hand], dtype=np.int64),
+                       np.array(series + [0], dtype=np.int64), len(series), count, h, w, pr)
+    rows = [(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
+            for i, c in enumerate(hand) if not np.isnan(vals[i, 0])]
+    aim = float(_aim(pr))
+    return sorted(rows, key=lambda t: -aim * (t[1] - t[2])), h.shape[0]

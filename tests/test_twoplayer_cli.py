@@ -24,13 +24,31 @@ def test_simulate_cribbage_json_and_determinism():
 def test_best_play_prefers_the_fifteen():
     # count 5 with a ten-card in hand: the ten makes 15 for 2 now
     code, out, _ = run("best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--count", "5",
-                       "--seen", "KD", "--json", "--playouts", "300")
-    plays = json.loads(out)["plays"]
+                       "--seen", "KD", "--json")
+    d = json.loads(out)
+    plays = d["plays"]
     assert code == 0 and plays[0]["card"] == "TS" and plays[0]["mine"] >= 2
+    assert d["seat"] == "dealer"            # a card laid and my turn: the pone led
+
+
+def test_best_play_reads_goes():
+    """K 8 Q 2 = 30 and the pone says go: the dealer's ace makes 31; the 3 no longer fits. The
+    go says the pone holds no ace, so its holdings are the pairs of unseen ranks 2 and up."""
+    code, out, _ = run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--go",
+                       "--dealer", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["count"] == 30 and [p["card"] for p in d["plays"]] == ["AC"]
+    assert d["plays"][0]["mine"] >= 2
+    assert d["holdings"] == sum(1 for a in range(2, 14) for b in range(a, 14))
+    assert run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--dealer")[0] == 2
 
 
 @pytest.mark.parametrize("args", [
     ["best-play", "--hand", "TS 2C", "--played", "5H", "--count", "7"],
+    ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--pone"],       # the pone leads
+    ["best-play", "--hand", "TS 2C", "--played", "KH 5S 7D 9C", "--dealer"],  # 31: pone leads
+    ["best-play", "--hand", "TS 2C 3D", "--played", "KH go", "--dealer"],     # go at 10?
+    ["best-play", "--hand", "9C 2C", "--played", "KH QS 8D go", "--dealer"],  # 9 does not fit
     ["best-play", "--hand", "TS TS"],
     ["best-play", "--hand", "TS", "--played", "KD QD JD", "--count", "30"],
     ["odds", "--my-score", "5"],
@@ -80,7 +98,7 @@ def test_lowball_odds_table():
 
 
 def test_best_play_and_best_discard_take_jokers_only_when_in_play():
-    args = ["--hand", "TS 2C 3D JK", "--played", "5H", "--count", "5", "--playouts", "50"]
+    args = ["--hand", "TS 2C 3D JK", "--played", "5H", "--count", "5"]
     assert run("best-play", *args, "--jokers", "1")[0] == 0
     code, _, err = run("best-play", *args)
     assert code == 2 and "joker" in err
