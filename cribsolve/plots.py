@@ -205,6 +205,7 @@ def variations_figure(rows, n: int, seed: int, policy: str):
     win = np.array([r["first_dealer_wins"] for r in rows]) * 100
     err = np.array([[r["first_dealer_wins"] - r["ci_low"], r["ci_high"] - r["first_dealer_wins"]]
                     for r in rows]).T * 100
+    err = np.maximum(err, 0)    # a CI at 0% or 100% can end a rounding error past its rate
     axes[0].errorbar(win, y, xerr=err, fmt="o")
     axes[0].axvline(50, color="grey", lw=0.8)
     axes[0].set_xlabel("first dealer wins (%, 95% CI)")
