@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from clihelp import run
+from test_cli_fuzz import no_work  # noqa: F401  (a fixture: long work fails the test)
 
 HAND = ["5H", "5S", "JD", "6C", "7C", "KH"]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -57,34 +58,58 @@ def test_variations_plot(tmp_path):
     check_image(path, "png")
 
 
+LONG = [   # each command, with work long enough that reaching it fails (see no_work)
+    ["simulate", "-n", "1e9", "--quiet"],
+    ["simulate", "--variant", "cribbage", "-n", "1e9", "--quiet"],
+    ["distribution"],
+    ["crib-table", "--dealer", "--quiet"],
+    ["odds", "--table", "--game-length", "1000", "--quiet"],
+    ["best-discard", *HAND, "--dealer"],
+    ["best-discard", *HAND, "--variant", "patience"],
+    ["variations", "-n", "1e9", "--quiet"],
+]
+
+
+@pytest.mark.parametrize("bad,message", [
+    ("out.jpg", "must end in .png or .svg"), ("out", "must end in .png or .svg"),
+    ("missing/out.png", "does not exist"), ("folder.png", "is a directory")])
+@pytest.mark.parametrize("args", LONG, ids=lambda a: " ".join(a[:3]))
+def test_bad_plot_path_refused_before_the_work(tmp_path, no_work, args, bad, message):
+    (tmp_path / "folder.png").mkdir()
+    code, out, err = run(*args, "--plot", tmp_path / bad)
+    assert code == 2 and out == ""
+    assert err.startswith("cribsolve:") and message in err and len(err.splitlines()) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["folder.png"]
+
+
 @pytest.mark.parametrize("args,message", [
-    (["simulate", "-n", "10", "--plot", "{dir}/out.jpg"], "must end in .png or .svg"),
-    (["simulate", "-n", "10", "--plot", "{dir}/out"], "must end in .png or .svg"),
     (["simulate", "--variant", "shuffle", "--win-only", "-n", "1", "--plot", "{dir}/s.png"],
      "needs exact scores"),
     (["odds", "--my-score", "1", "--their-score", "2", "--dealer", "me", "--plot",
       "{dir}/o.png"], "does not apply to a single position"),
     (["best-discard", *HAND, "--variant", "patience2", "--plot", "{dir}/d.png"],
      "does not apply to Patience II's first discard"),
-    (["distribution", "--plot", "{dir}/missing/d.png"], "does not exist"),
+    (["best-discard", *HAND, "--dealer", "--cut", "5D", "--plot", "{dir}/d.png"],
+     "does not apply to a sampled house-rule deal"),
     (["distribution", "--csv", "{dir}/same.png", "--plot", "{dir}/same.png"],
      "name the same file"),
 ])
-def test_plot_refused_before_the_work(tmp_path, args, message):
+def test_plot_refused_where_it_cannot_draw(tmp_path, no_work, args, message):
     code, out, err = run(*[a.format(dir=tmp_path) for a in args])
     assert code == 2 and out == ""
     assert err.startswith("cribsolve:") and message in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
 
 
-def test_plot_without_matplotlib(tmp_path, monkeypatch):
+@pytest.mark.parametrize("args", LONG, ids=lambda a: " ".join(a[:3]))
+def test_plot_without_matplotlib(tmp_path, monkeypatch, no_work, args):
     # None in sys.modules makes `import matplotlib` raise ImportError, as if not installed
     for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    code, out, err = run("simulate", "-n", "10", "--plot", tmp_path / "s.png")
+    code, out, err = run(*args, "--plot", tmp_path / "s.png")
     assert code == 2 and out == ""
-    assert err.strip() == ("cribsolve: --plot needs matplotlib: pip install 'cribsolve[plot]'")
+    assert err == "cribsolve: --plot needs matplotlib: pip install 'cribsolve[plot]'\n"
     assert list(tmp_path.iterdir()) == []
 
 
