@@ -18,21 +18,21 @@ FORMATS = ("png", "svg")
 INSTALL = "pip install 'cribsolve[plot]'"
 
 
-def plot_format(path: str, option: str = "--plot") -> str:
+def plot_format(path: str) -> str:
     """The image format of ``path`` (its extension), or a user error naming the ones we write."""
     ext = os.path.splitext(path)[1].lower().lstrip(".")
     if ext not in FORMATS:
-        raise CardError(f"{option}: {path} must end in .png or .svg (the format is chosen by "
+        raise CardError(f"--plot: {path} must end in .png or .svg (the format is chosen by "
                         f"the extension)")
     return ext
 
 
-def require_matplotlib(option: str = "--plot") -> None:
+def require_matplotlib() -> None:
     """A user error, saying how to install it, when matplotlib is missing."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise CardError(f"{option} needs matplotlib: {INSTALL}") from None
+        raise CardError(f"--plot needs matplotlib: {INSTALL}") from None
 
 
 def _figure(width: float, height: float):
