@@ -86,6 +86,31 @@ def _jobs_option(f):
                         help="Threads (default: all cores); results do not depend on it.")(f)
 
 
+def _plot_option(f):
+    return click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE", help="Draw the result into FILE, .png or .svg (needs "
+                                             "matplotlib: pip install 'cribsolve[plot]').")(f)
+
+
+def _check_plot(path, *outputs) -> None:
+    """Refuse --plot FILE before any work: a format we do not write, a path we cannot write
+    (or one of ``outputs``), or no matplotlib."""
+    if path is not None:
+        from .plots import plot_format, require_matplotlib
+
+        plot_format(path)
+        _check_outputs(*outputs, ("--plot", path))
+        require_matplotlib()
+
+
+def _plot(path, draw: str, *args) -> None:
+    """With --plot FILE, draw ``plots.<draw>(*args)`` into it."""
+    if path is not None:
+        from . import plots
+
+        plots.save(getattr(plots, draw)(*args), path)
+
+
 def _given(name: str) -> bool:
     """Whether the user gave option ``name`` (its parameter name), rather than its default."""
     src = click.get_current_context().get_parameter_source(name)
@@ -434,9 +459,11 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write score,count,probability to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def distribution(crib, preset, csv_path, as_json):
+@_plot_option
+def distribution(crib, preset, csv_path, as_json, plot_path):
     """Exact histogram of the show score over all 12,994,800 four-card + starter hands."""
     _check_outputs(("--csv", csv_path))
+    _check_plot(plot_path, ("--csv", csv_path))
     import numpy as np
 
     from .scoring.table import distribution as dist
@@ -450,6 +477,7 @@ def distribution(crib, preset, csv_path, as_json):
     rows = [(int(s), int(c), int(c) / n) for s, c in zip(scores, hist)]
     if csv_path:
         write_csv(csv_path, ["score", "count", "probability"], rows)
+    _plot(plot_path, "distribution_figure", hist, crib, preset)
     if as_json:
         click.echo(dumps({"counts": {str(s): c for s, c, _ in rows}, "hands": n,
                           "mean": mean, "std": std}))
@@ -508,6 +536,7 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--batch", type=click.File("rb"), default=None, metavar="FILE",
               help="Two-player: analyse one hand per line of FILE ('-' = stdin) into CSV rows.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@_plot_option
 @click.option("--variant", type=click.Choice(["cribbage", "patience", "patience2"]),
               default="cribbage", show_default=True, help="Two-player, or a solitaire.")
 @click.option("--seen", default=None, metavar="CARDS",
@@ -527,23 +556,24 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
 def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
-                     preset, top, with_dist, as_json, csv_path, batch, quiet, variant, seen,
-                     crib_cards, samples, seed, kept, score, deal, **house):
+                     preset, top, with_dist, as_json, csv_path, batch, quiet, plot_path, variant,
+                     seen, crib_cards, samples, seed, kept, score, deal, **house):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
+    _check_plot(plot_path, ("--csv", csv_path))
     if variant != "cribbage":
         _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
                  "crib_size", "wild", "cut", *house],
                 f"--variant {variant}", "it is for the two-player game, --variant cribbage")
         return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
-                                  seed, top, with_dist, as_json, csv_path, quiet)
+                                  seed, top, with_dist, as_json, csv_path, quiet, plot_path)
     _refuse(["seen", "crib_cards", "kept", "score", "deal"],
             "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
     hand = parse_cards(cards) if cards else []
     if cut is not None or wild is not None or _given("crib_size") or any(house.values()) or \
             len(hand) not in (0, 5, 6):
-        _refuse(["batch", "opponent", "with_dist"], "a sampled house-rule deal",
+        _refuse(["batch", "opponent", "with_dist", "plot_path"], "a sampled house-rule deal",
                 "the opponent's throw is drawn uniformly")
         spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand),
                          crib_size=crib_size, starters=1 if cut is None else 2, wild=wild,
@@ -554,7 +584,7 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
             "it is for sampled analyses: --cut, --wild, --crib-size, house rules or other hand "
             "sizes")
     if batch is not None:
-        _refuse(["known", "top", "with_dist", "as_json"], "--batch",
+        _refuse(["known", "top", "with_dist", "as_json", "plot_path"], "--batch",
                 "it writes the best discard of each hand as CSV rows")
         if cards:
             raise CardError("--batch takes the hands from the file: give no cards")
@@ -606,14 +636,16 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
     shown = values[:top] if top else values
     if csv_path:
         write_csv(csv_path, DISCARD_HEADER, _discard_rows(shown))
+    house = [f"target {target}"] * (target != 15) + [f"jokers {jokers}"] * bool(jokers) + \
+        [f"decks {decks}"] * (decks > 1)
+    head = f"{format_cards(hand)} as {seat}, opponent {opponent}" + (
+        f" ({', '.join(house)})" if house else "")
+    _plot(plot_path, "discard_figure", values[:top or 4], head,
+          f"net points (hand {'+' if dealer else '-'} crib)")
     if as_json:
         click.echo(dumps({"discards": [v.as_dict(with_dist) for v in shown]}))
         return
-    house = [f"target {target}"] * (target != 15) + [f"jokers {jokers}"] * bool(jokers) + \
-        [f"decks {decks}"] * (decks > 1)
-    click.echo(f"{format_cards(hand)} as {seat}, opponent {opponent}"
-               + (f" ({', '.join(house)})" if house else "")
-               + f": net = hand {'+' if dealer else '-'} crib")
+    click.echo(f"{head}: net = hand {'+' if dealer else '-'} crib")
     click.echo(f"  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'net':>7} {'std':>6} "
                f"{'min':>4} {'max':>4}")
     for v in shown:
@@ -692,7 +724,7 @@ def _win_table_progress(variant, quiet):
 
 
 def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples, seed, top,
-                       with_dist, as_json, csv_path, quiet):
+                       with_dist, as_json, csv_path, quiet, plot_path):
     """Everything is checked here, before the win table (built once) or the sampling starts."""
     if variant == "patience":
         _refuse(["crib_cards", "kept"], "--variant patience",
@@ -700,7 +732,7 @@ def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samp
     sampled = variant == "patience2" and crib_cards is None
     if sampled:
         _refuse(["kept"], "Patience II's first discard", "it goes with --crib, for the second")
-        _refuse(["with_dist"], "Patience II's first discard",
+        _refuse(["with_dist", "plot_path"], "Patience II's first discard",
                 "its values are sampled; give --crib for the exact second discard")
     else:
         _refuse(["samples", "seed"], f"the exact analysis of --variant {variant}"
@@ -747,13 +779,16 @@ def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samp
         else:
             write_csv(csv_path, DISCARD_HEADER + ["win"],
                       [r + (v.win,) for r, v in zip(_discard_rows(shown), shown)])
+    head = f"{format_cards(hand)}, {variant}"
+    if win:
+        head += f", {score} points before deal {deal}: best P(win) first"
+    if not sampled:
+        _plot(plot_path, "discard_figure", values[:top or 4], head,
+              "points of this deal (hand + crib, heels apart)")
     if as_json:
         click.echo(dumps({"discards": [v.as_dict() if sampled else v.as_dict(with_dist)
                                        for v in shown]}))
         return
-    head = f"{format_cards(hand)}, {variant}"
-    if win:
-        head += f", {score} points before deal {deal}: best P(win) first"
     if sampled:
         click.echo(f"{head}; first discard: expected points of the deal (both hands, crib, "
                    f"heels), second hand sampled {samples} times (seed {seed})")
@@ -783,9 +818,11 @@ def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samp
               help="Write rank1,rank2,suited,crib to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet):
+@_plot_option
+def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet, plot_path):
     """Expected crib points of every two-card discard, by ranks, suited and offsuit."""
     _check_outputs(("--csv", csv_path))
+    _check_plot(plot_path, ("--csv", csv_path))
     from .analysis.opponent import crib_table_rows
 
     if dealer is None:
@@ -794,6 +831,7 @@ def crib_table_cmd(dealer, opponent, csv_path, as_json, quiet):
     rows = crib_table_rows(seat, opponent, ruleset("standard"), _opponent_progress(quiet))
     if csv_path:
         write_csv(csv_path, ["rank1", "rank2", "suited", "crib"], rows)
+    _plot(plot_path, "crib_table_figure", rows, seat, opponent)
     if as_json:
         click.echo(dumps({"seat": seat, "opponent": opponent,
                           "rows": [dict(zip(["rank1", "rank2", "suited", "crib"], r))
@@ -865,13 +903,15 @@ def _check_header(path: str, header, option: str) -> None:
 @click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@_plot_option
 def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, as_json,
-             csv_path, histogram_csv, quiet, **rules):
+             csv_path, histogram_csv, quiet, plot_path, **rules):
     """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
 
     _check_outputs(("--csv", csv_path), ("--histogram-csv", histogram_csv))
+    _check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
         _check_header(csv_path, CSV_HEADER, "--csv")
     policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else VARIANTS[variant][2]
@@ -890,10 +930,12 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
                 "it writes the final scores of the solitaires and Shuffle")
     if histogram_csv is not None and win_only:
         raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
+    if plot_path is not None and win_only:
+        raise click.UsageError("--plot needs exact scores: drop --win-only")
     if variant == "cribbage":
         spec = make_spec(game_length, **rules)
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
-                                  csv_path, quiet)
+                                  csv_path, quiet, plot_path)
     if policy == "win" and variant != "shuffle":
         _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
@@ -903,6 +945,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     if histogram_csv:
         write_csv(histogram_csv, ["score", "count"], sorted(res.histogram.items()),
                   option_name="--histogram-csv")
+    _plot(plot_path, "simulate_figure", res)
     if as_json:
         click.echo(dumps(res.as_dict()))
         return
@@ -924,7 +967,8 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         click.echo(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
 
 
-def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, csv_path, quiet):
+def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, csv_path, quiet,
+                       plot_path):
     from .progress import bar
     from .simulate import CSV_HEADER, simulate_cribbage
 
@@ -934,6 +978,7 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, cs
     d = res.as_dict()
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
+    _plot(plot_path, "cribbage_figure", res)
     if as_json:
         click.echo(dumps(d))
         return
@@ -968,9 +1013,11 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, cs
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write the table, one row per rule.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
+@_plot_option
+def variations(n, policy, seed, jobs, as_json, csv_path, quiet, plot_path):
     """The house rules side by side: the same seeded games under each rule alone."""
     _check_outputs(("--csv", csv_path))
+    _check_plot(plot_path, ("--csv", csv_path))
     from .progress import bar
     from .variations import COLUMNS, RULES, variations as run
 
@@ -978,6 +1025,7 @@ def variations(n, policy, seed, jobs, as_json, csv_path, quiet):
         rows = run(n, seed, policy, jobs, pb.update)
     if csv_path:
         write_csv(csv_path, COLUMNS, [list(r.values()) for r in rows])
+    _plot(plot_path, "variations_figure", rows, n, seed, policy)
     if as_json:
         click.echo(dumps({"n": n, "seed": seed, "policy": policy, "rows": rows}))
         return
@@ -1067,7 +1115,8 @@ def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
               help="Their points (below the game length).")
 @click.option("--dealer", "who_deals", type=click.Choice(["me", "them"]), default=None,
               help="Who deals next.")
-@click.option("--table", "whole", is_flag=True, help="Every position (with --csv).")
+@click.option("--table", "whole", is_flag=True,
+              help="Every position (with --csv or --plot).")
 @click.option("--game-length", type=click.IntRange(2, ODDS_LENGTH_MAX), default=121,
               show_default=True, help="Points to win (with --lowball: to lose).")
 @game_options()
@@ -1075,10 +1124,12 @@ def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
               help="With --table: write my_score,their_score,dealer,win_probability here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@_plot_option
 def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet,
-         **rules):
+         plot_path, **rules):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
+    _check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **rules)
     for name, why in (("stinkhole", "it adds points by stages"),
                       ("two_cribs", "its deals are played out and compared"),
@@ -1088,11 +1139,12 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
                                    f"({why}); simulate --variant cribbage plays it")
     if whole:
         _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
-                "it writes every position to --csv")
-        if csv_path is None:
-            raise click.UsageError("--table writes every position: give --csv FILE")
+                "it writes every position to --csv or --plot")
+        if csv_path is None and plot_path is None:
+            raise click.UsageError("--table writes every position: give --csv FILE or --plot "
+                                   "FILE")
     else:
-        _refuse(["csv_path"], "a single position", "it goes with --table")
+        _refuse(["csv_path", "plot_path"], "a single position", "it goes with --table")
         if my_score is None or their_score is None or who_deals is None:
             raise click.UsageError("give --my-score, --their-score and --dealer me|them "
                                    "(or --table)")
@@ -1101,7 +1153,7 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
                 raise _bad(option, f"{v} is not a score below the game length: give 0 to "
                                    f"{game_length - 1}")
         _quick()
-    from .odds import DEALS, win_table
+    from .odds import DEALS, SEED, win_table
     from .progress import bar
 
     with bar(DEALS, "simulating deals for the odds table (once)", quiet, "deal") as pb:
@@ -1110,7 +1162,9 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
         rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
                 for dealer in ("me", "them") for a in range(game_length)
                 for b in range(game_length)]
-        write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
+        if csv_path:
+            write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
+        _plot(plot_path, "odds_figure", win, spec, DEALS, SEED)
         return
     p = float(win[1 if who_deals == "me" else 0, my_score, their_score])
     if as_json:

@@ -43,8 +43,9 @@ def _new_file_mode() -> int:
 
 
 @contextlib.contextmanager
-def atomic_open(path: str):
-    """Write to a temporary file beside ``path`` and move it into place only on success.
+def atomic_open(path: str, binary: bool = False):
+    """Write to a temporary file beside ``path`` (text, or bytes with ``binary``) and move it
+    into place only on success.
 
     The result keeps the replaced file's permission mode (a new one follows the umask), because
     mkstemp's private 0600 would otherwise silently tighten the user's file.
@@ -57,7 +58,8 @@ def atomic_open(path: str):
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".cribsolve-", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
+        with (os.fdopen(fd, "wb") if binary else
+              os.fdopen(fd, "w", newline="", encoding="utf-8")) as f:
             yield f
         os.replace(tmp, path)
     except BaseException:
