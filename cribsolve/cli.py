@@ -881,13 +881,15 @@ def _check_header(path: str, header, option: str) -> None:
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
               help=f"Games to play, 1 to {_show(GAMES_MAX)} (1e6 and 1_000_000 work).")
 @click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
-                                             "heuristic", "greedy", "lookahead"]), default=None,
+                                             "heuristic", "greedy", "lookahead", "expert"]),
+              default=None,
               help="Patience: ev (default; exact expected points with card counting), win (the "
                    "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
                    "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
-                   "Cribbage: greedy (default), lookahead or random pegging (EV discards, "
-                   "random discards with random).")
-@click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "random"]),
+                   "Cribbage: greedy (default), lookahead, expert (the play searched exactly) "
+                   "or random pegging (EV discards, random discards with random).")
+@click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "expert",
+                                                      "random"]),
               default=None, help="Cribbage: the other player's policy (default: the same).")
 @click.option("--game-length", type=click.IntRange(2, GAME_LENGTH_MAX), default=121,
               show_default=True,

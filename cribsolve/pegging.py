@@ -61,8 +61,8 @@ def legal(hand, used, count, limit):
     return False
 
 
-RANDOM, GREEDY, LOOKAHEAD = 0, 1, 2
-POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD}
+RANDOM, GREEDY, LOOKAHEAD, EXPERT = 0, 1, 2, 3
+POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD, "expert": EXPERT}
 PLAYOUTS = 48           # opponent holdings sampled per card by the look-ahead policy
 
 
@@ -215,6 +215,8 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr):
             i = greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
         elif policies[p] == LOOKAHEAD:
             i = lookahead_choice(hands, used, series, st, known, pr)
+        elif policies[p] == EXPERT:
+            i = pegsearch.expert_choice(hands, used, series, st, known, pr)
         else:
             i = _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
         if lay(hands, used, series, st, i, points, scores, target, known, pr):
@@ -274,3 +276,7 @@ def lookahead_choice(hands, used, series, st, known, pr):
 @njit(cache=True)
 def _seed(seed):
     np.random.seed(seed)
+
+
+# the expert's search builds on this module; imported last, as a module, so either may load first
+from . import pegsearch  # noqa: E402

@@ -11,8 +11,9 @@ is best for its own margin (mine - theirs; the least under lowball) over the res
 import numpy as np
 
 from .cards import RANK, VALUE
-from .jit import njit
-from .pegging import COUNT, LAST, N, TURN, _aim, card_points, unseen_cards
+from .jit import njit, prange
+from .tables import register as _register
+from . import pegging
 from .variants.spec import PEG_LIMIT
 
 EXPERT_HOLDINGS = 48     # holdings sampled per choice by the expert policy when there are more
@@ -90,7 +91,7 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
     starts past it; 4 k + 2 places suffice); turn: the seat to lay; last: who laid last.
     A depth-first search with its own stack (numba cannot cache recursive functions)."""
     limit = pr[PEG_LIMIT]
-    aim = _aim(pr)
+    aim = pegging._aim(pr)
     k = h.shape[1]
     over, start, n, count, turn, pa, pb = _settle(h, used, start, n, count, turn, last, limit)
     if over:
@@ -122,7 +123,7 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
         frames[d, 7] = pick
         series[start + n] = r
         c2 = count + VALUE[r]
-        frames[d, 8] = card_points(series[start:], n + 1, c2, pr)
+        frames[d, 8] = pegging.card_points(series[start:], n + 1, c2, pr)
         used[turn] |= 1 << pick
         if c2 == limit:
             child = _settle(h, used, start + n + 1, 0, 0, 1 - turn, turn, limit)
@@ -204,7 +205,7 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
             h[1, :theirs_h.shape[1]] = theirs_h[j]
             ser[n] = r
             c2 = count + VALUE[r]
-            pts = card_points(ser, n + 1, c2, pr)
+            pts = pegging.card_points(ser, n + 1, c2, pr)
             used[0] = 1 << i
             if c2 == limit:
                 a, b = best_line(h, used, ser, n + 1, 0, 0, 1, 0, pr)
@@ -222,7 +223,7 @@ def expert_choice(hands, used, series, st, known, pr):
     """The expert's card in the game engine: the best expected margin over the opponent's
     holdings (exact, or EXPERT_HOLDINGS drawn by weight when there are more), the rest of the
     play searched; a card of the opponent's that did not fit after mine tells of its go."""
-    me = st[TURN]
+    me = st[pegging.TURN]
     opp = 1 - me
     k = hands.shape[1]
     mine = np.full(k, -1, dtype=np.int64)
@@ -233,16 +234,16 @@ def expert_choice(hands, used, series, st, known, pr):
     for i in range(k):
         r += not used[opp, i]
     min_value = -1
-    if st[COUNT] > 0 and st[LAST] == me:          # it is my turn again: they said go
-        min_value = pr[PEG_LIMIT] - st[COUNT]
+    if st[pegging.COUNT] > 0 and st[pegging.LAST] == me:    # my turn again: they said go
+        min_value = pr[PEG_LIMIT] - st[pegging.COUNT]
     h, w = _unseen_holdings(known[me], r, min_value, pr)
     if h.shape[0] > EXPERT_HOLDINGS:
         cum = np.cumsum(w)
         pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
         h = h[pick]
         w = np.ones(EXPERT_HOLDINGS)
-    vals = play_values(mine, series, st[N], st[COUNT], h, w, pr)
-    aim = _aim(pr)
+    vals = play_values(mine, series, st[pegging.N], st[pegging.COUNT], h, w, pr)
+    aim = pegging._aim(pr)
     best = -1e18
     pick_i = -1
     for i in range(k):
@@ -256,7 +257,7 @@ def expert_choice(hands, used, series, st, known, pr):
 def _unseen_holdings(seen, r, min_value, pr):
     """holdings() of the cards a player has not seen (``seen``: its counts by card id)."""
     avail = np.zeros(14, dtype=np.int64)
-    for c in unseen_cards(seen, pr):
+    for c in pegging.unseen_cards(seen, pr):
         avail[RANK[c]] += 1
     return holdings(avail, r, min_value)
 
@@ -348,5 +349,82 @@ def best_play(hand, played, me: int, seen=(), spec=None):
                        np.array(series + [0], dtype=np.int64), len(series), count, h, w, pr)
     rows = [(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
             for i, c in enumerate(hand) if not np.isnan(vals[i, 0])]
-    aim = float(_aim(pr))
+    aim = float(pegging._aim(pr))
     return sorted(rows, key=lambda t: -aim * (t[1] - t[2])), h.shape[0]
+
+
+PEG_SAMPLES = 256        # opponent holdings per kept hand in the pegging table
+PEG_SEED = 31
+
+
+@njit(cache=True)
+def rank_code(ranks):
+    """The index of a kept hand's sorted ranks in the pegging table."""
+    s = np.sort(ranks)
+    code = 0
+    for r in s:
+        code = code * 14 + r
+    return code
+
+
+@njit(cache=True, parallel=True)
+def peg_margins(pr, samples, seed):
+    """margin[seat, code]: the expected pegging margin (mine - theirs) of four kept ranks
+    (code: rank_code) in a seat (0: the pone, who leads; 1: the dealer) over ``samples``
+    opponent hands drawn from the rest of the spec's deck, both laying their best."""
+    deck = pegging.unseen_cards(np.zeros(53, dtype=np.int64), pr)
+    full = np.zeros(14, dtype=np.int64)
+    for c in deck:
+        full[RANK[c]] += 1
+    kept, _ = holdings(full, 4, -1)
+    out = np.zeros((2, 14 ** 4))
+    for j in prange(kept.shape[0]):
+        np.random.seed(seed + j)
+        avail = full.copy()
+        for r in kept[j]:
+            avail[r] -= 1
+        urn = np.empty(avail.sum(), dtype=np.int64)
+        q = 0
+        for r in range(14):
+            for _ in range(avail[r]):
+                urn[q] = r
+                q += 1
+        h = np.full((2, 4), -1, dtype=np.int64)
+        series = np.zeros(18, dtype=np.int64)
+        used = np.zeros(2, dtype=np.int64)
+        code = rank_code(kept[j])
+        for _ in range(samples):
+            for i in range(4):                     # a partial shuffle draws their four
+                x = i + np.random.randint(urn.shape[0] - i)
+                urn[i], urn[x] = urn[x], urn[i]
+            for seat in range(2):
+                h[seat] = kept[j]
+                h[1 - seat] = urn[:4]
+                a, b = best_line(h, used, series, 0, 0, 0, 0, -1, pr)
+                out[seat, code] += (a - b) if seat == 0 else (b - a)
+        out[:, code] /= samples
+    return out
+
+
+def _check_pegs(arrays, params):
+    from .tables import expect
+    m = arrays.get("margin")
+    expect(m is not None and m.shape == (2, 14 ** 4), "not a pegging table")
+    expect(bool(np.isfinite(m).all()) and float(np.abs(m).max()) < 40, "impossible margins")
+
+
+def peg_table(spec) -> np.ndarray:
+    """The expert's pegging table under ``spec`` (kept, its target, peg limit, lowball and
+    deck), built once and kept; an empty one where the kept hand is not four cards."""
+    from .tables import load
+    if spec.kept != 4:
+        return np.zeros((0, 1))
+    params = {"samples": PEG_SAMPLES, "seed": PEG_SEED, "target": spec.target,
+              "peg_limit": spec.peg_limit, "lowball": spec.lowball, "decks": spec.decks,
+              "jokers": spec.jokers}
+    return load("pegging", params, lambda: {"margin": peg_margins(spec.as_array(),
+                                                                   PEG_SAMPLES, PEG_SEED)})[
+        "margin"]
+
+
+_register("pegging", __name__, _check_pegs)

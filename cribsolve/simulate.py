@@ -182,7 +182,7 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     return res
 
 
-CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "random": (0, 0)}
+CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 3), "random": (0, 0)}
 CRIBBAGE_CHUNK = 2_000
 
 
@@ -243,7 +243,8 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
     """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
     thread count."""
     from .scoring.table import rank_table
-    from .variants.twoplayer import play_games
+    from .pegsearch import peg_table
+    from .variants.twoplayer import NO_PEGS, play_games
 
     opponent_policy = opponent_policy or policy
     for p in (policy, opponent_policy):
@@ -255,11 +256,12 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
     set_threads(jobs)
     pol = np.array([CRIBBAGE_POLICIES[policy], CRIBBAGE_POLICIES[opponent_policy]])
     table, pr = rank_table(spec.target), spec.as_array()
+    pegs = peg_table(spec) if "expert" in (policy, opponent_policy) else NO_PEGS
     rows = []
     for index, start in enumerate(range(0, n, CRIBBAGE_CHUNK)):
         games = min(CRIBBAGE_CHUNK, n - start)
         seeds = np.random.default_rng([seed, index]).integers(0, 2 ** 62, size=games)
-        rows.append(play_games(seeds, pol, table, pr))
+        rows.append(play_games(seeds, pol, table, pr, pegs))
         if progress:
             progress(games)
     return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))

@@ -229,7 +229,7 @@ def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
 
 
 BUILDERS = ("cribsolve.scoring.table", "cribsolve.analysis.opponent", "cribsolve.odds",
-            "cribsolve.simulate")
+            "cribsolve.simulate", "cribsolve.pegsearch")
 
 
 def _register_all() -> None:
@@ -306,6 +306,7 @@ def ship() -> None:
     else built (the simulated deals behind the odds are too big to ship and stay there)."""
     from .analysis.opponent import optimal_frequencies
     from .odds import win_table as odds_table
+    from .pegsearch import peg_table
     from .rules import ruleset
     from .scoring.table import rank_table
     from .simulate import win_table
@@ -320,6 +321,7 @@ def ship() -> None:
         odds_table(CribbageSpec())
         win_table("patience")
         win_table("patience2")
+        peg_table(CribbageSpec())
     finally:
         SHIPPED = shipped
     for f in os.listdir(SHIPPED):

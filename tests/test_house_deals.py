@@ -56,7 +56,7 @@ def reference_deal(deck, spec):
     kept, cribs, cuts = [], [[], []], [None, None]
     for s in range(2):
         o = throws.choose_throw(np.array(hands[s]), owns[s], 1, table, pr, keep_idx, disc_idx,
-                                -1, seen[s])
+                                -1, seen[s], s, tp.NO_PEGS)
         kept.append([hands[s][i] for i in keep_idx[o]])
         thrown = [hands[s][i] for i in disc_idx[o]]
         if spec.two_cribs:
@@ -105,7 +105,7 @@ def test_deals_follow_the_rules(rules):
         parts = np.zeros(tp.NP, dtype=np.int64)
         _seed(seed)
         assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
-                            spec.as_array()) == -1
+                            spec.as_array(), tp.NO_PEGS) == -1
         _seed(seed)
         want, cards, top = reference_deal(deck, spec)
         assert parts.tolist() == want

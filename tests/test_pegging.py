@@ -72,12 +72,13 @@ def test_scripted_deal_end_to_end():
     parts = np.zeros(tp.NP, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
-    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD) == -1
+    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD, tp.NO_PEGS) == -1
     kept, crib = [], []
     keep_idx, disc_idx = throws.throw_options(6, 2)
     for six, dealer in ((pone6, False), (dealer6, True)):
         o = throws.choose_throw(np.array(six), dealer, 1, rank_table(), STANDARD, keep_idx,
-                                disc_idx, -1, np.bincount(six, minlength=53))
+                                disc_idx, -1, np.bincount(six, minlength=53), int(dealer),
+                                tp.NO_PEGS)
         kept.append([six[i] for i in keep_idx[o]])
         crib += [six[i] for i in disc_idx[o]]
     std = ruleset("standard")
@@ -248,13 +249,13 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
         parts = np.zeros(tp.NP, dtype=np.int64)
         pol = np.array([[1, GREEDY], [1, GREEDY]])
         assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
-                            pr) == -1
+                            pr, tp.NO_PEGS) == -1
         keep_idx, disc_idx = throws.throw_options(8, 2)
         kept, crib = [], []
         for seat in range(2):
             dealt = deck[8 * seat:8 * seat + 8]
             o = throws.choose_throw(dealt, seat == 1, 1, rank_table(), pr, keep_idx, disc_idx,
-                                    -1, np.bincount(dealt, minlength=53))
+                                    -1, np.bincount(dealt, minlength=53), seat, tp.NO_PEGS)
             kept.append(dealt[keep_idx[o]].tolist())
             crib += dealt[disc_idx[o]].tolist()
         s = int(deck[16])

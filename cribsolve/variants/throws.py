@@ -15,6 +15,7 @@ from ..jit import njit
 from ..analysis.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from ..cards import RANK
 from ..pegging import unseen_cards
+from ..pegsearch import rank_code
 from ..scoring.kernels import best_wild, score_parts
 from ..scoring.table import score5
 from .patience import ev_discard
@@ -228,19 +229,33 @@ def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, 
                                       draws), pr)
 
 
+RANDOM, EV, EXPERT = 0, 1, 2      # discard policies
+
+
 @njit(cache=True)
-def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, first, seen):
-    """The option a player takes: random, or the best expected value (the standard deal by
-    the closed form of patience.ev_discard). ``seen``: the player's counts of the cards it
-    has seen (its deal, a first cut card, cards it redrew away); ``own``: the crib is its own."""
-    if discard_policy == 0:
+def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, first, seen, seat,
+                 pegs):
+    """The option a player takes: random, the best expected value (the standard deal by the
+    closed form of patience.ev_discard), or (EXPERT) that value plus the expected pegging
+    margin of the kept ranks in its seat (pegs: pegsearch.peg_table, where it applies).
+    ``seen``: the player's counts of the cards it has seen (its deal, a first cut card, cards
+    it redrew away); ``own``: the crib is its own."""
+    if discard_policy == RANDOM:
         return np.random.randint(keep_idx.shape[0])
     unseen = unseen_cards(seen, pr)
-    if dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2):
+    use_pegs = discard_policy == EXPERT and pegs.shape[0] == 2 and keep_idx.shape[1] == 4
+    if not use_pegs and dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2):
         return ev_discard(dealt, unseen, table, 1.0 if own else -1.0, True,
                           -1.0 if pr[LOWBALL] else 1.0)
-    return np.argmax(expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own,
-                                           table, pr))
+    values = expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, pr)
+    if use_pegs:
+        aim = -1.0 if pr[LOWBALL] else 1.0
+        ranks = np.empty(4, dtype=np.int64)
+        for o in range(keep_idx.shape[0]):
+            for j in range(4):
+                ranks[j] = RANK[dealt[keep_idx[o, j]]]
+            values[o] += aim * pegs[seat, rank_code(ranks)]
+    return np.argmax(values)
 
 
 @njit(cache=True)
@@ -348,7 +363,8 @@ def bid_limits(dealt, table, pr, keep_idx, disc_idx, first, seen):
     out_h = np.zeros(2)
     samples = np.empty((2, CRIB_DRAWS))
     for own in range(2):
-        o = choose_throw(dealt, own, 1, table, pr, keep_idx, disc_idx, first, seen)
+        o = choose_throw(dealt, own, EV, table, pr, keep_idx, disc_idx, first, seen, 0,
+                         np.zeros((0, 1)))
         hand = np.empty(keep_idx.shape[1] + pr[STARTERS], dtype=np.int64)
         for j in range(keep_idx.shape[1]):
             hand[j] = dealt[keep_idx[o, j]]

@@ -28,6 +28,7 @@ PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", 
          "pone_crib")
 NP = len(PARTS)
 TIE = 2          # the winner of a game of two cribs that ends level
+NO_PEGS = np.zeros((0, 1))      # no expert among the players: no pegging table
 
 
 @njit(cache=True)
@@ -85,12 +86,13 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
 
 
 @njit(cache=True)
-def play_deal(deck, policies, seat_scores, target, table, parts, pr):
+def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs):
     """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
     seat 1 (dealer) deck[h:2h]; further cards leave the deck from there in the order they are
     needed: a first cut card (turned before the throw; both players see it), redraws (the pone
     first, before the throw and after it), the last cut card. policies[seat] = (discard,
-    pegging). Points go into seat_scores and into parts (see PARTS). Returns the seat that
+    pegging); pegs: the expert's pegging table (pegsearch.peg_table). Points go into
+    seat_scores and into parts (see PARTS). Returns the seat that
     reached ``target`` (0: play the whole deal; two cribs always plays it), or -1."""
     h = pr[HAND_SIZE]
     t = pr[CRIB_SIZE] // 2
@@ -129,7 +131,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
     cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
     for seat in range(2):
         o = choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
-                         disc_idx, first, known[seat])
+                         disc_idx, first, known[seat], seat, pegs)
         for j in range(k):
             hands[seat, j] = dealt[seat, keep_idx[o, j]]
         for j in range(t):
@@ -188,7 +190,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr):
 
 
 @njit(cache=True)
-def play_game(seed, policies, table, pr, out):
+def play_game(seed, policies, table, pr, out, pegs):
     """A whole game between players 0 and 1 (policies[player] = (discard, pegging)).
 
     out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
@@ -218,7 +220,7 @@ def play_game(seed, policies, table, pr, out):
         parts[:] = 0
         deals += 1
         w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
-                      parts, pr)
+                      parts, pr, pegs)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
         out[6 + NP] = max(out[6 + NP], parts[3:].max())
@@ -241,22 +243,30 @@ def play_game(seed, policies, table, pr, out):
     out[5] = complete
 
 
-@njit(cache=True, parallel=True)
-def play_games(seeds, policies, table, pr):
+def play_games(seeds, policies, table, pr, pegs=NO_PEGS):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
+    return _play_games(seeds, policies, table, pr, pegs)
+
+
+@njit(cache=True, parallel=True)
+def _play_games(seeds, policies, table, pr, pegs):
     out = np.zeros((seeds.shape[0], 7 + NP), dtype=np.int64)
     for i in prange(seeds.shape[0]):
-        play_game(seeds[i], policies, table, pr, out[i])
+        play_game(seeds[i], policies, table, pr, out[i], pegs)
     return out
 
 
-@njit(cache=True, parallel=True)
-def deal_outcomes(seeds, policies, table, pr):
+def deal_outcomes(seeds, policies, table, pr, pegs=NO_PEGS):
     """Whole deals (no game end), one per seed: rows of PARTS, for the odds table."""
+    return _deal_outcomes(seeds, policies, table, pr, pegs)
+
+
+@njit(cache=True, parallel=True)
+def _deal_outcomes(seeds, policies, table, pr, pegs):
     out = np.zeros((seeds.shape[0], NP), dtype=np.int64)
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2, dtype=np.int64)
-        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr)
+        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, pegs)
     return out
