@@ -27,7 +27,7 @@ ROWS = [
     ("odds one position", CLI + ["odds", "--my-score", "35", "--their-score", "37",
                                  "--dealer", "me"]),
     ("best-play (compiled)", CLI + ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H",
-                                    "--count", "5", "--seen", "KD 4S 4C", "--pone"]),
+                                    "--count", "5", "--seen", "KD 4S 4C", "--dealer"]),
 ]
 
 
