@@ -87,6 +87,23 @@ def _jobs_option(f):
                         help="Threads (default: all cores); results do not depend on it.")(f)
 
 
+class PysolGame(click.ParamType):
+    """A PySolFC game number: N (1 <= N < 32000 deals as Microsoft's) or msN."""
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        from .pysol import parse_game
+        try:
+            return parse_game(value)
+        except CardError as e:
+            self.fail(str(e), param, ctx)
+
+
+def _pysol_option(what: str):
+    return click.option("--pysol-game", "pysol_game", type=PysolGame(), default=None,
+                        metavar="N", help=f"PySolFC's game N (or msN): {what}.")
+
+
 def _given(name: str) -> bool:
     """Whether the user gave option ``name`` (its parameter name), rather than its default."""
     src = click.get_current_context().get_parameter_source(name)
@@ -511,9 +528,10 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--deal", type=click.IntRange(1, max(SOLITAIRE_DEALS.values())), default=None,
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
+@_pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
 def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
                      preset, top, with_dist, as_json, csv_path, batch, quiet, variant, seen,
-                     crib_cards, samples, seed, kept, score, deal):
+                     crib_cards, samples, seed, kept, score, deal, pysol_game):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
@@ -521,9 +539,12 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
         _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
                  "crib_size", "wild", "cut"],
                 f"--variant {variant}", "it is for the two-player game, --variant cribbage")
+        if pysol_game is not None:
+            cards, seen, kept, deal = _pysol_position(pysol_game, variant, cards, crib_cards,
+                                                      score, deal)
         return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
                                   seed, top, with_dist, as_json, csv_path, quiet)
-    _refuse(["seen", "crib_cards", "kept", "score", "deal"],
+    _refuse(["seen", "crib_cards", "kept", "score", "deal", "pysol_game"],
             "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
     hand = parse_cards(cards) if cards else []
     if cut is not None or wild is not None or _given("crib_size") or \
@@ -635,6 +656,20 @@ def _sampled_discard(hand, dealer, known, target, jokers, decks, crib_size, wild
                f"{'± se':>6}")
     for d, k, h, c, net, se, _ in rows:
         click.echo(f"  {d:<{width}} {k:<{kw}} {h:7.3f} {c:7.3f} {net:7.3f} {se:6.3f}")
+
+
+def _pysol_position(game, variant, cards, crib_cards, score, deal):
+    """The hand (and seen and kept cards) of a PySolFC game's decision, as CARDS texts."""
+    from .pysol import discard_position
+
+    if cards:
+        raise CardError("--pysol-game deals the hand: give no cards")
+    _refuse(["seen", "kept"], "--pysol-game", "the game's earlier deals are seen, and the "
+            "kept cards are the rest of the first hand")
+    hand, seen, kept = discard_position(variant, game, deal or 1,
+                                        _cards(crib_cards, "--crib") if crib_cards else None)
+    return ([format_cards(hand)], format_cards(seen) if seen else None,
+            format_cards(kept) if kept else None, deal if score is not None else None)
 
 
 def _win_table_progress(variant, quiet):
@@ -1063,8 +1098,17 @@ def odds(my_score, their_score, who_deals, whole, game_length, target, peg_limit
               metavar="S", help="Stop after S seconds (0 to 86400) with the best grid so far "
                                 "and the gap to the bound.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def shuffle(cards, starter, time_limit, as_json):
+@_pysol_option("its dealt grid and starter, instead of CARDS and --starter")
+def shuffle(cards, starter, time_limit, as_json, pysol_game):
     """Cribbage Shuffle: the best arrangement of 16 grid cards, with its proof."""
+    if pysol_game is not None:
+        from .pysol import layout, talon
+        if cards or starter is not None:
+            raise CardError("--pysol-game deals the grid and the starter: give neither")
+        lay = layout("shuffle", talon(pysol_game))
+        cards, starter = [format_cards(sum(lay["grid"], []))], format_card(lay["starter"])
+        if not as_json:
+            click.echo(f"PySolFC game {pysol_game}")
     grid = parse_cards(cards)
     if len(grid) != 16:
         raise CardError(f"give exactly 16 grid cards, not {len(grid)}")
@@ -1079,7 +1123,8 @@ def shuffle(cards, starter, time_limit, as_json):
     sol = solve(grid, st, time_limit)
     rows = [sol.grid[4 * i:4 * i + 4] for i in range(4)]
     if as_json:
-        click.echo(dumps({"grid": [[format_card(c) for c in r] for r in rows],
+        click.echo(dumps({**({"game": pysol_game.number} if pysol_game else {}),
+                          "grid": [[format_card(c) for c in r] for r in rows],
                           "rows": sol.rows, "columns": sol.columns, "heels": sol.heels,
                           "total": sol.total, "upper_bound": sol.upper_bound,
                           "optimal": sol.optimal}))
@@ -1097,6 +1142,22 @@ def shuffle(cards, starter, time_limit, as_json):
     else:
         click.echo(f"time limit reached: best {sol.total}, upper bound {sol.upper_bound} "
                    f"(gap {sol.upper_bound - sol.total})")
+
+
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+              required=True, help="The solitaire whose layout to show.")
+@click.option("--pysol-game", "pysol_game", type=PysolGame(), required=True, metavar="N",
+              help="PySolFC's game N (1 to 31999 and msN: Microsoft-compatible deals).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def deal(variant, pysol_game, as_json):
+    """The cards of a PySolFC game number, as they are dealt."""
+    from .pysol import deal_lines, deal_record
+
+    if as_json:
+        click.echo(dumps(deal_record(variant, pysol_game)))
+    else:
+        click.echo("\n".join(deal_lines(variant, pysol_game)))
 
 
 @cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
