@@ -1160,6 +1160,54 @@ def deal(variant, pysol_game, as_json):
         click.echo("\n".join(deal_lines(variant, pysol_game)))
 
 
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), required=True,
+              help="The solitaire to play.")
+@_pysol_option("play this game")
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
+              help="Play a deal of our own, shuffled from this seed.")
+@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
+              help="Patience II's first discards: second hands sampled.")
+@click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
+              help="Discards shown at each decision.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def play(variant, pysol_game, seed, samples, top, quiet):
+    """Play a solitaire with a coach: each discard advised from the face-up cards only;
+    type yours (e.g. 5H JD), or Enter to take the advice."""
+    from .coach import Walk, advise, result_line, seeded_talon, summary_lines, view_lines
+    from .pysol import NAMES, talon
+
+    if (pysol_game is None) == (seed is None):
+        raise click.UsageError("give the deal: --pysol-game N or --seed S")
+    _win_table_progress(variant, quiet)
+    walk = Walk(variant, talon(pysol_game) if seed is None else seeded_talon(seed))
+    click.echo(f"{NAMES[variant]}, " + (f"PySolFC game {pysol_game}" if seed is None else
+                                        f"seed {seed}") + ": 80 points to win"
+               + ("; 7 cards removed unseen" if variant == "patience" else ""))
+    while not walk.over:
+        view = walk.view()
+        options = advise(view, samples)
+        click.echo("\n".join([""] + view_lines(view, options, top)))
+        while True:
+            click.echo(f"your discard [{format_cards(options[0].discard)}]: ", nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                click.echo(f"\ninput ended at deal {view.deal} with {walk.score} points")
+                return
+            if not sys.stdin.isatty():
+                click.echo(line.rstrip("\n"))
+            try:
+                discard = (options[0].discard if line.strip().lower() in ("", "y", "yes")
+                           else walk.parse(line, view))
+                break
+            except CardError as e:
+                click.echo(f"  {_one_line(e)}: type two of its cards, or Enter for the advice")
+        res = walk.choose(discard, options)
+        if res is not None:
+            click.echo(result_line(res))
+    click.echo("\n".join([""] + summary_lines(walk)))
+
+
 @cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
 @click.pass_context
 def cache(ctx):
