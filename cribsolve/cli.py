@@ -1208,6 +1208,37 @@ def play(variant, pysol_game, seed, samples, top, quiet):
     click.echo("\n".join([""] + summary_lines(walk)))
 
 
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience",
+              show_default=True, help="The solitaire.")
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
+              help=f"Decks, 1 to {_show(GAMES_MAX)} (accepts 1e5).")
+@_seed_option
+@_jobs_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def bracket(variant, n, seed, jobs, as_json, quiet):
+    """How good is optimal play: the best policy's win rate, and upper bounds on every policy
+    (the information-relaxation bound, and clairvoyance), on the same decks."""
+    from .bracket import bracket as run_bracket
+    from .progress import bar
+
+    _win_table_progress(variant, quiet)
+    with bar(n, f"bracket {variant}", quiet, "deck") as pb:
+        d = run_bracket(variant, n, seed, jobs, pb.update).as_dict()
+    if as_json:
+        click.echo(dumps(d))
+        return
+    click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= 80) lies in")
+    for name, key in (("best policy (win)", "win_rate"), ("upper bound (penalised)",
+                                                          "upper_bound"),
+                      ("clairvoyant bound", "clairvoyant")):
+        lo, hi = d[key + "_ci"]
+        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+    lo, hi = d["width_ci"]
+    click.echo(f"  width (upper - best)     {d['width']:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+
+
 @cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
 @click.pass_context
 def cache(ctx):
