@@ -111,6 +111,23 @@ def _plot(path, draw: str, *args) -> None:
         plots.save(getattr(plots, draw)(*args), path)
 
 
+class PysolGame(click.ParamType):
+    """A PySolFC game number: N (1 <= N < 32000 deals as Microsoft's) or msN."""
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        from .pysol import parse_game
+        try:
+            return parse_game(value)
+        except CardError as e:
+            self.fail(str(e), param, ctx)
+
+
+def _pysol_option(what: str):
+    return click.option("--pysol-game", "pysol_game", type=PysolGame(), default=None,
+                        metavar="N", help=f"PySolFC's game N (or msN): {what}.")
+
+
 def _given(name: str) -> bool:
     """Whether the user gave option ``name`` (its parameter name), rather than its default."""
     src = click.get_current_context().get_parameter_source(name)
@@ -555,9 +572,10 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
 @click.option("--deal", type=click.IntRange(1, max(SOLITAIRE_DEALS.values())), default=None,
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
+@_pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
 def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
                      preset, top, with_dist, as_json, csv_path, batch, quiet, plot_path, variant,
-                     seen, crib_cards, samples, seed, kept, score, deal, **house):
+                     seen, crib_cards, samples, seed, kept, score, deal, pysol_game, **house):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
@@ -566,9 +584,12 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
         _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
                  "crib_size", "wild", "cut", *house],
                 f"--variant {variant}", "it is for the two-player game, --variant cribbage")
+        if pysol_game is not None:
+            cards, seen, kept, deal = _pysol_position(pysol_game, variant, cards, crib_cards,
+                                                      score, deal)
         return _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samples,
                                   seed, top, with_dist, as_json, csv_path, quiet, plot_path)
-    _refuse(["seen", "crib_cards", "kept", "score", "deal"],
+    _refuse(["seen", "crib_cards", "kept", "score", "deal", "pysol_game"],
             "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
     hand = parse_cards(cards) if cards else []
     if cut is not None or wild is not None or _given("crib_size") or any(house.values()) or \
@@ -712,6 +733,20 @@ def _sampled_discard(hand, dealer, known, spec, cut, samples, seed, top, as_json
                                for n, w, c in zip(names, widths, cells[0])))
     for r in cells:
         click.echo("  " + " ".join(fmt(c, w) for c, w in zip(r, widths)))
+
+
+def _pysol_position(game, variant, cards, crib_cards, score, deal):
+    """The hand (and seen and kept cards) of a PySolFC game's decision, as CARDS texts."""
+    from .pysol import discard_position
+
+    if cards:
+        raise CardError("--pysol-game deals the hand: give no cards")
+    _refuse(["seen", "kept"], "--pysol-game", "the game's earlier deals are seen, and the "
+            "kept cards are the rest of the first hand")
+    hand, seen, kept = discard_position(variant, game, deal or 1,
+                                        _cards(crib_cards, "--crib") if crib_cards else None)
+    return ([format_cards(hand)], format_cards(seen) if seen else None,
+            format_cards(kept) if kept else None, deal if score is not None else None)
 
 
 def _win_table_progress(variant, quiet):
@@ -1186,8 +1221,17 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
               metavar="S", help="Stop after S seconds (0 to 86400) with the best grid so far "
                                 "and the gap to the bound.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def shuffle(cards, starter, time_limit, as_json):
+@_pysol_option("its dealt grid and starter, instead of CARDS and --starter")
+def shuffle(cards, starter, time_limit, as_json, pysol_game):
     """Cribbage Shuffle: the best arrangement of 16 grid cards, with its proof."""
+    if pysol_game is not None:
+        from .pysol import layout, talon
+        if cards or starter is not None:
+            raise CardError("--pysol-game deals the grid and the starter: give neither")
+        lay = layout("shuffle", talon(pysol_game))
+        cards, starter = [format_cards(sum(lay["grid"], []))], format_card(lay["starter"])
+        if not as_json:
+            click.echo(f"PySolFC game {pysol_game}")
     grid = parse_cards(cards)
     if len(grid) != 16:
         raise CardError(f"give exactly 16 grid cards, not {len(grid)}")
@@ -1202,7 +1246,8 @@ def shuffle(cards, starter, time_limit, as_json):
     sol = solve(grid, st, time_limit)
     rows = [sol.grid[4 * i:4 * i + 4] for i in range(4)]
     if as_json:
-        click.echo(dumps({"grid": [[format_card(c) for c in r] for r in rows],
+        click.echo(dumps({**({"game": pysol_game.number} if pysol_game else {}),
+                          "grid": [[format_card(c) for c in r] for r in rows],
                           "rows": sol.rows, "columns": sol.columns, "heels": sol.heels,
                           "total": sol.total, "upper_bound": sol.upper_bound,
                           "optimal": sol.optimal}))
@@ -1220,6 +1265,101 @@ def shuffle(cards, starter, time_limit, as_json):
     else:
         click.echo(f"time limit reached: best {sol.total}, upper bound {sol.upper_bound} "
                    f"(gap {sol.upper_bound - sol.total})")
+
+
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+              required=True, help="The solitaire whose layout to show.")
+@click.option("--pysol-game", "pysol_game", type=PysolGame(), required=True, metavar="N",
+              help="PySolFC's game N (1 to 31999 and msN: Microsoft-compatible deals).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def deal(variant, pysol_game, as_json):
+    """The cards of a PySolFC game number, as they are dealt."""
+    from .pysol import deal_lines, deal_record
+
+    if as_json:
+        click.echo(dumps(deal_record(variant, pysol_game)))
+    else:
+        click.echo("\n".join(deal_lines(variant, pysol_game)))
+
+
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), required=True,
+              help="The solitaire to play.")
+@_pysol_option("play this game")
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
+              help="Play a deal of our own, shuffled from this seed.")
+@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
+              help="Patience II's first discards: second hands sampled.")
+@click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
+              help="Discards shown at each decision.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def play(variant, pysol_game, seed, samples, top, quiet):
+    """Play a solitaire with a coach: each discard advised from the face-up cards only;
+    type yours (e.g. 5H JD), or Enter to take the advice."""
+    from .coach import Walk, advise, result_line, seeded_talon, summary_lines, view_lines
+    from .pysol import NAMES, talon
+
+    if (pysol_game is None) == (seed is None):
+        raise click.UsageError("give the deal: --pysol-game N or --seed S")
+    _win_table_progress(variant, quiet)
+    walk = Walk(variant, talon(pysol_game) if seed is None else seeded_talon(seed))
+    click.echo(f"{NAMES[variant]}, " + (f"PySolFC game {pysol_game}" if seed is None else
+                                        f"seed {seed}") + ": 80 points to win"
+               + ("; 7 cards removed unseen" if variant == "patience" else ""))
+    while not walk.over:
+        view = walk.view()
+        options = advise(view, samples)
+        click.echo("\n".join([""] + view_lines(view, options, top)))
+        while True:
+            click.echo(f"your discard [{format_cards(options[0].discard)}]: ", nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                click.echo(f"\ninput ended at deal {view.deal} with {walk.score} points")
+                return
+            if not sys.stdin.isatty():
+                click.echo(line.rstrip("\n"))
+            try:
+                discard = (options[0].discard if line.strip().lower() in ("", "y", "yes")
+                           else walk.parse(line, view))
+                break
+            except CardError as e:
+                click.echo(f"  {_one_line(e)}: type two of its cards, or Enter for the advice")
+        res = walk.choose(discard, options)
+        if res is not None:
+            click.echo(result_line(res))
+    click.echo("\n".join([""] + summary_lines(walk)))
+
+
+@cli.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience",
+              show_default=True, help="The solitaire.")
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
+              help=f"Decks, 1 to {_show(GAMES_MAX)} (accepts 1e5).")
+@_seed_option
+@_jobs_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def bracket(variant, n, seed, jobs, as_json, quiet):
+    """How good is optimal play: the best policy's win rate, and upper bounds on every policy
+    (the information-relaxation bound, and clairvoyance), on the same decks."""
+    from .bracket import bracket as run_bracket
+    from .progress import bar
+
+    _win_table_progress(variant, quiet)
+    with bar(n, f"bracket {variant}", quiet, "deck") as pb:
+        d = run_bracket(variant, n, seed, jobs, pb.update).as_dict()
+    if as_json:
+        click.echo(dumps(d))
+        return
+    click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= 80) lies in")
+    for name, key in (("best policy (win)", "win_rate"), ("upper bound (penalised)",
+                                                          "upper_bound"),
+                      ("clairvoyant bound", "clairvoyant")):
+        lo, hi = d[key + "_ci"]
+        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+    lo, hi = d["width_ci"]
+    click.echo(f"  width (upper - best)     {d['width']:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
 
 
 @cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")

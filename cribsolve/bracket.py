@@ -1,0 +1,231 @@
+"""How good is optimal play? The win rate of the best policy and an upper bound on every policy.
+
+The upper bound is an information relaxation with a penalty (Brown, Smith and Sun, "Information
+relaxations and duality in stochastic dynamic programs", Operations Research 58(4), 2010). On
+each sampled deck the player sees every card, but each decision is charged
+    phi(next state) - E[phi(next state) | what the player really knew when deciding],
+with phi an approximate value function: W[k][s] (simulate.win_table), the probability of
+winning from score s with k deals left. Under any real policy the charges have mean zero, so the
+mean over decks of the best penalised perfect-information result bounds the optimal win rate
+from above; with phi the true value function it would equal it on every deck.
+
+The discards never change which cards come later, so the perfect-information problem is a small
+dynamic program over deals and scores (``penalised_value``). The expectations are the exact
+point distributions the ``win`` policy uses: Patience over every face-down pair and starter
+(analysis.expect.options_distribution), Patience II over every starter. In Patience II both
+discards of a deal are one decision charged at the second, with what was known then (both
+hands): a real player knows less at the first discard, so the bound stays valid, only looser.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .analysis.expect import OFFSET, WIDTH, options_distribution
+from .analysis.opponent import N_CLASSES
+from .cards import JACK, RANK, CardError
+from .jit import njit, prange
+from .scoring.table import score5
+from .variants.patience import OPT_DISC, OPT_KEEP, WIN_AT, deal_points, unseen_of
+
+
+@njit(cache=True)
+def penalised_value(x, phi, q, win_at):
+    """The best penalised result of one deck, from score 0.
+
+    x[d, o]: the points deal d makes with action o on this deck; phi[d, s]: the value function
+    of the state after deal d at score s (capped at win_at), as it falls on this deck;
+    q[d, s, o]: its expectation given what the player knew at deal d, from score s with action
+    o. Returns max over actions of 1{final >= win_at} - sum_d (phi[d, s_d+1] - q[d, s_d, o_d])."""
+    deals, n_opt = x.shape
+    v = np.zeros(win_at + 1)
+    v[win_at] = 1.0
+    nxt = np.empty(win_at + 1)
+    for d in range(deals - 1, -1, -1):
+        for s in range(win_at + 1):
+            best = -1e300
+            for o in range(n_opt):
+                t = min(s + x[d, o], win_at)
+                val = v[t] - phi[d, t] + q[d, s, o]
+                if val > best:
+                    best = val
+            nxt[s] = best
+        v[:] = nxt
+    return v[0]
+
+
+@njit(cache=True)
+def _expect(hist_counts, lo, hi, total, w_next, q_col):
+    """q_col[s] = E[w_next[min(s + points, WIN_AT)]], points distributed as hist_counts[lo:hi]
+    (weights summing to total), for every score s."""
+    for s in range(WIN_AT + 1):
+        acc = 0.0
+        for i in range(lo, hi):
+            if hist_counts[i] != 0.0:
+                acc += hist_counts[i] * w_next[min(s + i, WIN_AT)]
+        q_col[s] = acc / total
+
+
+@njit(cache=True)
+def patience_terms(deck, wins, table):
+    """penalised_value's (x, phi, q) for one Cribbage Patience deck."""
+    seen = np.zeros(53, dtype=np.bool_)
+    uniform = np.ones(N_CLASSES)
+    x = np.zeros((5, 15), dtype=np.int64)
+    phi = np.zeros((5, WIN_AT + 1))
+    q = np.zeros((5, WIN_AT + 1, 15))
+    keeps = np.empty((15, 4), dtype=np.int64)
+    cribs = np.empty((15, 2), dtype=np.int64)
+    col = np.empty(WIN_AT + 1)
+    pos = 7
+    for d in range(5):
+        crib2 = deck[pos:pos + 2]
+        hand = deck[pos + 2:pos + 8]
+        s = deck[pos + 8]
+        pos += 9
+        for c in hand:
+            seen[c] = True
+        for o in range(15):
+            for j in range(4):
+                keeps[o, j] = hand[OPT_KEEP[o, j]]
+            for j in range(2):
+                cribs[o, j] = hand[OPT_DISC[o, j]]
+        hists = np.zeros((15, WIDTH))
+        means = np.zeros((15, 2))
+        options_distribution(keeps, cribs, unseen_of(seen), 1, uniform, table, False, True,
+                             hists, means)
+        w_next = wins[4 - d]
+        phi[d] = w_next
+        for o in range(15):
+            x[d, o] = deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK)
+            _expect(hists[o, OFFSET:], 0, WIDTH - OFFSET, 1.0, w_next, col)
+            q[d, :, o] = col
+        seen[crib2[0]] = True
+        seen[crib2[1]] = True
+        seen[s] = True
+    return x, phi, q
+
+
+MAX_POINTS = 3 * 29 + 3        # Patience II: three hands and heels, with room
+
+
+@njit(cache=True)
+def patience2_terms(deck, wins, table):
+    """penalised_value's (x, phi, q) for one Cribbage Patience II deck: a deal's two discards
+    are one action, 15 * first + second, charged given both hands."""
+    seen = np.zeros(53, dtype=np.bool_)
+    x = np.zeros((4, 225), dtype=np.int64)
+    phi = np.zeros((4, WIN_AT + 1))
+    q = np.zeros((4, WIN_AT + 1, 225))
+    first = np.empty(2, dtype=np.int64)
+    col = np.empty(WIN_AT + 1)
+    counts = np.zeros(MAX_POINTS + 1)
+    for d in range(4):
+        h1 = deck[13 * d:13 * d + 6]
+        h2 = deck[13 * d + 6:13 * d + 12]
+        st = deck[13 * d + 12]
+        for c in h1:
+            seen[c] = True
+        for c in h2:
+            seen[c] = True
+        unseen = unseen_of(seen)
+        w_next = wins[3 - d]
+        phi[d] = w_next
+        for a in range(15):
+            first[0] = h1[OPT_DISC[a, 0]]
+            first[1] = h1[OPT_DISC[a, 1]]
+            k = OPT_KEEP[a]
+            for b in range(15):
+                counts[:] = 0.0
+                lo, hi = MAX_POINTS, 0
+                for s in unseen:
+                    p = (score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
+                         + deal_points(h2, b, first, s, table) + 2 * (RANK[s] == JACK))
+                    counts[p] += 1.0
+                    lo = min(lo, p)
+                    hi = max(hi, p + 1)
+                    if s == st:
+                        x[d, 15 * a + b] = p
+                _expect(counts, lo, hi, unseen.shape[0], w_next, col)
+                q[d, :, 15 * a + b] = col
+        seen[st] = True
+    return x, phi, q
+
+
+@njit(cache=True, parallel=True)
+def bound_games(decks, variant2, wins, table):
+    """The penalised value of every deck (rows), spread over threads."""
+    out = np.empty(decks.shape[0])
+    for i in prange(decks.shape[0]):
+        if variant2:
+            x, phi, q = patience2_terms(decks[i], wins, table)
+        else:
+            x, phi, q = patience_terms(decks[i], wins, table)
+        out[i] = penalised_value(x, phi, q, WIN_AT)
+    return out
+
+
+@dataclass
+class Bracket:
+    """The win rate of the best policy and the bounds above it, all on the same decks."""
+    variant: str
+    n: int
+    seed: int
+    wins: int = 0                   # the win policy's
+    clairvoyant_wins: int = 0
+    bound_sum: float = 0.0          # per-deck penalised values: sum and sum of squares
+    bound_sq: float = 0.0
+    gap_sq: float = 0.0             # (penalised value - win policy's win) squared, summed
+
+    def _mean_ci(self, total, squares):
+        mean = total / self.n
+        var = max(0.0, squares / self.n - mean * mean) * self.n / max(1, self.n - 1)
+        half = 1.959964 * math.sqrt(var / self.n)
+        return mean, [mean - half, mean + half]
+
+    def as_dict(self) -> dict:
+        from .simulate import _wilson
+
+        upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
+        width, width_ci = self._mean_ci(self.bound_sum - self.wins, self.gap_sq)
+        return {"variant": self.variant, "n": self.n, "seed": self.seed,
+                "win_rate": self.wins / self.n, "win_rate_ci": list(_wilson(self.wins, self.n)),
+                "upper_bound": upper, "upper_bound_ci": upper_ci,
+                "clairvoyant": self.clairvoyant_wins / self.n,
+                "clairvoyant_ci": list(_wilson(self.clairvoyant_wins, self.n)),
+                "width": width, "width_ci": width_ci}
+
+
+def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
+            progress=None) -> Bracket:
+    """Play the win and clairvoyant policies and compute the penalised bound on ``n`` decks:
+    simulate's decks for the same seed (so ``win_rate`` is simulate --policy win's)."""
+    from .jit import set_threads
+    from .scoring.table import rank_table
+    from .simulate import VARIANTS, win_table
+    from .variants import patience
+
+    if variant not in patience.DEALS:
+        raise CardError(f"unknown variant {variant!r} (expected patience or patience2)")
+    set_threads(jobs)
+    res = Bracket(variant, n, seed)
+    wins, table, v2 = win_table(variant), rank_table(15), variant == "patience2"
+    chunk = VARIANTS[variant][3]
+    for index, start in enumerate(range(0, n, chunk)):
+        games = min(chunk, n - start)
+        rng = np.random.default_rng([seed, index])      # as simulate.chunk_points deals
+        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+        rand = np.zeros((games, 8))
+        won = patience.play_games(decks, v2, patience.WIN, rand, table, wins).sum(axis=1) >= 80
+        best = patience.play_games(decks, v2, patience.CLAIRVOYANT, rand, table, wins)
+        ub = bound_games(decks, v2, wins, table)
+        res.wins += int(won.sum())
+        res.clairvoyant_wins += int((best.sum(axis=1) >= 80).sum())
+        res.bound_sum += float(ub.sum())
+        res.bound_sq += float((ub * ub).sum())
+        res.gap_sq += float(((ub - won) ** 2).sum())
+        if progress:
+            progress(games)
+    return res
