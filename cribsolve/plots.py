@@ -80,7 +80,7 @@ def simulate_figure(res):
 COLORS = {"pegging": "tab:orange", "hand": "tab:blue", "crib": "tab:green", "heels": "tab:purple"}
 PARTS = {"dealer": [("pegging", "dealer_pegging"), ("hand", "dealer_hand"), ("crib", "crib"),
                     ("heels", "heels")],
-         "pone": [("pegging", "pone_pegging"), ("hand", "pone_hand")]}
+         "pone": [("pegging", "pone_pegging"), ("hand", "pone_hand"), ("crib", "pone_crib")]}
 
 
 def cribbage_figure(res):
