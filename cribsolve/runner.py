@@ -25,6 +25,7 @@ from .jit import code_key, set_threads
 from .notation import CardError
 
 WORKERS_MAX = 256
+CONNECT_TIMEOUT = "20s"     # to reach a scheduler
 
 
 @dataclass
@@ -80,7 +81,8 @@ class Cluster:
     def results(self, job: Job, todo: list[int]):
         from distributed import as_completed
 
-        todo, running, finished = iter(todo), {}, as_completed()
+        todo, running = iter(todo), {}
+        finished = as_completed(loop=self.client.loop)
 
         def top_up():
             limit = max(4, 2 * sum(self.client.nthreads().values()))
@@ -129,17 +131,25 @@ def connect(scheduler: str | None = None, jobs: int | None = None):
     workers = _parse_local(scheduler)
     try:
         from distributed import Client, LocalCluster
+        from distributed.comm.addressing import get_address_host_port
     except ImportError:
         raise CardError("--scheduler needs Dask: pip install 'cribsolve[distributed]'") from None
+    if not workers:
+        try:
+            get_address_host_port(scheduler)
+        except ValueError as e:
+            raise CardError(f"--scheduler: {scheduler!r} is neither local[:WORKERS] nor the "
+                            f"address of a scheduler, such as tcp://host:8786 ({e})") from None
     with contextlib.ExitStack() as stack:
         target, threads = scheduler, jobs
         if workers:
             target = stack.enter_context(LocalCluster(
                 n_workers=workers, processes=True, threads_per_worker=1,
-                dashboard_address=None, silence_logs=logging.ERROR))
+                dashboard_address=":0", silence_logs=logging.ERROR))
             threads = jobs or max(1, (os.cpu_count() or 1) // workers)
         try:
-            client = stack.enter_context(Client(target, timeout="20s", set_as_default=False))
+            client = stack.enter_context(Client(target, timeout=CONNECT_TIMEOUT,
+                                                set_as_default=False))
         except (OSError, TimeoutError) as e:
             raise CardError(f"--scheduler: cannot reach a Dask scheduler at {scheduler} "
                             f"({e})") from None
