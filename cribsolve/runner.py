@@ -16,6 +16,7 @@ import functools
 import logging
 import os
 import re
+import signal
 import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -121,6 +122,20 @@ def _parse_local(scheduler: str) -> int | None:
 
 
 @contextlib.contextmanager
+def _deaf_to_ctrl_c():
+    """Processes started inside ignore SIGINT: Ctrl-C reaches every process of the terminal,
+    and this one, interrupted, stops its workers itself (without their tracebacks)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+@contextlib.contextmanager
 def connect(scheduler: str | None = None, jobs: int | None = None):
     """Where chunks run: here (None), on a new cluster of worker processes on this machine
     (``local`` or ``local:WORKERS``), or on the Dask scheduler at an address. ``jobs``: numba
@@ -143,9 +158,10 @@ def connect(scheduler: str | None = None, jobs: int | None = None):
     with contextlib.ExitStack() as stack:
         target, threads = scheduler, jobs
         if workers:
-            target = stack.enter_context(LocalCluster(
-                n_workers=workers, processes=True, threads_per_worker=1,
-                dashboard_address=":0", silence_logs=logging.ERROR))
+            with _deaf_to_ctrl_c():
+                target = stack.enter_context(LocalCluster(
+                    n_workers=workers, processes=True, threads_per_worker=1,
+                    dashboard_address=":0", silence_logs=logging.ERROR))
             threads = jobs or max(1, (os.cpu_count() or 1) // workers)
         try:
             client = stack.enter_context(Client(target, timeout=CONNECT_TIMEOUT,
