@@ -103,6 +103,7 @@ def test_a_checkpoint_resumes_on_a_cluster(cluster, tmp_path, small_chunks):
     with pytest.raises(KeyboardInterrupt):
         cribbage(progress=interrupted_after(5), checkpoint=path)
     assert cribbage(where=cluster, checkpoint=path) == cribbage()
+    assert cribbage(where=cluster, checkpoint=path) == cribbage()     # all read back
 
 
 def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
