@@ -44,10 +44,13 @@ class Checkpoint:
     def __init__(self, path: str, key: dict, chunks: int):
         self.path, self.chunks = path, chunks
         header = MAGIC + json.dumps(key, sort_keys=True).encode() + b"\n"
-        if not os.path.exists(path) or os.path.getsize(path) == 0:
-            with atomic_open(path) as f:
-                f.write(header.decode())
-        self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        try:
+            if not os.path.exists(path) or os.path.getsize(path) == 0:
+                with atomic_open(path) as f:
+                    f.write(header.decode())
+            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        except OSError as e:
+            raise CardError(f"--checkpoint: cannot write {path} ({e.strerror or e})") from None
         try:
             try:
                 fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -13,6 +13,8 @@ from distributed import Client, LocalCluster
 
 from clihelp import run as cli
 from cribsolve import runner
+from cribsolve.checkpoint import Checkpoint
+from cribsolve.notation import CardError
 from cribsolve import simulate as sim
 from cribsolve.variants.spec import CribbageSpec
 
@@ -125,6 +127,15 @@ def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     code, _, err = cli(*args[:-1], table)
     assert code == 2 and "is not a cribsolve checkpoint" in err
     assert table.read_text() == "a,b\n1,2\n"
+
+
+def test_two_runs_cannot_share_a_checkpoint(tmp_path):
+    path = str(tmp_path / "run.ckpt")
+    first = Checkpoint(path, {"n": 1}, 3)
+    with pytest.raises(CardError, match="is in use by another run"):
+        Checkpoint(path, {"n": 1}, 3)
+    first.close()
+    Checkpoint(path, {"n": 1}, 3).close()
 
 
 @pytest.mark.slow
