@@ -13,9 +13,9 @@ from distributed import Client, LocalCluster
 
 from clihelp import run as cli
 from cribsolve import runner
+from cribsolve import simulate as sim
 from cribsolve.checkpoint import Checkpoint
 from cribsolve.notation import CardError
-from cribsolve import simulate as sim
 from cribsolve.variants.spec import CribbageSpec
 
 
