@@ -128,6 +128,19 @@ def _pysol_option(what: str):
                         metavar="N", help=f"PySolFC's game N (or msN): {what}.")
 
 
+def _scheduler_option(f):
+    return click.option("--scheduler", default=None, metavar="ADDRESS|local[:WORKERS]",
+                        help="Run the chunks on a Dask cluster: a scheduler's address, or "
+                             "local[:WORKERS] for worker processes here (needs pip install "
+                             "'cribsolve[distributed]'); the numbers do not change.")(f)
+
+
+def _chunks_where(scheduler, jobs):
+    """Where a command's chunks run (runner.connect), closed when the command ends."""
+    from .runner import connect
+    return click.get_current_context().with_resource(connect(scheduler, jobs))
+
+
 def _given(name: str) -> bool:
     """Whether the user gave option ``name`` (its parameter name), rather than its default."""
     src = click.get_current_context().get_parameter_source(name)
@@ -934,6 +947,10 @@ def _check_header(path: str, header, option: str) -> None:
               help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
 @_seed_option
 @_jobs_option
+@_scheduler_option
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Keep finished chunks in FILE: the same command again resumes from it (a "
+                   "file from other arguments is refused).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Append one summary row to this CSV (a win-rate table across runs).")
@@ -941,13 +958,14 @@ def _check_header(path: str, header, option: str) -> None:
               help="Solitaires and Shuffle: write score,count of the final scores.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @_plot_option
-def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, as_json,
-             csv_path, histogram_csv, quiet, plot_path, **rules):
+def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, scheduler,
+             checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **rules):
     """Play many seeded games and report the win rate."""
     from .progress import bar
     from .simulate import CRIBBAGE_POLICIES, CSV_HEADER, VARIANTS, simulate as run_sim
 
-    _check_outputs(("--csv", csv_path), ("--histogram-csv", histogram_csv))
+    _check_outputs(("--csv", csv_path), ("--histogram-csv", histogram_csv),
+                   ("--checkpoint", checkpoint))
     _check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
         _check_header(csv_path, CSV_HEADER, "--csv")
@@ -971,12 +989,14 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         raise click.UsageError("--plot needs exact scores: drop --win-only")
     if variant == "cribbage":
         spec = make_spec(game_length, **rules)
-        return _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json,
-                                  csv_path, quiet, plot_path)
+        return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
+                                  _chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
+                                  quiet, plot_path)
+    where = _chunks_where(scheduler, jobs)
     if policy == "win" and variant != "shuffle":
         _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
-        res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only)
+        res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
     if histogram_csv:
@@ -1004,14 +1024,14 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         click.echo(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
 
 
-def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, csv_path, quiet,
-                       plot_path):
+def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint, as_json,
+                       csv_path, quiet, plot_path):
     from .progress import bar
     from .simulate import CSV_HEADER, simulate_cribbage
 
     with bar(n, "cribbage games", quiet, "game") as pb:
-        res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, jobs, pb.update,
-                                spec)
+        res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, None, pb.update,
+                                spec, where, checkpoint)
     d = res.as_dict()
     if csv_path:
         write_csv(csv_path, CSV_HEADER, [res.csv_row()], append=True)
@@ -1046,20 +1066,22 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, jobs, as_json, cs
               show_default=True, help="Both players' pegging (EV discards).")
 @_seed_option
 @_jobs_option
+@_scheduler_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write the table, one row per rule.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @_plot_option
-def variations(n, policy, seed, jobs, as_json, csv_path, quiet, plot_path):
+def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_path):
     """The house rules side by side: the same seeded games under each rule alone."""
     _check_outputs(("--csv", csv_path))
     _check_plot(plot_path, ("--csv", csv_path))
     from .progress import bar
     from .variations import COLUMNS, RULES, variations as run
 
+    where = _chunks_where(scheduler, jobs)
     with bar(n * len(RULES), "games under each rule", quiet, "game") as pb:
-        rows = run(n, seed, policy, jobs, pb.update)
+        rows = run(n, seed, policy, jobs, pb.update, where)
     if csv_path:
         write_csv(csv_path, COLUMNS, [list(r.values()) for r in rows])
     _plot(plot_path, "variations_figure", rows, n, seed, policy)

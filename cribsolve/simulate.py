@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .cards import CardError
-from .jit import set_threads
+from .runner import Job, Local, chunks, run
 from .tables import expect, load, register
 from .variants.spec import CribbageSpec
 
@@ -104,6 +104,18 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
                                rank_table(15), wins)
 
 
+def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
+                 wins: np.ndarray | None, win_only: bool) -> dict:
+    """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
+    and games won."""
+    deals, win_at = VARIANTS[variant][:2]
+    pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
+    total = pts.sum(axis=1)
+    return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
+            "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
+            "wins": np.array([(total >= win_at).sum()])}
+
+
 WIN_TABLE_GAMES = 200_000
 WIN_TABLE_SEED = 80
 
@@ -147,11 +159,13 @@ def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.n
 
 
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
-             progress=None, win_only: bool = False) -> SimResult:
+             progress=None, win_only: bool = False, where=None,
+             checkpoint: str | None = None) -> SimResult:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
     Cribbage Shuffle with ``win_only``: each deal is only decided at 61 (won or proven lost),
-    which is faster; the scores are then not all optima, so no histogram is kept."""
+    which is faster; the scores are then not all optima, so no histogram is kept. The chunks
+    run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``."""
     if variant not in VARIANTS:
         raise CardError(f"unknown variant {variant!r} (expected {', '.join(VARIANTS)})")
     deals, win_at, policies, chunk = VARIANTS[variant]
@@ -163,21 +177,20 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
         raise CardError("--win-only is for --variant shuffle with the optimal policy")
     if n < 1:
         raise CardError("-n must be at least 1")
-    set_threads(jobs)
     res = SimResult(variant, policy, n, seed, win_at,
                     deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
                     exact_scores=not win_only)
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
     wins = win_table(variant) if policy == "win" else None
-    for index, start in enumerate(range(0, n, chunk)):
-        games = min(chunk, n - start)
-        pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
-        hist += np.bincount(pts.sum(axis=1), minlength=len(hist))
-        for d in range(deals):
-            res.deal_histograms[d] += np.bincount(pts[:, d], minlength=MAX_DEAL)
-        res.wins += int((pts.sum(axis=1) >= res.win_at).sum())
-        if progress:
-            progress(games)
+    parts = chunks(n, chunk)
+    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only)
+                             for i, games in parts], [games for _, games in parts],
+              {"variant": variant, "policy": policy, "n": n, "seed": seed,
+               "win_only": win_only, "chunk": chunk})
+    for counts in run(job, where or Local(jobs), progress, checkpoint):
+        hist += counts["scores"]
+        res.deal_histograms += counts["deals"]
+        res.wins += int(counts["wins"][0])
     res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
     return res
 
@@ -237,15 +250,25 @@ def _wilson(wins: int, n: int) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,
-                      seed: int = 0, jobs: int | None = None, progress=None,
-                      spec: CribbageSpec = CribbageSpec()) -> CribbageResult:
-    """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
-    thread count."""
+def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,
+                   games: int) -> dict:
+    """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]."""
     from .scoring.table import rank_table
     from .pegsearch import peg_table
     from .variants.twoplayer import NO_PEGS, play_games
 
+    seeds = np.random.default_rng([seed, index]).integers(0, 2 ** 62, size=games)
+    pol = np.array([CRIBBAGE_POLICIES[p] for p in policies])
+    pegs = peg_table(spec) if "expert" in policies else NO_PEGS
+    return {"rows": play_games(seeds, pol, rank_table(spec.target), spec.as_array(), pegs)}
+
+
+def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,
+                      seed: int = 0, jobs: int | None = None, progress=None,
+                      spec: CribbageSpec = CribbageSpec(), where=None,
+                      checkpoint: str | None = None) -> CribbageResult:
+    """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
+    thread count, and wherever the chunks run (``where``, as for simulate)."""
     opponent_policy = opponent_policy or policy
     for p in (policy, opponent_policy):
         if p not in CRIBBAGE_POLICIES:
@@ -253,15 +276,10 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
                             f"(expected {', '.join(CRIBBAGE_POLICIES)})")
     if n < 1:
         raise CardError("-n must be at least 1")
-    set_threads(jobs)
-    pol = np.array([CRIBBAGE_POLICIES[policy], CRIBBAGE_POLICIES[opponent_policy]])
-    table, pr = rank_table(spec.target), spec.as_array()
-    pegs = peg_table(spec) if "expert" in (policy, opponent_policy) else NO_PEGS
-    rows = []
-    for index, start in enumerate(range(0, n, CRIBBAGE_CHUNK)):
-        games = min(CRIBBAGE_CHUNK, n - start)
-        seeds = np.random.default_rng([seed, index]).integers(0, 2 ** 62, size=games)
-        rows.append(play_games(seeds, pol, table, pr, pegs))
-        if progress:
-            progress(games)
+    parts = chunks(n, CRIBBAGE_CHUNK)
+    job = Job(cribbage_chunk, [((policy, opponent_policy), spec, seed, i, games)
+                               for i, games in parts], [games for _, games in parts],
+              {"variant": "cribbage", "policy": policy, "opponent_policy": opponent_policy,
+               "n": n, "seed": seed, "spec": asdict(spec), "chunk": CRIBBAGE_CHUNK})
+    rows = [c["rows"] for c in run(job, where or Local(jobs), progress, checkpoint)]
     return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))

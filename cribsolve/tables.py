@@ -68,8 +68,9 @@ def _imports(name: str, path: str) -> set[str]:
     return out
 
 
-# How tables are kept and kernels compiled does not change what a table holds.
-PLUMBING = {"cribsolve.tables", "cribsolve.jit"}
+# How tables are kept, kernels compiled and chunks run (and kept) does not change what a table
+# holds (tests hold a run's chunks equal wherever they run).
+PLUMBING = {"cribsolve.tables", "cribsolve.jit", "cribsolve.runner", "cribsolve.checkpoint"}
 
 
 def code_digest(module: str) -> str:

@@ -38,11 +38,12 @@ COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "ties", "d
 
 
 def variations(n: int, seed: int = 0, policy: str = "greedy", jobs: int | None = None,
-               progress=None) -> list[dict]:
-    """One row (COLUMNS) per rule of RULES, each from ``n`` games of ``seed``."""
+               progress=None, where=None) -> list[dict]:
+    """One row (COLUMNS) per rule of RULES, each from ``n`` games of ``seed`` (their chunks
+    run ``where``, as for simulate_cribbage)."""
     rows = []
     for name, spec in RULES:
-        d = simulate_cribbage(n, policy, None, seed, jobs, progress, spec).as_dict()
+        d = simulate_cribbage(n, policy, None, seed, jobs, progress, spec, where).as_dict()
         rows.append({"rule": name, "games": n, "first_dealer_wins": d["win_rate"],
                      "ci_low": d["win_rate_ci"][0], "ci_high": d["win_rate_ci"][1],
                      **{k: d[k] for k in COLUMNS[5:]}})

@@ -169,6 +169,7 @@ OUTPUT_CASES = [
     ["simulate", "--variant", "patience", "-n", "1e9", "--quiet", "--csv", "{ok}",
      "--histogram-csv", "{bad}"],
     ["simulate", "--variant", "cribbage", "-n", "1e9", "--quiet", "--csv", "{bad}"],
+    ["simulate", "--variant", "patience", "-n", "1e9", "--quiet", "--checkpoint", "{bad}"],
     ["odds", "--table", "--game-length", "1000", "--quiet", "--csv", "{bad}"],
     ["distribution", "--csv", "{bad}"],
     ["crib-table", "--dealer", "--quiet", "--csv", "{bad}"],
