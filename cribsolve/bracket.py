@@ -23,12 +23,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .analysis.expect import OFFSET, WIDTH, options_distribution
+from .analysis.expect import OFFSET, WIDTH
 from .analysis.opponent import N_CLASSES
 from .cards import JACK, RANK, CardError
 from .jit import njit, prange
 from .scoring.table import score5
-from .variants.patience import OPT_DISC, OPT_KEEP, WIN_AT, deal_points, unseen_of
+from .variants.patience import OPT_DISC, OPT_KEEP, WIN_AT, deal_distributions, deal_points, \
+    unseen_of
 
 
 @njit(cache=True)
@@ -76,8 +77,6 @@ def patience_terms(deck, wins, table):
     x = np.zeros((5, 15), dtype=np.int64)
     phi = np.zeros((5, WIN_AT + 1))
     q = np.zeros((5, WIN_AT + 1, 15))
-    keeps = np.empty((15, 4), dtype=np.int64)
-    cribs = np.empty((15, 2), dtype=np.int64)
     col = np.empty(WIN_AT + 1)
     pos = 7
     for d in range(5):
@@ -87,15 +86,7 @@ def patience_terms(deck, wins, table):
         pos += 9
         for c in hand:
             seen[c] = True
-        for o in range(15):
-            for j in range(4):
-                keeps[o, j] = hand[OPT_KEEP[o, j]]
-            for j in range(2):
-                cribs[o, j] = hand[OPT_DISC[o, j]]
-        hists = np.zeros((15, WIDTH))
-        means = np.zeros((15, 2))
-        options_distribution(keeps, cribs, unseen_of(seen), 1, uniform, table, False, True,
-                             hists, means)
+        hists, _ = deal_distributions(hand, unseen_of(seen), table, uniform)
         w_next = wins[4 - d]
         phi[d] = w_next
         for o in range(15):

@@ -83,11 +83,9 @@ def ev_discard(hand, unseen, table, sign=1.0, crib_full_flush=False, aim=1.0):
 
 
 @njit(cache=True)
-def win_discard(hand, seen, score, w_next, table, uniform):
-    """Patience: the discard with the highest P(win), from the exact distribution of this
-    deal's points (heels included) and w_next[s] = P(win from s with the deals left after it).
-    Ties (e.g. a certain win) go to the higher expected points."""
-    unseen = unseen_of(seen)
+def deal_distributions(hand, unseen, table, uniform):
+    """(hists, means) of the 15 discards of a solitaire hand: the exact distribution of the
+    deal's points over every starter and face-down crib pair (expect.options_distribution)."""
     keeps = np.empty((15, 4), dtype=np.int64)
     cribs = np.empty((15, 2), dtype=np.int64)
     for o in range(15):
@@ -98,6 +96,15 @@ def win_discard(hand, seen, score, w_next, table, uniform):
     hists = np.zeros((15, WIDTH))
     means = np.zeros((15, 2))
     options_distribution(keeps, cribs, unseen, 1, uniform, table, False, True, hists, means)
+    return hists, means
+
+
+@njit(cache=True)
+def win_discard(hand, seen, score, w_next, table, uniform):
+    """Patience: the discard with the highest P(win), from the exact distribution of this
+    deal's points (heels included) and w_next[s] = P(win from s with the deals left after it).
+    Ties (e.g. a certain win) go to the higher expected points."""
+    hists, means = deal_distributions(hand, unseen_of(seen), table, uniform)
     p = np.zeros(15)
     for o in range(15):
         for i in range(OFFSET, WIDTH):
