@@ -94,9 +94,10 @@ def test_scripted_deal_end_to_end():
 
 
 def test_policies_never_see_hidden_cards():
-    """The look-ahead's choice depends only on what its player has seen: swapping the
-    opponent's hidden cards for other unseen cards (same seed) changes nothing."""
+    """The look-ahead's and the expert's choices depend only on what their player has seen:
+    swapping the opponent's hidden cards for other unseen cards (same seed) changes nothing."""
     from cribsolve.pegging import _seed, expected_pegging, lookahead_choice
+    from cribsolve.pegsearch import expert_choice
     mine = parse_cards(["5H TC 4D 9S"])
     seen = mine + parse_cards(["KS QS JH"])            # my discards and the starter
     known = np.zeros((2, 53), dtype=np.int64)
@@ -113,7 +114,10 @@ def test_policies_never_see_hidden_cards():
         _seed(7)
         ev = expected_pegging(hands, np.zeros((2, 4), dtype=np.bool_),
                               np.zeros(8, dtype=np.int64), st, known, 0, 50, STANDARD)
-        results.add((pick, ev))
+        _seed(7)
+        expert = expert_choice(hands, np.zeros((2, 4), dtype=np.bool_),
+                               np.zeros(8, dtype=np.int64), st, known, STANDARD)
+        results.add((pick, ev, expert))
     assert len(results) == 1
 
 

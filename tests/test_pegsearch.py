@@ -95,3 +95,37 @@ def test_play_values_average_the_tree_over_every_holding():
             a, b = slow_line([rest, list(theirs)], s, c2, 1, 0, pr)
             outs.append((a + pts, b))
         assert got[i] == pytest.approx(np.mean(outs, axis=0))
+
+
+def test_pegging_table_agrees_with_the_plain_search_on_fresh_hands():
+    """The expert's table entry for a kept rank set is a mean over opponent hands: a fresh
+    sample of hands searched by the plain tree search lands within four standard errors."""
+    spec = CribbageSpec()
+    table = pegsearch.peg_table(spec)
+    rng = np.random.default_rng(8)
+    for ranks in ([5, 5, 10, 11], [1, 2, 3, 4]):
+        mine = [4 * (r - 1) + i for i, r in enumerate(ranks)]     # any suits
+        rest = [c for c in range(52) if c not in mine]
+        code = pegsearch.rank_code(np.array(ranks))
+        for seat in range(2):
+            margins = []
+            for _ in range(150):
+                theirs = rng.choice(rest, 4, replace=False).tolist()
+                hands = [mine, theirs] if seat == 0 else [theirs, mine]
+                a, b = slow_line(hands, (), 0, 0, -1, spec.as_array())
+                margins.append(a - b if seat == 0 else b - a)
+            se = np.std(margins) / np.sqrt(len(margins))
+            se_table = np.std(margins) / np.sqrt(pegsearch.PEG_SAMPLES)
+            assert abs(np.mean(margins) - table[seat, code]) < 4 * np.hypot(se, se_table)
+
+
+def test_expert_games_end_as_the_spec_says():
+    from cribsolve.pegging import EXPERT, GREEDY
+    from cribsolve.scoring.table import rank_table
+    from cribsolve.variants import twoplayer as tp
+    from cribsolve.variants.throws import EXPERT as EXPERT_THROW
+    spec = CribbageSpec()
+    rows = tp.play_games(np.arange(40, dtype=np.int64),
+                         np.array([[EXPERT_THROW, EXPERT], [1, GREEDY]]), rank_table(),
+                         spec.as_array(), pegsearch.peg_table(spec))
+    assert (rows[:, 3] >= 121).all() and (rows[:, 4] < 121).all()
