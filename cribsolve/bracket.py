@@ -29,7 +29,7 @@ from .cards import JACK, RANK, CardError
 from .jit import njit, prange
 from .scoring.table import score5
 from .variants.patience import OPT_DISC, OPT_KEEP, WIN_AT, deal_distributions, deal_points, \
-    unseen_of
+    patience_deal, unseen_of
 
 
 @njit(cache=True)
@@ -78,12 +78,8 @@ def patience_terms(deck, wins, table):
     phi = np.zeros((5, WIN_AT + 1))
     q = np.zeros((5, WIN_AT + 1, 15))
     col = np.empty(WIN_AT + 1)
-    pos = 7
     for d in range(5):
-        crib2 = deck[pos:pos + 2]
-        hand = deck[pos + 2:pos + 8]
-        s = deck[pos + 8]
-        pos += 9
+        crib2, hand, s = patience_deal(deck, d)
         for c in hand:
             seen[c] = True
         hists, _ = deal_distributions(hand, unseen_of(seen), table, uniform)

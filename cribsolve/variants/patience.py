@@ -153,17 +153,21 @@ def second_discard(k1, h2, first, seen, score, w_next, table):
 
 
 @njit(cache=True)
+def patience_deal(deck, k):
+    """Cribbage Patience's deal k from the top of the talon: (the two face-down crib cards,
+    the six-card hand, the starter), after the 7 cards removed unseen."""
+    pos = 7 + 9 * k
+    return deck[pos:pos + 2], deck[pos + 2:pos + 8], deck[pos + 8]
+
+
+@njit(cache=True)
 def play_patience(deck, policy, rand, table, wins, out):
     """One game of Cribbage Patience; points of each deal into ``out``."""
     seen = np.zeros(53, dtype=np.bool_)
     uniform = np.ones(N_CLASSES)
-    pos = 7
     score = 0
     for deal in range(5):
-        crib2 = deck[pos:pos + 2]
-        hand = deck[pos + 2:pos + 8]
-        s = deck[pos + 8]
-        pos += 9
+        crib2, hand, s = patience_deal(deck, deal)
         for c in hand:
             seen[c] = True
         if policy == RANDOM:
