@@ -29,7 +29,7 @@ from .cards import JACK, RANK, CardError
 from .jit import njit, prange
 from .scoring.table import score5
 from .variants.patience import OPT_DISC, OPT_KEEP, WIN_AT, deal_distributions, deal_points, \
-    patience_deal, unseen_of
+    patience2_deal, patience_deal, unseen_of
 
 
 @njit(cache=True)
@@ -110,9 +110,7 @@ def patience2_terms(deck, wins, table):
     col = np.empty(WIN_AT + 1)
     counts = np.zeros(MAX_POINTS + 1)
     for d in range(4):
-        h1 = deck[13 * d:13 * d + 6]
-        h2 = deck[13 * d + 6:13 * d + 12]
-        st = deck[13 * d + 12]
+        h1, h2, st = patience2_deal(deck, d)
         for c in h1:
             seen[c] = True
         for c in h2:

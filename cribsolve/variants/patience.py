@@ -161,6 +161,14 @@ def patience_deal(deck, k):
 
 
 @njit(cache=True)
+def patience2_deal(deck, k):
+    """Cribbage Patience II's deal k from the top of the talon: (the first hand, the second
+    hand, the starter)."""
+    pos = 13 * k
+    return deck[pos:pos + 6], deck[pos + 6:pos + 12], deck[pos + 12]
+
+
+@njit(cache=True)
 def play_patience(deck, policy, rand, table, wins, out):
     """One game of Cribbage Patience; points of each deal into ``out``."""
     seen = np.zeros(53, dtype=np.bool_)
@@ -199,9 +207,7 @@ def play_patience2(deck, policy, rand, table, wins, out):
     k1 = np.empty(4, dtype=np.int64)
     score = 0
     for deal in range(4):
-        h1 = deck[13 * deal:13 * deal + 6]
-        h2 = deck[13 * deal + 6:13 * deal + 12]
-        s = deck[13 * deal + 12]
+        h1, h2, s = patience2_deal(deck, deal)
         for c in h1:
             seen[c] = True
         if policy == CLAIRVOYANT:
