@@ -1183,9 +1183,15 @@ def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
               help="With --table: write my_score,their_score,dealer,win_probability here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--policy", type=click.Choice(["greedy", "lookahead", "expert"]),
+              default="greedy", show_default=True,
+              help="The policy both players follow (a table each, built once and cached).")
+@click.option("--play-out", type=Number(1, GAMES_MAX), default=None, metavar="N",
+              help="Also play N games out from the position, as a direct check.")
+@_seed_option
 @_plot_option
 def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet,
-         plot_path, **rules):
+         policy, play_out, seed, plot_path, **rules):
     """Probability of winning two-player cribbage from a board position."""
     _check_outputs(("--csv", csv_path))
     _check_plot(plot_path, ("--csv", csv_path))
@@ -1197,7 +1203,7 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
             raise click.UsageError(f"{_opt(name)} is not modelled by the odds table yet "
                                    f"({why}); simulate --variant cribbage plays it")
     if whole:
-        _refuse(["my_score", "their_score", "who_deals", "as_json"], "--table",
+        _refuse(["my_score", "their_score", "who_deals", "as_json", "play_out"], "--table",
                 "it writes every position to --csv or --plot")
         if csv_path is None and plot_path is None:
             raise click.UsageError("--table writes every position: give --csv FILE or --plot "
@@ -1212,27 +1218,41 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
                 raise _bad(option, f"{v} is not a score below the game length: give 0 to "
                                    f"{game_length - 1}")
         _quick()
-    from .odds import DEALS, SEED, win_table
+    from .odds import DEALS, SEED, played_out, win_table
     from .progress import bar
 
-    with bar(DEALS, "simulating deals for the odds table (once)", quiet, "deal") as pb:
-        win = win_table(spec, pb.update)
+    with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal") as pb:
+        win = win_table(spec, pb.update, policy=policy)
     if whole:
         rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
                 for dealer in ("me", "them") for a in range(game_length)
                 for b in range(game_length)]
         if csv_path:
             write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
-        _plot(plot_path, "odds_figure", win, spec, DEALS, SEED)
+        _plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
         return
     p = float(win[1 if who_deals == "me" else 0, my_score, their_score])
+    out = {"my_score": my_score, "their_score": their_score, "dealer": who_deals,
+           "game_length": game_length, "rules": spec.describe(), "policy": policy,
+           "win_probability": p}
+    if play_out:
+        from .simulate import _wilson
+
+        with bar(play_out, "playing the position out", quiet, "game") as pb:
+            wins = played_out(spec, my_score, their_score, who_deals == "me", play_out, seed,
+                              policy, pb.update)
+        out["played_out"] = {"games": play_out, "seed": seed, "win_rate": wins / play_out,
+                             "win_rate_ci": _wilson(wins, play_out)}
     if as_json:
-        click.echo(dumps({"my_score": my_score, "their_score": their_score,
-                          "dealer": who_deals, "game_length": game_length,
-                          "rules": spec.describe(), "win_probability": p}))
+        click.echo(dumps(out))
         return
+    by = "" if policy == "greedy" else f" (both {policy})"
     click.echo(f"{my_score} to {their_score}, {'you' if who_deals == 'me' else 'they'} deal "
-               f"next: you win {p:.2%}")
+               f"next: you win {p:.2%}{by}")
+    if play_out:
+        lo, hi = out["played_out"]["win_rate_ci"]
+        click.echo(f"  played out: {wins / play_out:.2%} of {play_out:,} games "
+                   f"[{lo:.2%}, {hi:.2%}] (seed {seed})")
 
 
 @cli.command()

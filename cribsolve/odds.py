@@ -1,17 +1,15 @@
 """The probability of winning two-player cribbage from any board position.
 
-One deal's points come in three stages, in the order they are counted: the starter (heels,
-dealer) and the play (both players), then the pone's hand, then the dealer's hand and crib.
-Their distributions are measured once per rule set by simulating whole deals (EV discards,
-greedy pegging on both sides, both playing the spec's rules; kept on disk), joint within each
-stage and taken as independent between the play and the show (the standard game's table to
-121 ships with the package). A dynamic program then runs over every position (my score, their
-score, who deals) from the top down: every deal scores at least one point in the play (the
-last card), so each position only needs positions with a larger total. When both players
-would pass the game length during the same play, the one with the smaller share of their
-play points still to go is taken to get there first (on a tie, the pone, who leads). Under
+Whole deals are simulated once per rule set and policy (both players following it; kept on
+disk): each deal's points by part and, for heels and the play, the order in which they came
+(pegging.log_points). A dynamic program then runs over every position (my score, their score,
+who deals) from the top down, averaging over those deals exactly as the game counts them:
+heels and the play card by card (whoever reaches the game length first there wins), then the
+pone's hand, then the dealer's hand and crib. No stage is assumed independent of another: each
+simulated deal is played out from each position. Every deal scores at least one point in the
+play (the last card), so each position only needs positions with a larger total. Under
 lowball, reaching the game length first loses, so the chance of winning is the chance of not
-getting there first.
+getting there first. The standard game's table to 121 ships with the package.
 """
 from __future__ import annotations
 
@@ -19,101 +17,119 @@ from dataclasses import asdict, replace
 
 import numpy as np
 
-from .jit import njit
+from .jit import njit, prange
 from .tables import expect, load, register
 from .variants.spec import CribbageSpec
 
-DEALS = 200_000
+DEALS = {"greedy": 200_000, "lookahead": 100_000, "expert": 40_000, "random": 200_000}
 SEED = 121
+CHUNK = 5_000
+MISS = 127          # reach_times of a total the deal never gets to
 
 
-def stage_distributions(parts: np.ndarray):
-    """(play outcomes [heels, dealer pegging, pone pegging], show outcomes [pone hand, dealer
-    hand + crib]) as unique rows with probabilities, from rows of twoplayer.PARTS."""
-    play = parts[:, :3]
-    show = np.stack([parts[:, 3], parts[:, 4] + parts[:, 5]], axis=1)
-    out = []
-    for rows in (play, show):
-        uniq, counts = np.unique(rows, axis=0, return_counts=True)
-        out += [uniq.astype(np.int64), counts / counts.sum()]
-    return tuple(out)
+def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str = "greedy",
+                 progress=None) -> dict:
+    """``deals`` whole deals under ``spec`` (its game length plays no part), both players
+    following ``policy``: {"parts": rows of twoplayer.PARTS, "traces": each deal's heels and
+    play, pegging.log_points}."""
+    from .pegsearch import peg_table
+    from .scoring.table import rank_table
+    from .simulate import CRIBBAGE_POLICIES
+    from .variants.twoplayer import NO_PEGS, deal_outcomes
+
+    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
+    pol = np.array([CRIBBAGE_POLICIES[policy]] * 2)
+    pegs = peg_table(spec) if policy == "expert" else NO_PEGS
+    parts, traces = [], []
+    for start in range(0, deals, CHUNK):
+        p, t = deal_outcomes(seeds[start:start + CHUNK], pol, rank_table(spec.target),
+                             spec.as_array(), pegs)
+        parts.append(p)
+        traces.append(t.astype(np.int16))
+        if progress:
+            progress(len(p))
+    return {"parts": np.concatenate(parts), "traces": np.concatenate(traces)}
 
 
 @njit(cache=True)
-def _win_tables(play, p_play, show, p_show, length):
-    """win[d, a, b]: P(the player at a reaches ``length`` before the player at b), d = 1 when
-    that player deals next."""
-    win = np.zeros((2, length, length))
-    after = np.zeros((2, length, length))     # the same, after the play, before the show
+def reach_times(parts, traces):
+    """(totals, times): totals[k] = deal k's (dealer's heels and play, pone's play, pone's
+    hand, dealer's hand and crib); times[k, seat, t] = the event of its trace at which the
+    pone's (seat 0) or the dealer's (seat 1) play points, heels included, first reach t, or
+    MISS."""
+    k_n = parts.shape[0]
+    totals = np.empty((k_n, 4), dtype=np.int64)
+    top = 1
+    for k in range(k_n):
+        totals[k, 0] = parts[k, 0] + parts[k, 1]
+        totals[k, 1] = parts[k, 2]
+        totals[k, 2] = parts[k, 3]
+        totals[k, 3] = parts[k, 4] + parts[k, 5]
+        top = max(top, totals[k, 0], totals[k, 1])
+    times = np.full((k_n, 2, top + 1), MISS, dtype=np.int8)
+    for k in range(k_n):
+        got = np.zeros(2, dtype=np.int64)
+        for e in range(traces[k, 0]):
+            code = traces[k, 1 + e]
+            seat, pts = code % 2, code // 2
+            for t in range(got[seat] + 1, got[seat] + pts + 1):
+                times[k, seat, t] = e
+            got[seat] += pts
+    return totals, times
+
+
+@njit(cache=True)
+def after_deal(reach, d, a, b, totals, times, length):
+    """P(I reach ``length`` first) from (a mine, b theirs; d = 1: I deal) over one deal with
+    these totals and times (reach_times rows), the later deals from ``reach`` (a win table
+    before any lowball flip)."""
+    dealer, pone = (a, b) if d else (b, a)
+    need_d, need_p = length - dealer, length - pone
+    top = times.shape[1] - 1
+    t_d = times[1, need_d] if need_d <= top else MISS
+    t_p = times[0, need_p] if need_p <= top else MISS
+    if t_d != t_p:                                  # someone got there in the play
+        return 1.0 if (t_d < t_p) == (d == 1) else 0.0
+    pone += totals[1] + totals[2]                   # the pone's hand counts first
+    if pone >= length:
+        return 0.0 if d else 1.0
+    dealer += totals[0] + totals[3]
+    if dealer >= length:
+        return 1.0 if d else 0.0
+    return reach[0, dealer, pone] if d else reach[1, pone, dealer]
+
+
+@njit(cache=True, parallel=True)
+def _reach_table(totals, times, length):
+    """reach[d, a, b]: P(the player at a reaches ``length`` before the player at b), d = 1
+    when that player deals next, averaged over the deals."""
+    reach = np.zeros((2, length, length))
+    k_n = totals.shape[0]
     for total in range(2 * length - 2, -1, -1):
-        for a in range(max(0, total - length + 1), min(length - 1, total) + 1):
-            b = total - a
-            for d in range(2):                  # d = 1: I deal
-                w = 0.0
-                for k in range(play.shape[0]):
-                    heels, dp, pp = play[k, 0], play[k, 1], play[k, 2]
-                    mine, theirs = (a + heels, b) if d else (a, b + heels)
-                    if d and mine >= length:
-                        w += p_play[k]
-                        continue
-                    if not d and theirs >= length:
-                        continue
-                    my_peg, their_peg = (dp, pp) if d else (pp, dp)
-                    m2, t2 = mine + my_peg, theirs + their_peg
-                    if m2 >= length and t2 >= length:   # a tie goes to the pone, who leads
-                        mine_first = (length - mine) * their_peg - (length - theirs) * my_peg
-                        w += p_play[k] * (mine_first < 0 or (mine_first == 0 and not d))
-                    elif m2 >= length:
-                        w += p_play[k]
-                    elif t2 < length:
-                        w += p_play[k] * after[d, m2, t2]
-                win[d, a, b] = w
-            for d in range(2):
-                v = 0.0
-                for k in range(show.shape[0]):
-                    ph, dc = show[k, 0], show[k, 1]
-                    if d:                       # pone (them) counts first, then me
-                        if b + ph >= length:
-                            continue
-                        if a + dc >= length:
-                            v += p_show[k]
-                            continue
-                        v += p_show[k] * win[0, a + dc, b + ph]
-                    else:
-                        if a + ph >= length:
-                            v += p_show[k]
-                            continue
-                        if b + dc >= length:
-                            continue
-                        v += p_show[k] * win[1, a + ph, b + dc]
-                after[d, a, b] = v
-    return win
-
-
-def deal_parts(spec: CribbageSpec, deals: int = DEALS, seed: int = SEED,
-               progress=None) -> np.ndarray:
-    """PARTS of ``deals`` whole deals under ``spec`` (its game length plays no part)."""
-    from .scoring.table import rank_table
-    from .variants.twoplayer import deal_outcomes
-
-    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
-    pol = np.array([[1, 1], [1, 1]])              # EV discards, greedy pegging
-    out = []
-    for start in range(0, deals, 20_000):
-        out.append(deal_outcomes(seeds[start:start + 20_000], pol, rank_table(spec.target),
-                                 spec.as_array()))
-        if progress:
-            progress(len(out[-1]))
-    return np.concatenate(out)
+        lo, hi = max(0, total - length + 1), min(length - 1, total)
+        for i in prange(2 * (hi - lo + 1)):
+            a, d = lo + i // 2, i % 2
+            acc = 0.0
+            for k in range(k_n):
+                acc += after_deal(reach, d, a, total - a, totals[k], times[k], length)
+            reach[d, a, total - a] = acc / k_n
+    return reach
 
 
 def _check_deals(arrays, params):
     from .variants.twoplayer import NP
 
-    parts = arrays.get("parts")
+    parts, traces = arrays.get("parts"), arrays.get("traces")
     expect(parts is not None and parts.shape == (params["deals"], NP), "not a table of deals")
+    expect(traces is not None and traces.shape[0] == params["deals"], "no traces of the deals")
     expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2 * params["starters"],
            "impossible deal points")
+    # the trace holds the same points as the parts it orders
+    pts = traces[:, 1:] // 2 * (np.arange(traces.shape[1] - 1) < traces[:, :1])
+    seat = traces[:, 1:] % 2
+    expect(np.array_equal((pts * seat).sum(axis=1), parts[:, 0] + parts[:, 1]) and
+           np.array_equal((pts * (1 - seat)).sum(axis=1), parts[:, 2]),
+           "the traces do not add up to the play")
 
 
 def _check_odds(arrays, params):
@@ -128,15 +144,35 @@ register("deals", __name__, _check_deals)
 register("odds", __name__, _check_odds)
 
 
-def win_table(spec: CribbageSpec = CribbageSpec(), progress=None,
-              deals: int = DEALS) -> np.ndarray:
-    """win[d, a, b] for every position below the game length, from ``deals`` simulated deals
-    under ``spec``."""
+def win_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | None = None,
+              policy: str = "greedy") -> np.ndarray:
+    """win[d, a, b]: P(I win) from every position below the game length (a mine, b theirs,
+    d = 1 when I deal next), from ``deals`` simulated deals under ``spec`` with both players
+    following ``policy``."""
+    deals = deals or DEALS[policy]
     deal_spec = asdict(replace(spec, game_length=CribbageSpec.game_length))
 
     def compute():
-        parts = load("deals", {"deals": deals, "seed": SEED, **deal_spec},
-                     lambda: {"parts": deal_parts(spec, deals, SEED, progress)})["parts"]
-        reach = _win_tables(*stage_distributions(parts), spec.game_length)
+        rec = load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
+                   lambda: deal_records(spec, deals, SEED, policy, progress))
+        reach = _reach_table(*reach_times(rec["parts"], rec["traces"]), spec.game_length)
         return {"win": 1.0 - reach if spec.lowball else reach}
-    return load("odds", {"deals": deals, "seed": SEED, **asdict(spec)}, compute)["win"]
+    return load("odds", {"deals": deals, "seed": SEED, "policy": policy, **asdict(spec)},
+                compute)["win"]
+
+
+def played_out(spec: CribbageSpec, mine: int, theirs: int, i_deal: bool, games: int,
+               seed: int = 0, policy: str = "greedy", progress=None) -> int:
+    """Games I win out of ``games`` played from this position (both players following
+    ``policy``): the direct check of the table."""
+    from .simulate import cribbage_games
+
+    start = np.array([mine, theirs, 0 if i_deal else 1])
+    wins = 0
+    for begin in range(0, games, CHUNK):
+        rows = cribbage_games((policy, policy), spec, [seed, begin], min(CHUNK, games - begin),
+                              start)
+        wins += int((rows[:, 0] == 0).sum())
+        if progress:
+            progress(len(rows))
+    return wins

@@ -201,14 +201,35 @@ def lay(hands, used, series, st, i, points, scores, target, known, pr):
     return pts > 0 and _award(turn, pts, points, scores, target, pr)
 
 
+MAX_EVENTS = 40         # scoring events one deal may log: heels, every card, every go
+
+
 @njit(cache=True)
-def play(hands, used, series, st, policies, known, points, scores, target, pr):
+def log_points(trace, p, pts):
+    """Append ``pts`` scored by player p to ``trace`` ([events so far, then 2 * pts + p per
+    event]): the order in which points came, so who reached the game's end first is known."""
+    if pts > 0:
+        trace[0] += 1
+        trace[trace[0]] = 2 * pts + p
+
+
+@njit(cache=True)
+def _log_new(trace, points, before):
+    for q in range(2):
+        log_points(trace, q, points[q] - before[q])
+        before[q] = points[q]
+
+
+@njit(cache=True)
+def play(hands, used, series, st, policies, known, points, scores, target, pr, trace):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
-    moment a score reaches ``target`` (0: never). Returns that player, or -1.
-    ``known[p, card]``: the copies of each card player p has seen (the look-ahead samples the
-    rest)."""
+    moment a score reaches ``target`` (0: never), and each score is logged in ``trace``
+    (log_points). Returns that player, or -1. ``known[p, card]``: the copies of each card
+    player p has seen (the look-ahead samples the rest)."""
+    before = points.copy()
     while True:
         p, winner = settle(hands, used, st, points, scores, target, pr)
+        _log_new(trace, points, before)
         if p < 0:
             return winner
         if policies[p] == GREEDY:
@@ -219,7 +240,9 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr):
             i = pegsearch.expert_choice(hands, used, series, st, known, pr)
         else:
             i = _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
-        if lay(hands, used, series, st, i, points, scores, target, known, pr):
+        won = lay(hands, used, series, st, i, points, scores, target, known, pr)
+        _log_new(trace, points, before)
+        if won:
             return p
 
 

@@ -153,7 +153,7 @@ def crib_table_figure(rows, seat: str, opponent: str):
     return fig
 
 
-def odds_figure(win, spec, deals: int, seed: int):
+def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
     """The odds table (odds.win_table): P(I win) from every position when I deal next and when
     they do, and the dealer's edge, the difference between the two."""
     n = win.shape[1]
@@ -176,7 +176,7 @@ def odds_figure(win, spec, deals: int, seed: int):
         ax.set_ylabel("my score (points)")
     rules = "" if spec.is_standard else f" ({spec.describe()})"
     fig.suptitle(f"cribbage to {n}{rules}: odds from {deals:,} simulated deals (seed {seed}; "
-                 f"EV discards, greedy pegging)")
+                 f"both players {policy})")
     return fig
 
 

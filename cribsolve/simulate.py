@@ -250,17 +250,24 @@ def _wilson(wins: int, n: int) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,
-                   games: int) -> dict:
-    """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]."""
+def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: int,
+                   start=(0, 0, -1)) -> np.ndarray:
+    """play_game's rows of ``games`` games from ``start`` (twoplayer.play_game), each game's
+    seed drawn from numpy's generator seeded with ``seed``."""
     from .scoring.table import rank_table
     from .pegsearch import peg_table
     from .variants.twoplayer import NO_PEGS, play_games
 
-    seeds = np.random.default_rng([seed, index]).integers(0, 2 ** 62, size=games)
+    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=games)
     pol = np.array([CRIBBAGE_POLICIES[p] for p in policies])
     pegs = peg_table(spec) if "expert" in policies else NO_PEGS
-    return {"rows": play_games(seeds, pol, rank_table(spec.target), spec.as_array(), pegs)}
+    return play_games(seeds, pol, rank_table(spec.target), spec.as_array(), pegs, start)
+
+
+def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,
+                   games: int) -> dict:
+    """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]."""
+    return {"rows": cribbage_games(policies, spec, [seed, index], games)}
 
 
 def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,

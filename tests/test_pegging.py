@@ -3,10 +3,13 @@ import numpy as np
 import pytest
 
 from cribsolve import format_card, parse_cards, ruleset, score_hand
-from cribsolve.pegging import GREEDY, LOOKAHEAD, RANDOM, STANDARD, _seed, card_points, play
+from cribsolve.pegging import GREEDY, LOOKAHEAD, MAX_EVENTS, RANDOM, STANDARD, _seed, card_points, \
+    play
 from cribsolve.variants.spec import CribbageSpec
 from cribsolve.scoring.table import rank_table
 from cribsolve.variants import throws, twoplayer as tp
+
+TRACE = np.zeros(MAX_EVENTS + 1, dtype=np.int64)
 
 
 def seq_points(text):
@@ -33,7 +36,7 @@ def test_hand_worked_play_scores(seq, pts):
     assert seq_points(seq) == pts
 
 
-def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0)):
+def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0), trace=None):
     hands = np.array([parse_cards([pone]), parse_cards([dealer])], dtype=np.int64)
     known = np.zeros((2, 53), dtype=np.int64)
     for p in range(2):
@@ -42,7 +45,7 @@ def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0)):
     sc = np.array(scores, dtype=np.int64)
     w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
              np.array([0, 0, 0, -1], dtype=np.int64), np.array(policies), known, points, sc,
-             target, STANDARD)
+             target, STANDARD, TRACE.copy() if trace is None else trace)
     return points.tolist(), w, sc.tolist()
 
 
@@ -50,6 +53,17 @@ def test_scripted_play_with_go_and_reset():
     # pone TC, dealer 5S (15: 2), pone 5H (pair: 2), dealer KD (30), pone cannot, dealer
     # cannot: go, 1 to the dealer; pone leads 4D, dealer 6C, pone 9S, dealer 8H: last card 1
     assert run_play("5H TC 4D 9S", "KD 5S 6C 8H") == ([2, 4], -1, [2, 4])
+
+
+def test_the_trace_keeps_the_order_of_the_points():
+    """The same play: the dealer's 15, the pone's pair, the dealer's go, the dealer's last
+    card; each logged as 2 * points + player (1: the dealer)."""
+    trace = TRACE.copy()
+    run_play("5H TC 4D 9S", "KD 5S 6C 8H", trace=trace)
+    assert trace[:trace[0] + 1].tolist() == [4, 2 * 2 + 1, 2 * 2 + 0, 2 * 1 + 1, 2 * 1 + 1]
+    trace = TRACE.copy()               # stopped at the target: nothing after the winning 15
+    run_play("5H TC 4D 9S", "KD 5S 6C 8H", target=120, scores=(100, 118), trace=trace)
+    assert trace[:trace[0] + 1].tolist() == [1, 2 * 2 + 1]
 
 
 def test_thirty_one_resets_and_last_card():
@@ -72,7 +86,8 @@ def test_scripted_deal_end_to_end():
     parts = np.zeros(tp.NP, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
-    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD, tp.NO_PEGS) == -1
+    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD, tp.NO_PEGS, tp.FREE,
+                          TRACE.copy()) == -1
     kept, crib = [], []
     keep_idx, disc_idx = throws.throw_options(6, 2)
     for six, dealer in ((pone6, False), (dealer6, True)):
@@ -253,7 +268,7 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
         parts = np.zeros(tp.NP, dtype=np.int64)
         pol = np.array([[1, GREEDY], [1, GREEDY]])
         assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
-                            pr, tp.NO_PEGS) == -1
+                            pr, tp.NO_PEGS, tp.FREE, TRACE.copy()) == -1
         keep_idx, disc_idx = throws.throw_options(8, 2)
         kept, crib = [], []
         for seat in range(2):

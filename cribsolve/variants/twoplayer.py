@@ -17,7 +17,7 @@ import numpy as np
 from ..jit import njit, prange
 
 from ..cards import JACK, RANK
-from ..pegging import add_points, play, unseen_cards
+from ..pegging import MAX_EVENTS, add_points, log_points, play, unseen_cards
 from .spec import BID, CHOOSE_CUT, CRIB_SIZE, DRAW, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, \
     TWO_CRIBS, WILD_RANK
 from .throws import CRIB_DRAWS, auction, bid_limits, choose_throw, deal_options, redraw, \
@@ -29,14 +29,18 @@ PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", 
 NP = len(PARTS)
 TIE = 2          # the winner of a game of two cribs that ends level
 NO_PEGS = np.zeros((0, 1))      # no expert among the players: no pegging table
+FREE = np.array([-1, -1])       # play_deal's ``forced``: both players throw by their policies
+NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 
 
 @njit(cache=True)
-def _heels(s, parts, seat_scores, target, pr):
+def _heels(s, parts, seat_scores, target, pr, trace):
     """A jack turned as a cut card (not a wild one): 2 to the dealer. True if that reached
     ``target``."""
     if RANK[s] == JACK and pr[WILD_RANK] != JACK:
-        parts[0] += add_points(seat_scores, 1, 2, target, pr)
+        pts = add_points(seat_scores, 1, 2, target, pr)
+        parts[0] += pts
+        log_points(trace, 1, pts)
         return 0 < target <= seat_scores[1]
     return False
 
@@ -86,13 +90,15 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
 
 
 @njit(cache=True)
-def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs):
+def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs, forced, trace):
     """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
     seat 1 (dealer) deck[h:2h]; further cards leave the deck from there in the order they are
     needed: a first cut card (turned before the throw; both players see it), redraws (the pone
     first, before the throw and after it), the last cut card. policies[seat] = (discard,
-    pegging); pegs: the expert's pegging table (pegsearch.peg_table). Points go into
-    seat_scores and into parts (see PARTS). Returns the seat that
+    pegging); pegs: the expert's pegging table (pegsearch.peg_table); forced[seat]: the
+    option of deal_options that seat throws, or -1 for its policy's. Points go into
+    seat_scores and into parts (see PARTS), and heels and the play's points, in the order
+    they come, into ``trace`` (pegging.log_points). Returns the seat that
     reached ``target`` (0: play the whole deal; two cribs always plays it), or -1."""
     h = pr[HAND_SIZE]
     t = pr[CRIB_SIZE] // 2
@@ -115,7 +121,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs):
         first = deck[top]
         top += 1
         known[:, first] += 1
-        if _heels(first, parts, seat_scores, target, pr):
+        if _heels(first, parts, seat_scores, target, pr, trace):
             return 1
     owner, price = 1, 0
     owns = np.array([two, 1])
@@ -130,7 +136,8 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs):
     cribs = np.empty((2, 2 * t + ns), dtype=np.int64)   # cribs[seat]: the crib seat owns
     cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
     for seat in range(2):
-        o = choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
+        o = forced[seat] if forced[seat] >= 0 else \
+            choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
                          disc_idx, first, known[seat], seat, pegs)
         for j in range(k):
             hands[seat, j] = dealt[seat, keep_idx[o, j]]
@@ -153,14 +160,14 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs):
         if ns == 2:
             cuts[:, 0] = first
         known[:, deck[top]] += 1
-        if _heels(deck[top], parts, seat_scores, target, pr):
+        if _heels(deck[top], parts, seat_scores, target, pr, trace):
             return 1
     used = np.zeros((2, k), dtype=np.bool_)
     series = np.zeros(2 * k, dtype=np.int64)
     st = np.array([0, 0, 0, -1], dtype=np.int64)
     pegged = np.zeros(2, dtype=np.int64)
     winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
-                  target, pr)
+                  target, pr, trace)
     parts[1] += pegged[1]
     parts[2] += pegged[0]
     if winner >= 0:
@@ -190,8 +197,9 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs):
 
 
 @njit(cache=True)
-def play_game(seed, policies, table, pr, out, pegs):
-    """A whole game between players 0 and 1 (policies[player] = (discard, pegging)).
+def play_game(seed, policies, table, pr, out, pegs, start):
+    """A whole game between players 0 and 1 (policies[player] = (discard, pegging)), from
+    ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it).
 
     out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
     then the PARTS summed over completed deals, the largest hand or crib counted]; the winner
@@ -203,9 +211,12 @@ def play_game(seed, policies, table, pr, out, pegs):
         if RANK[cut[0]] != RANK[cut[1]]:
             break
     dealer = 0 if RANK[cut[0]] < RANK[cut[1]] else 1
+    if start[2] >= 0:
+        dealer = start[2]
     out[1] = dealer
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)     # the spec's whole deck
-    scores = np.zeros(2, dtype=np.int64)
+    scores = start[:2].copy()
+    trace = np.zeros(MAX_EVENTS + 1, dtype=np.int64)
     seat_pol = np.empty((2, 2), dtype=np.int64)
     seat_scores = np.zeros(2, dtype=np.int64)
     parts = np.zeros(NP, dtype=np.int64)
@@ -218,9 +229,10 @@ def play_game(seed, policies, table, pr, out, pegs):
         seat_scores[0] = scores[pone]
         seat_scores[1] = scores[dealer]
         parts[:] = 0
+        trace[0] = 0
         deals += 1
         w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
-                      parts, pr, pegs)
+                      parts, pr, pegs, FREE, trace)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
         out[6 + NP] = max(out[6 + NP], parts[3:].max())
@@ -243,30 +255,33 @@ def play_game(seed, policies, table, pr, out, pegs):
     out[5] = complete
 
 
-def play_games(seeds, policies, table, pr, pegs=NO_PEGS):
+def play_games(seeds, policies, table, pr, pegs=NO_PEGS, start=NO_START):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    return _play_games(seeds, policies, table, pr, pegs)
+    return _play_games(seeds, policies, table, pr, pegs, np.asarray(start, dtype=np.int64))
 
 
 @njit(cache=True, parallel=True)
-def _play_games(seeds, policies, table, pr, pegs):
+def _play_games(seeds, policies, table, pr, pegs, start):
     out = np.zeros((seeds.shape[0], 7 + NP), dtype=np.int64)
     for i in prange(seeds.shape[0]):
-        play_game(seeds[i], policies, table, pr, out[i], pegs)
+        play_game(seeds[i], policies, table, pr, out[i], pegs, start)
     return out
 
 
 def deal_outcomes(seeds, policies, table, pr, pegs=NO_PEGS):
-    """Whole deals (no game end), one per seed: rows of PARTS, for the odds table."""
+    """Whole deals (no game end), one per seed: (rows of PARTS, each deal's trace of heels and
+    the play, pegging.log_points), for the odds table."""
     return _deal_outcomes(seeds, policies, table, pr, pegs)
 
 
 @njit(cache=True, parallel=True)
 def _deal_outcomes(seeds, policies, table, pr, pegs):
     out = np.zeros((seeds.shape[0], NP), dtype=np.int64)
+    traces = np.zeros((seeds.shape[0], MAX_EVENTS + 1), dtype=np.int64)
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2, dtype=np.int64)
-        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, pegs)
-    return out
+        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, pegs, FREE,
+                  traces[i])
+    return out, traces
