@@ -586,9 +586,14 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
 @_pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
+@click.option("--my-score", type=click.IntRange(0, 120), default=None,
+              help="Two-player: your score; with --their-score, rank by P(win) of the game.")
+@click.option("--their-score", type=click.IntRange(0, 120), default=None,
+              help="Two-player: the opponent's score.")
 def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
                      preset, top, with_dist, as_json, csv_path, batch, quiet, plot_path, variant,
-                     seen, crib_cards, samples, seed, kept, score, deal, pysol_game, **house):
+                     seen, crib_cards, samples, seed, kept, score, deal, pysol_game, my_score,
+                     their_score, **house):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
@@ -605,6 +610,15 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
     _refuse(["seen", "crib_cards", "kept", "score", "deal", "pysol_game"],
             "--variant cribbage", "it is for the solitaires, --variant patience or patience2")
     hand = parse_cards(cards) if cards else []
+    if (my_score is None) != (their_score is None):
+        raise click.UsageError("give both --my-score and --their-score")
+    if my_score is not None:
+        _refuse(["batch", "opponent", "with_dist", "plot_path", "cut", "preset"],
+                "--my-score", "the P(win) of each throw comes from played-out deals")
+        spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand) or None,
+                         crib_size=crib_size, wild=wild, **house)
+        return _board_discard(hand, dealer, known, spec, my_score, their_score, samples, seed,
+                              top, as_json, csv_path, quiet)
     if cut is not None or wild is not None or _given("crib_size") or any(house.values()) or \
             len(hand) not in (0, 5, 6):
         _refuse(["batch", "opponent", "with_dist", "plot_path"], "a sampled house-rule deal",
@@ -687,6 +701,41 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
                    f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}")
         if with_dist:
             click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
+
+
+def _board_discard(hand, dealer, known, spec, mine, theirs, samples, seed, top, as_json,
+                   csv_path, quiet):
+    from .board import POLICY, throw_odds
+    from .odds import DEALS
+    from .progress import bar
+
+    if dealer is None:
+        raise CardError("say whose crib it is: --dealer or --pone")
+    with bar(DEALS[POLICY], "simulating deals for the odds table (once)", quiet, "deal") as pb:
+        from .odds import win_table
+        win_table(spec, pb.update, policy=POLICY)
+    rows = throw_odds(hand, dealer, mine, theirs, spec, _cards(known, "--known"), samples, seed)
+    by_points = max(rows, key=lambda r: r.mine - r.theirs)
+    shown = rows[:top] if top else rows
+    header = ["discard", "keep", "mine", "theirs", "margin", "win", "se"]
+    if csv_path:
+        write_csv(csv_path, header, [list(r.as_dict().values()) for r in shown])
+    if as_json:
+        click.echo(dumps({"my_score": mine, "their_score": theirs, "samples": samples,
+                          "seed": seed, "discards": [r.as_dict() for r in shown]}))
+        return
+    seat = "dealer" if dealer else "pone"
+    click.echo(f"{format_cards(hand)} as {seat} at {mine} to {theirs}: P(win) of the game, "
+               f"best first, over {samples:,} deals played out from each throw (seed {seed}; "
+               f"both {POLICY}, then the odds table)")
+    click.echo(f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "
+               f"{'P(win)':>7} {'± se':>6}")
+    for r in shown:
+        click.echo(f"  {format_cards(r.discard):<8} {format_cards(r.keep):<12} {r.mine:6.2f} "
+                   f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {r.win:7.2%} {r.se:6.2%}")
+    if by_points is not rows[0]:
+        click.echo(f"  the most points ({format_cards(by_points.discard)} away, margin "
+                   f"{by_points.mine - by_points.theirs:.2f}) is not the most wins here")
 
 
 def _sampled_discard(hand, dealer, known, spec, cut, samples, seed, top, as_json, csv_path):

@@ -1,0 +1,47 @@
+"""Throws ranked by P(win) of the game (board.py)."""
+import json
+
+import numpy as np
+
+from cribsolve import board
+from cribsolve.notation import parse_cards
+from cribsolve.variants.spec import CribbageSpec
+
+from test_twoplayer_cli import run
+
+HAND = parse_cards(["5H 5S JD 6C 7C KH"])
+
+
+def test_near_the_end_the_most_points_is_not_the_most_wins():
+    """Pone at 115 against 118: the dealer needs 3, and the pone's hand counts before the
+    dealer's. Throwing J-K keeps the most points (5-5-6-7, at least 8 in hand), but its low
+    cards feed the dealer's pegging; keeping 5-5-J-7 (6 in hand for sure) wins more."""
+    rows = board.throw_odds(HAND, False, 115, 118, CribbageSpec(), samples=1500, seed=3)
+    by_points = max(rows, key=lambda r: r.mine - r.theirs)
+    assert sorted(by_points.discard) == sorted(parse_cards(["JD KH"]))
+    assert rows[0] is not by_points
+    assert rows[0].win - by_points.win > 3 * (rows[0].se + by_points.se)
+
+
+def test_more_points_never_hurt():
+    """The same shuffles from a better score: no throw's P(win) goes down."""
+    spec = CribbageSpec()
+    low = {tuple(r.discard): r.win for r in board.throw_odds(HAND, True, 100, 110, spec, samples=300)}
+    high = {tuple(r.discard): r.win for r in board.throw_odds(HAND, True, 108, 110, spec, samples=300)}
+    assert all(high[k] >= low[k] - 1e-12 for k in low)
+    assert np.mean([high[k] - low[k] for k in low]) > 0.02
+
+
+def test_best_discard_with_the_scores():
+    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone",
+                       "--my-score", "115", "--their-score", "118", "--samples", "400",
+                       "--json", "--quiet")
+    rows = json.loads(out)["discards"]
+    assert code == 0 and len(rows) == 15
+    assert [r["win"] for r in rows] == sorted((r["win"] for r in rows), reverse=True)
+    code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone",
+                       "--my-score", "115")
+    assert code == 2 and "--their-score" in err
+    code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone",
+                       "--my-score", "115", "--their-score", "3", "--two-cribs")
+    assert code == 2 and len(err.strip().splitlines()) == 1
