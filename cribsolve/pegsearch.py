@@ -271,6 +271,13 @@ def read_play(hand, played, me: int, spec):
     least value its cards may have, minus one). Raises CardError where the sequence cannot
     happen: a card past the limit, a go out of turn or with a card that fit, my turn not next,
     more cards than two hands hold."""
+    r = replay(hand, played, me, spec)
+    return r["series"], r["count"], r["unplayed"], r["min_value"]
+
+
+def replay(hand, played, me: int, spec) -> dict:
+    """read_play's reading in full: also the cards each seat laid ("laid") and the seat that
+    laid the last card ("last", -1 before any)."""
     from .cards import CardError, format_card
 
     limit, kept = spec.peg_limit, spec.kept
@@ -319,7 +326,8 @@ def read_play(hand, played, me: int, spec):
                         "player could not lay)")
     if not any(count + value(c) <= limit for c in hand):
         raise CardError(f"no card in hand fits under {limit}: that is a go")
-    return series, count, kept - len(laid[1 - me]), min_value
+    return {"series": series, "count": count, "unplayed": kept - len(laid[1 - me]),
+            "min_value": min_value, "laid": laid, "last": last}
 
 
 def best_play(hand, played, me: int, seen=(), spec=None):
