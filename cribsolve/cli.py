@@ -1392,10 +1392,10 @@ def review_cmd(game, as_json, quiet):
     """Replay a played game from its record (GAME, a text file: see the README) and set each
     of your throws and plays beside the best, from what you knew then."""
     from .progress import bar
-    from .review import as_dict, decisions, load_record, replay, review, text_lines
+    from .review import as_dict, count_decisions, load_record, replay, review, text_lines
 
     played = replay(load_record(game))
-    with bar(decisions(played), "reviewing decisions", quiet, "decision") as pb:
+    with bar(count_decisions(played), "reviewing decisions", quiet, "decision") as pb:
         reviews = review(played, progress=pb.update)
     click.echo(dumps(as_dict(played, reviews)) if as_json else
                "\n".join(text_lines(played, reviews)))

@@ -48,6 +48,7 @@ class Record:
     game_length: int = 121
     scores: tuple = (0, 0)                      # yours, theirs, when the record starts
     deals: list = field(default_factory=list)
+    header: dict = field(default_factory=dict)  # header key -> its line
 
     def fail(self, line: int, message: str):
         raise RecordError(f"{self.name}, line {line}: {message}")
@@ -95,7 +96,7 @@ class Game:
 
 def parse_record(text: str, name: str = "record") -> Record:
     rec = Record(name)
-    header = {}
+    header = rec.header
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -190,13 +191,14 @@ def replay(rec: Record, spec=None) -> Game:
     spec = spec or CribbageSpec(game_length=rec.game_length)
     for s, who in zip(rec.scores, WHO):
         if s >= rec.game_length:
-            rec.fail(1, f"scores: {who} start at {s}, past the game's {rec.game_length}")
+            rec.fail(rec.header["scores"], f"scores: {who} cannot start at {s} in a game to "
+                                           f"{rec.game_length}")
     scores, deals, winner = tuple(rec.scores), [], None
     i_deal = rec.first_dealer == "me"
     for k, d in enumerate(rec.deals, 1):
         if winner:
-            rec.fail(d.line, f"the game was over ({WHO[winner != 'you']} reached "
-                             f"{rec.game_length}) before this deal")
+            rec.fail(d.line, f"the game was over ({winner} reached {rec.game_length}) before "
+                             "this deal")
         dr, winner = _replay_deal(rec, d, k, i_deal, scores, spec, ruleset("standard"))
         deals.append(dr)
         scores, i_deal = dr.scores_after, not i_deal
@@ -431,7 +433,9 @@ class Review:
 
     @property
     def best(self) -> str:
-        return self.options[0][0]
+        """The best option; the choice itself where it is as good (cards of one rank)."""
+        tied = self.lost[MEASURES[self.decision.kind][0]] <= 1e-9
+        return self.choice if tied else self.options[0][0]
 
     @property
     def figures(self) -> dict:
@@ -456,7 +460,7 @@ def review(game: Game, spec=None, progress=None) -> list:
     return out
 
 
-def decisions(game: Game) -> int:
+def count_decisions(game: Game) -> int:
     return sum(len(dr.decisions) for dr in game.deals)
 
 
