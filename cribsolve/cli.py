@@ -1453,6 +1453,23 @@ def bracket(variant, n, seed, jobs, as_json, quiet):
     click.echo(f"  width (upper - best)     {d['width']:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
 
 
+@cli.command("review")
+@click.argument("game", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def review_cmd(game, as_json, quiet):
+    """Replay a played game from its record (GAME, a text file: see the README) and set each
+    of your throws and plays beside the best, from what you knew then."""
+    from .progress import bar
+    from .review import as_dict, count_decisions, load_record, replay, review, text_lines
+
+    played = replay(load_record(game))
+    with bar(count_decisions(played), "reviewing decisions", quiet, "decision") as pb:
+        reviews = review(played, progress=pb.update)
+    click.echo(dumps(as_dict(played, reviews)) if as_json else
+               "\n".join(text_lines(played, reviews)))
+
+
 @cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
 @click.pass_context
 def cache(ctx):
