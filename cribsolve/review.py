@@ -21,13 +21,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import pegging
-from .cards import JACK, RANK, VALUE, CardError, format_card, format_cards, parse_card
+from .cards import JACK, RANK, VALUE, CardError, format_card, format_cards, parse_card, \
+    parse_cards
 from .pegsearch import GO
 
 DEAL_KEYS = ("me", "them", "throw", "their throw", "starter", "play")
 HEADER_KEYS = ("game", "dealer", "scores")
 SIZES = {"me": 6, "them": 6, "throw": 2, "their throw": 2, "starter": 1}
-MEASURES = {"throw": ("value", "net"), "play": ("margin",)}   # the first ranks the options
+MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}   # the first ranks
+WIN_SAMPLES = 500           # deals played out per option for its P(win) (board.py)
 WHO = ("you", "they")
 
 
@@ -66,7 +68,7 @@ class Decision:
     hand: list                  # throw: the six dealt; play: my unplayed cards
     choice: list                # the cards thrown, or [the card laid]
     played: list = field(default_factory=list)   # play: every card laid so far, GO where one
-    seen: list = field(default_factory=list)     # play: my throw and the starter
+    seen: list = field(default_factory=list)     # play: my throw, then the starter
     count: int = 0                                # play: the count before my card
     series: list = field(default_factory=list)   # play: the ranks of the current series
     their_left: int = 0                           # play: cards the opponent still holds
@@ -389,9 +391,25 @@ def _replay_play(rec, line, tokens, kept, throw, starter, them, their_throw, me,
 
 def evaluate(d: Decision, spec) -> list:
     """Every option of a decision with its figures, best first: [(choice, {figure: value})].
-    The one place a decision is valued; a P(win) figure belongs here, from the scores and the
-    dealer the decision carries."""
-    return _throw_options(d, spec) if d.kind == "throw" else _play_options(d, spec)
+    The one place a decision is valued: expected points, and "win", the P(win) of the game
+    from the scores and the dealer the decision carries (board.py, WIN_SAMPLES deals)."""
+    from . import board
+
+    if d.kind == "throw":
+        rows = _throw_options(d, spec)
+        wins = {format_cards(sorted(t.discard)): t.win for t in board.throw_odds(
+            d.hand, d.i_deal, d.scores[0], d.scores[1], spec, (), WIN_SAMPLES)}
+        key = lambda c: format_cards(sorted(parse_cards([c])))   # noqa: E731
+    else:
+        rows = _play_options(d, spec)
+        thrown, starter, others = d.seen[:2], d.seen[2], d.seen[3:]
+        wins = {format_card(c): p for c, p, _ in board.play_odds(
+            d.hand, d.played, int(d.i_deal), starter, thrown, d.scores[0], d.scores[1],
+            others, spec, WIN_SAMPLES)}
+        key = str
+    for c, f in rows:
+        f["win"] = wins[key(c)]
+    return rows
 
 
 def _throw_options(d: Decision, spec):
@@ -496,7 +514,8 @@ def _tokens(played) -> str:
 
 
 def _totals(reviews) -> dict:
-    out = {"throws": {m: 0.0 for m in MEASURES["throw"]}, "play": {"margin": 0.0}}
+    out = {"throws": {m: 0.0 for m in MEASURES["throw"]},
+           "play": {m: 0.0 for m in MEASURES["play"]}}
     for r in reviews:
         for m, v in r.lost.items():
             out["throws" if r.decision.kind == "throw" else "play"][m] += v
@@ -511,7 +530,9 @@ def text_lines(game: Game, reviews: list) -> list:
              "  throw: expected hand + crib (- crib as pone) + the expert's pegging margin of "
              "the kept cards",
              "  lay: expected pegging margin (yours - theirs) to the end of the play, as "
-             "best-play finds it"]
+             "best-play finds it",
+             f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times "
+             "(both greedy), then the odds table"]
     by_deal = {}
     for r in reviews:
         by_deal.setdefault(r.decision.deal, []).append(r)
@@ -520,13 +541,14 @@ def text_lines(game: Game, reviews: list) -> list:
                       f"{dr.scores_before[0]}-{dr.scores_before[1]}; you hold "
                       f"{format_cards(dr.hand)}, starter {format_card(dr.starter)}",
                   f"  {'score':<7} {'decision':<10} {'yours':<6} {'best':<6} {'value':>7} "
-                  f"{'best':>7} {'lost':>6}"]
+                  f"{'best':>7} {'lost':>6} {'P(win)':>7} {'lost':>6}"]
         for r in by_deal.get(dr.number, []):
             d, m = r.decision, MEASURES[r.decision.kind][0]
             what = "throw" if d.kind == "throw" else f"lay at {d.count}"
             best = r.options[0][1][m]
             lines.append(f"  {d.scores[0]:>3}-{d.scores[1]:<3} {what:<10} {r.choice:<6} "
-                         f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f}"
+                         f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f} "
+                         f"{r.figures['win']:7.1%} {r.lost['win']:6.1%}"
                          + (f"  (hand + crib alone: {r.lost['net']:.3f})"
                             if d.kind == "throw" else ""))
         pts = dr.points
@@ -540,7 +562,8 @@ def text_lines(game: Game, reviews: list) -> list:
     final = game.deals[-1].scores_after
     lines += ["", f"{len(reviews)} decisions, {wrong} not the best; expected points lost: "
                   f"throws {t['throws']['value']:.3f} (hand + crib alone "
-                  f"{t['throws']['net']:.3f}), play {t['play']['margin']:.3f}",
+                  f"{t['throws']['net']:.3f}), play {t['play']['margin']:.3f}; P(win) lost: "
+                  f"throws {t['throws']['win']:.1%}, play {t['play']['win']:.1%}",
               f"{game.winner} won {max(final)}-{min(final)}" if game.winner else
               f"the record ends at {final[0]}-{final[1]} with the game unfinished"]
     return lines

@@ -236,7 +236,7 @@ def test_the_example_reviews_as_json():
     code, out, err = run("review", EXAMPLE, "--json")
     assert code == 0, err
     d = json.loads(out)
-    assert d["winner"] == "you" and d["game_length"] == 61
+    assert d["winner"] == "you" and d["game_length"] == 121
     throws = [x for deal in d["deals"] for x in deal["decisions"] if x["kind"] == "throw"]
     assert len(throws) == len(d["deals"])
     worst = max(throws, key=lambda x: x["lost"]["value"])
@@ -247,6 +247,11 @@ def test_the_example_reviews_as_json():
                                                              for x in throws))
     plays = [x for deal in d["deals"] for x in deal["decisions"] if x["kind"] == "play"]
     assert all({"scores", "dealer", "count", "played"} <= set(x) for x in plays)
+    for x in throws + plays:         # P(win) lost: the likeliest option's P(win) minus yours
+        assert x["lost"]["win"] == pytest.approx(max(o["win"] for o in x["options"])
+                                                 - x["figures"]["win"])
+    # the last deal, 11 points from home dealing against 18: every option wins most games
+    assert min(o["win"] for x in d["deals"][-1]["decisions"] for o in x["options"]) > 0.8
 
 
 @settings(max_examples=100, deadline=None)
