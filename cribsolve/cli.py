@@ -1167,10 +1167,22 @@ def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_
               help="Your seat: the pone leads (default: the seat the sequence allows).")
 @game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
               "starters", "choose_cut", "two_cribs")
+@click.option("--my-score", type=click.IntRange(0, 120), default=None,
+              help="Your score (before this play's cards): with --their-score, --starter and "
+                   "--thrown, rank by P(win) of the game.")
+@click.option("--their-score", type=click.IntRange(0, 120), default=None,
+              help="The opponent's score.")
+@click.option("--starter", default=None, metavar="CARD", help="With the scores: the cut card.")
+@click.option("--thrown", default=None, metavar="CARDS",
+              help="With the scores: the cards you put in the crib.")
+@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
+              help="With the scores: rests of the deal played out per card.")
+@_seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
+def best_play_cmd(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
+                  thrown, samples, seed, as_json, **rules):
     """Which card to lay: expected pegging points for you and the opponent, best margin first,
-    exact over every holding the opponent may have."""
+    exact over every holding the opponent may have; with the scores, P(win) of the game."""
     from .pegsearch import GO
 
     spec = make_spec(**rules)
@@ -1199,11 +1211,27 @@ def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
     me, (_, now, _, _) = fits[0]
     if count is not None and count != now:
         raise _bad("--count", f"{count} is not the count of --played ({now})")
-    rows, n_holdings = best_play(mine, tokens, me, known, spec)
+    board = (my_score, their_score, starter, thrown)
+    if any(v is not None for v in board) and None in board:
+        raise click.UsageError("P(win) needs all of --my-score, --their-score, --starter and "
+                               "--thrown")
+    if my_score is None:
+        _refuse(["samples", "seed"], "a play without the scores", "they go with --my-score")
+    cut, crib = (None, []) if starter is None else (_card(starter, "--starter"),
+                                                    _cards(thrown, "--thrown"))
+    rows, n_holdings = best_play(mine, tokens, me, known + crib + [cut] * (cut is not None),
+                                 spec)
+    wins = {}
+    if my_score is not None:
+        from .board import play_odds
+        wins = {format_card(c): (p, se) for c, p, se in play_odds(
+            mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed)}
+        rows = sorted(rows, key=lambda r: -wins[r[0]][0])
     if as_json:
         click.echo(dumps({"seat": "dealer" if me else "pone", "count": now,
                           "holdings": n_holdings,
-                          "plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t}
+                          "plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t,
+                                     **({"win": wins[c][0], "se": wins[c][1]} if wins else {})}
                                     for c, m, t in rows]}))
         return
     rules = "" if spec.is_standard else f" ({spec.describe()}; least margin first)" \
@@ -1211,9 +1239,15 @@ def best_play_cmd(hand, played, opp_go, count, seen, dealer, as_json, **rules):
     click.echo(f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
                f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
                f"(by rank), both then laying their best")
-    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}")
+    if wins:
+        click.echo(f"  P(win) of the game at {my_score} to {their_score}: the rest of the deal "
+                   f"played out {samples:,} times from each card (both greedy; seed {seed}), "
+                   f"then the odds table; most wins first")
+    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}" +
+               f" {'P(win)':>7} {'± se':>6}" * bool(wins))
     for c, m, t in rows:
-        click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}")
+        click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}" +
+                   (f" {wins[c][0]:7.2%} {wins[c][1]:6.2%}" if wins else ""))
 
 
 @cli.command()
@@ -1266,7 +1300,8 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
             if v >= game_length:
                 raise _bad(option, f"{v} is not a score below the game length: give 0 to "
                                    f"{game_length - 1}")
-        _quick()
+        if not play_out:            # games played out want the compiled engine
+            _quick()
     from .odds import DEALS, SEED, played_out, win_table
     from .progress import bar
 

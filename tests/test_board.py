@@ -45,3 +45,24 @@ def test_best_discard_with_the_scores():
     code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone",
                        "--my-score", "115", "--their-score", "3", "--two-cribs")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_a_card_that_wins_at_once():
+    """Dealer at 119 against 119 after the pone's 5H: TS makes 15 for 2 and the game; any
+    other card leaves the pone its chance to score first."""
+    ts, kd = parse_cards(["TS KD"])
+    rows = board.play_odds(parse_cards(["TS 2C 3D 8H"]), parse_cards(["5H"]), 1, kd,
+                           parse_cards(["4S 4C"]), 119, 119, samples=300)
+    assert rows[0] == (ts, 1.0, 0.0)
+    assert all(p < 0.9 for _, p, _ in rows[1:])
+
+
+def test_best_play_with_the_scores():
+    args = ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--dealer"]
+    code, out, _ = run(*args, "--thrown", "4S 4C", "--starter", "KD", "--my-score", "115",
+                       "--their-score", "117", "--samples", "300", "--json")
+    plays = json.loads(out)["plays"]
+    assert code == 0 and [p["card"] for p in plays][0] == "TS"
+    assert [p["win"] for p in plays] == sorted((p["win"] for p in plays), reverse=True)
+    code, _, err = run(*args, "--my-score", "115", "--their-score", "117")
+    assert code == 2 and "--starter" in err
