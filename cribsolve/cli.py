@@ -586,21 +586,24 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
 @_pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
+@click.option("--pegging", "with_pegs", is_flag=True,
+              help="Two-player, standard deal: add the expected pegging margin of the kept "
+                   "cards (the expert's table) and rank by hand + crib + pegging.")
 @click.option("--my-score", type=click.IntRange(0, 120), default=None,
               help="Two-player: your score; with --their-score, rank by P(win) of the game.")
 @click.option("--their-score", type=click.IntRange(0, 120), default=None,
               help="Two-player: the opponent's score.")
 def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib_size, wild, cut,
                      preset, top, with_dist, as_json, csv_path, batch, quiet, plot_path, variant,
-                     seen, crib_cards, samples, seed, kept, score, deal, pysol_game, my_score,
-                     their_score, **house):
+                     seen, crib_cards, samples, seed, kept, score, deal, pysol_game, with_pegs,
+                     my_score, their_score, **house):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
     _check_outputs(("--csv", csv_path))
     _check_plot(plot_path, ("--csv", csv_path))
     if variant != "cribbage":
         _refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
-                 "crib_size", "wild", "cut", *house],
+                 "crib_size", "wild", "cut", "with_pegs", *house],
                 f"--variant {variant}", "it is for the two-player game, --variant cribbage")
         if pysol_game is not None:
             cards, seen, kept, deal = _pysol_position(pysol_game, variant, cards, crib_cards,
@@ -613,7 +616,7 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
     if (my_score is None) != (their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
     if my_score is not None:
-        _refuse(["batch", "opponent", "with_dist", "plot_path", "cut", "preset"],
+        _refuse(["batch", "opponent", "with_dist", "plot_path", "cut", "preset", "with_pegs"],
                 "--my-score", "the P(win) of each throw comes from played-out deals")
         spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand) or None,
                          crib_size=crib_size, wild=wild, **house)
@@ -621,7 +624,8 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
                               top, as_json, csv_path, quiet)
     if cut is not None or wild is not None or _given("crib_size") or any(house.values()) or \
             len(hand) not in (0, 5, 6):
-        _refuse(["batch", "opponent", "with_dist", "plot_path"], "a sampled house-rule deal",
+        _refuse(["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
+                "a sampled house-rule deal",
                 "the opponent's throw is drawn uniformly")
         spec = make_spec(target=target, jokers=jokers, decks=decks, hand_size=len(hand),
                          crib_size=crib_size, starters=1 if cut is None else 2, wild=wild,
@@ -632,7 +636,7 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
             "it is for sampled analyses: --cut, --wild, --crib-size, house rules or other hand "
             "sizes")
     if batch is not None:
-        _refuse(["known", "top", "with_dist", "as_json", "plot_path"], "--batch",
+        _refuse(["known", "top", "with_dist", "as_json", "plot_path", "with_pegs"], "--batch",
                 "it writes the best discard of each hand as CSV rows")
         if cards:
             raise CardError("--batch takes the hands from the file: give no cards")
@@ -681,9 +685,20 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
     if opponent == "optimal":
         pair_weights("optimal", other, rules, _opponent_progress(quiet))
     values = best_discard(hand, seat, known_cards, opponent, rules)
+    pegs = {}
+    if with_pegs:
+        if len(hand) != 6 or target != 15 or jokers or decks > 1:
+            raise CardError("--pegging is for the standard six-card deal")
+        from .pegsearch import kept_margin
+        from .variants.spec import CribbageSpec
+        pegs = {id(v): kept_margin(v.keep, dealer, CribbageSpec()) for v in values}
+        values = sorted(values, key=lambda v: -(v.net + pegs[id(v)]))
     shown = values[:top] if top else values
     if csv_path:
-        write_csv(csv_path, DISCARD_HEADER, _discard_rows(shown))
+        rows = _discard_rows(shown)
+        if pegs:
+            rows = [r + (pegs[id(v)], v.net + pegs[id(v)]) for r, v in zip(rows, shown)]
+        write_csv(csv_path, DISCARD_HEADER + ["pegging", "value"] * bool(pegs), rows)
     house = [f"target {target}"] * (target != 15) + [f"jokers {jokers}"] * bool(jokers) + \
         [f"decks {decks}"] * (decks > 1)
     head = f"{format_cards(hand)} as {seat}, opponent {opponent}" + (
@@ -691,14 +706,19 @@ def best_discard_cmd(cards, dealer, known, opponent, target, jokers, decks, crib
     _plot(plot_path, "discard_figure", values[:top or 4], head,
           f"net points (hand {'+' if dealer else '-'} crib)")
     if as_json:
-        click.echo(dumps({"discards": [v.as_dict(with_dist) for v in shown]}))
+        click.echo(dumps({"discards": [
+            {**v.as_dict(with_dist), **({"pegging": pegs[id(v)], "value": v.net + pegs[id(v)]}
+                                        if pegs else {})} for v in shown]}))
         return
-    click.echo(f"{head}: net = hand {'+' if dealer else '-'} crib")
+    click.echo(f"{head}: net = hand {'+' if dealer else '-'} crib" +
+               "; value = net + pegging, the expert's expected pegging margin of the kept "
+               "cards" * bool(pegs))
     click.echo(f"  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'net':>7} {'std':>6} "
-               f"{'min':>4} {'max':>4}")
+               f"{'min':>4} {'max':>4}" + f" {'pegging':>7} {'value':>7}" * bool(pegs))
     for v in shown:
         click.echo(f"  {format_cards(v.discard):<8} {format_cards(v.keep):<12} {v.hand:6.3f} "
-                   f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}")
+                   f"{v.crib:6.3f} {v.net:7.3f} {v.std:6.3f} {v.min:4d} {v.max:4d}" +
+                   (f" {pegs[id(v)]:7.3f} {v.net + pegs[id(v)]:7.3f}" if pegs else ""))
         if with_dist:
             click.echo("    " + "  ".join(f"{k}:{p:.4f}" for k, p in v.distribution.items()))
 

@@ -435,4 +435,10 @@ def peg_table(spec) -> np.ndarray:
         "margin"]
 
 
+def kept_margin(kept, dealer: bool, spec) -> float:
+    """The expert's expected pegging margin (mine - theirs) of keeping these four cards in
+    this seat, from its table (peg_table): the play's part of a throw's value."""
+    return float(peg_table(spec)[int(dealer), rank_code(np.array([RANK[c] for c in kept]))])
+
+
 _register("pegging", __name__, _check_pegs)

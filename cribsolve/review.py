@@ -414,14 +414,13 @@ def evaluate(d: Decision, spec) -> list:
 
 def _throw_options(d: Decision, spec):
     from .analysis.discard import best_discard
-    from .pegsearch import peg_table, rank_code
+    from .pegsearch import kept_margin
     from .rules import ruleset
 
-    pegs = peg_table(spec)
     rows = []
     for v in best_discard(d.hand, "dealer" if d.i_deal else "pone", (), "optimal",
                           ruleset("standard")):
-        peg = float(pegs[int(d.i_deal), rank_code(np.array([RANK[c] for c in v.keep]))])
+        peg = kept_margin(v.keep, d.i_deal, spec)
         rows.append((format_cards(v.discard), {"hand": v.hand, "crib": v.crib, "net": v.net,
                                                "pegging": peg, "value": v.net + peg}))
     return sorted(rows, key=lambda r: -r[1]["value"])

@@ -97,3 +97,26 @@ def test_sampled_house_rule_discards():
     code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--cut",
                        "5D", "--batch", "-")
     assert code == 2 and "--batch does not apply" in err
+
+
+def test_best_discard_with_pegging():
+    """--pegging adds the expert's pegging margin of the kept cards and ranks by the sum;
+    the hand and crib figures stay the exact ones."""
+    from cribsolve.notation import parse_cards
+    from cribsolve.pegsearch import kept_margin
+    from cribsolve.variants.spec import CribbageSpec
+
+    hand = ["5H", "5S", "JD", "6C", "7C", "KH"]
+    plain = {tuple(x["discard"]): x for x in
+             json.loads(run("best-discard", *hand, "--dealer", "--json")[1])["discards"]}
+    code, out, _ = run("best-discard", *hand, "--dealer", "--pegging", "--json")
+    d = json.loads(out)["discards"]
+    assert code == 0 and len(d) == 15
+    assert [x["value"] for x in d] == sorted((x["value"] for x in d), reverse=True)
+    for x in d:
+        assert x["net"] == plain[tuple(x["discard"])]["net"]
+        assert x["value"] == pytest.approx(x["net"] + x["pegging"])
+        assert x["pegging"] == kept_margin(parse_cards([" ".join(x["keep"])]), True,
+                                           CribbageSpec())
+    code, _, err = run("best-discard", *hand, "--variant", "patience", "--pegging")
+    assert code == 2 and "--pegging" in err
