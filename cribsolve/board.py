@@ -178,7 +178,8 @@ def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, star
         known = np.zeros((2, 53), dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
         log_points(traces[i], me, pts[me])
-        play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[i])
+        play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[i],
+             table)
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = starter
         for seat in range(2):

@@ -221,12 +221,14 @@ def _log_new(trace, points, before):
 
 
 @njit(cache=True)
-def play(hands, used, series, st, policies, known, points, scores, target, pr, trace):
+def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, table):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never), and each score is logged in ``trace``
     (log_points). Returns that player, or -1. ``known[p, card]``: the copies of each card
-    player p has seen (the look-ahead samples the rest)."""
+    player p has seen (the look-ahead samples the rest); ``table``: the show's rank table
+    (the expert's throw model reads it)."""
     before = points.copy()
+    crib = inference.crib_values(table) if (policies == EXPERT).any() else np.zeros((1, 1))
     while True:
         p, winner = settle(hands, used, st, points, scores, target, pr)
         _log_new(trace, points, before)
@@ -237,7 +239,7 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
         elif policies[p] == LOOKAHEAD:
             i = lookahead_choice(hands, used, series, st, known, pr)
         elif policies[p] == EXPERT:
-            i = pegsearch.expert_choice(hands, used, series, st, known, pr)
+            i = pegsearch.expert_choice(hands, used, series, st, known, pr, table, crib)
         else:
             i = _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
         won = lay(hands, used, series, st, i, points, scores, target, known, pr)
@@ -302,4 +304,4 @@ def _seed(seed):
 
 
 # the expert's search builds on this module; imported last, as a module, so either may load first
-from . import pegsearch  # noqa: E402
+from . import inference, pegsearch  # noqa: E402

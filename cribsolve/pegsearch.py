@@ -13,8 +13,8 @@ import numpy as np
 from .cards import RANK, VALUE
 from .jit import njit, prange
 from .tables import register as _register
-from . import pegging
-from .variants.spec import PEG_LIMIT
+from . import inference, pegging
+from .variants.spec import DECKS, JOKERS, LOWBALL, PEG_LIMIT, WILD_RANK
 
 EXPERT_HOLDINGS = 48     # holdings sampled per choice by the expert policy when there are more
 
@@ -219,10 +219,12 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
 
 
 @njit(cache=True)
-def expert_choice(hands, used, series, st, known, pr):
+def expert_choice(hands, used, series, st, known, pr, table, crib):
     """The expert's card in the game engine: the best expected margin over the opponent's
-    holdings (exact, or EXPERT_HOLDINGS drawn by weight when there are more), the rest of the
-    play searched; a card of the opponent's that did not fit after mine tells of its go."""
+    holdings (exact, or EXPERT_HOLDINGS drawn by weight when there are more, then weighed
+    by its throw model: inference.throw_weights over ``table`` and ``crib``), the rest of
+    the play searched; a card of the opponent's that did not fit after mine tells of its
+    go."""
     me = st[pegging.TURN]
     opp = 1 - me
     k = hands.shape[1]
@@ -236,12 +238,20 @@ def expert_choice(hands, used, series, st, known, pr):
     min_value = -1
     if st[pegging.COUNT] > 0 and st[pegging.LAST] == me:    # my turn again: they said go
         min_value = pr[PEG_LIMIT] - st[pegging.COUNT]
-    h, w = _unseen_holdings(known[me], r, min_value, pr)
+    avail = _unseen_avail(known[me], pr)
+    h, w = holdings(avail, r, min_value)
     if h.shape[0] > EXPERT_HOLDINGS:
         cum = np.cumsum(w)
         pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
         h = h[pick]
         w = np.ones(EXPERT_HOLDINGS)
+    laid = np.empty(k - r, dtype=np.int64)
+    j = 0
+    for i in range(k):
+        if used[opp, i]:
+            laid[j] = RANK[hands[opp, i]]
+            j += 1
+    w = inference.reweigh(w, inference.throw_weights(h, laid, avail, opp, table, crib, pr))
     vals = play_values(mine, series, st[pegging.N], st[pegging.COUNT], h, w, pr)
     aim = pegging._aim(pr)
     best = -1e18
@@ -254,12 +264,12 @@ def expert_choice(hands, used, series, st, known, pr):
 
 
 @njit(cache=True)
-def _unseen_holdings(seen, r, min_value, pr):
-    """holdings() of the cards a player has not seen (``seen``: its counts by card id)."""
+def _unseen_avail(seen, pr):
+    """The copies of each rank a player has not seen (``seen``: its counts by card id)."""
     avail = np.zeros(14, dtype=np.int64)
     for c in pegging.unseen_cards(seen, pr):
         avail[RANK[c]] += 1
-    return holdings(avail, r, min_value)
+    return avail
 
 
 GO = None       # a "go" in a played sequence
@@ -330,10 +340,30 @@ def replay(hand, played, me: int, spec) -> dict:
             "min_value": min_value, "laid": laid, "last": last}
 
 
+def holding_weights(seen, laid, r, min_value, seat, spec):
+    """The opponent's possible holdings of r unplayed cards (rows of ranks) and their
+    weights: the ways the cards I have not seen (``seen``: every card I know, its laid ones
+    included) make each, worth more than ``min_value`` (its goes), times its throw model's
+    factor for keeping ``laid`` (the cards it has laid this play) with it in ``seat``."""
+    from .cards import CardError
+    from .scoring.table import rank_table
+
+    pr = spec.as_array()
+    avail = _unseen_avail(np.bincount(seen, minlength=53).astype(np.int64), pr)
+    h, w = holdings(avail, r, min_value)
+    if h.shape[0] == 0:
+        raise CardError("no holding of the unseen cards fits the opponent's goes")
+    table = rank_table(spec.target)
+    factor = inference.throw_weights(h, np.array([RANK[c] for c in laid], dtype=np.int64),
+                                     avail, seat, table, inference.crib_values(table), pr)
+    return h, inference.reweigh(w, factor)
+
+
 def best_play(hand, played, me: int, seen=(), spec=None):
     """Every card I may lay now, best expected margin first (the least under lowball):
     [(card, E[my points], E[their points])] over the rest of the play, exact over every
-    holding the opponent may have (the cards I have not seen, its goes), both sides then
+    holding the opponent may have (the cards I have not seen, its goes; each weighed by the
+    ways the unseen cards make it and by its throw model, holding_weights), both sides then
     laying their best. ``played``: every card laid in this play, in order, with GO where a
     player could not lay; ``me``: my seat (0 pone, who leads; 1 dealer); ``seen``: other
     cards I know (my discards, the cut card). Returns (rows, number of holdings)."""
@@ -346,13 +376,11 @@ def best_play(hand, played, me: int, seen=(), spec=None):
     cards = [c for c in played if c is not GO]
     everything = hand + cards + [int(c) for c in seen]
     RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
-    series, count, r, min_value = read_play(hand, played, me, spec)
+    now = replay(hand, played, me, spec)
     pr = spec.as_array()
-    h, w = _unseen_holdings(np.bincount(everything, minlength=53).astype(np.int64), r,
-                            min_value, pr)
-    if h.shape[0] == 0:
-        from .cards import CardError
-        raise CardError("no holding of the unseen cards fits the opponent's goes")
+    h, w = holding_weights(everything, now["laid"][1 - me], now["unplayed"], now["min_value"],
+                           1 - me, spec)
+    series, count = now["series"], now["count"]
     vals = play_values(np.array([RANK[c] for c in hand], dtype=np.int64),
                        np.array(series + [0], dtype=np.int64), len(series), count, h, w, pr)
     rows = [(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
@@ -375,11 +403,31 @@ def rank_code(ranks):
     return code
 
 
+@njit(cache=True)
+def _keep_option(six, o, out):
+    """The four of ``six`` that option o of inference.option_values keeps, into ``out``."""
+    n = 0
+    for i in range(6):
+        for j in range(i + 1, 6):
+            if n == o:
+                k = 0
+                for q in range(6):
+                    if q != i and q != j:
+                        out[k] = six[q]
+                        k += 1
+                return
+            n += 1
+
+
 @njit(cache=True, parallel=True)
-def peg_margins(pr, samples, seed):
+def peg_margins(pr, samples, seed, table, crib):
     """margin[seat, code]: the expected pegging margin (mine - theirs) of four kept ranks
     (code: rank_code) in a seat (0: the pone, who leads; 1: the dealer) over ``samples``
-    opponent hands drawn from the rest of the spec's deck, both laying their best."""
+    opponent hands, both laying their best: six cards drawn from the rest of the spec's
+    deck, of which the opponent keeps the four its throw model prefers (inference.py, over
+    ``table`` and ``crib``; the first four where the model does not apply)."""
+    model = pr[DECKS] == 1 and pr[JOKERS] == 0 and pr[WILD_RANK] == 0
+    aim = -1.0 if pr[LOWBALL] else 1.0
     deck = pegging.unseen_cards(np.zeros(53, dtype=np.int64), pr)
     full = np.zeros(14, dtype=np.int64)
     for c in deck:
@@ -402,12 +450,16 @@ def peg_margins(pr, samples, seed):
         used = np.zeros(2, dtype=np.int64)
         code = rank_code(kept[j])
         for _ in range(samples):
-            for i in range(4):                     # a partial shuffle draws their four
+            for i in range(6):                     # a partial shuffle deals their six
                 x = i + np.random.randint(urn.shape[0] - i)
                 urn[i], urn[x] = urn[x], urn[i]
             for seat in range(2):
                 h[seat] = kept[j]
                 h[1 - seat] = urn[:4]
+                if model:
+                    o = np.argmax(aim * inference.option_values(urn[:6], 1 - seat, table,
+                                                                crib))
+                    _keep_option(urn[:6], o, h[1 - seat])
                 a, b = best_line(h, used, series, 0, 0, 0, 0, -1, pr)
                 out[seat, code] += (a - b) if seat == 0 else (b - a)
         out[:, code] /= samples
@@ -429,10 +481,14 @@ def peg_table(spec) -> np.ndarray:
         return np.zeros((0, 1))
     params = {"samples": PEG_SAMPLES, "seed": PEG_SEED, "target": spec.target,
               "peg_limit": spec.peg_limit, "lowball": spec.lowball, "decks": spec.decks,
-              "jokers": spec.jokers}
-    return load("pegging", params, lambda: {"margin": peg_margins(spec.as_array(),
-                                                                   PEG_SAMPLES, PEG_SEED)})[
-        "margin"]
+              "jokers": spec.jokers, "wild_rank": spec.wild_rank}
+
+    def compute():
+        from .scoring.table import rank_table
+        table = rank_table(spec.target)
+        return {"margin": peg_margins(spec.as_array(), PEG_SAMPLES, PEG_SEED, table,
+                                      inference.crib_values(table))}
+    return load("pegging", params, compute)["margin"]
 
 
 def kept_margin(kept, dealer: bool, spec) -> float:

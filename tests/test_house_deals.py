@@ -77,7 +77,8 @@ def reference_deal(deck, spec):
     pegged = np.zeros(2, dtype=np.int64)
     play(np.array(kept), np.zeros((2, k), dtype=np.bool_), np.zeros(2 * k, dtype=np.int64),
          np.array([0, 0, 0, -1]), np.array([GREEDY, GREEDY]), known, pegged,
-         np.zeros(2, dtype=np.int64), 0, pr, np.zeros(MAX_EVENTS + 1, dtype=np.int64))
+         np.zeros(2, dtype=np.int64), 0, pr, np.zeros(MAX_EVENTS + 1, dtype=np.int64),
+         rank_table(spec.target))
     parts["dealer_pegging"], parts["pone_pegging"] = int(pegged[1]), int(pegged[0])
     parts["pone_hand"] = points(kept[0], [cuts[0]])
     parts["dealer_hand"] = points(kept[1], [cuts[1]])

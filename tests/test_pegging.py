@@ -45,7 +45,7 @@ def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0), t
     sc = np.array(scores, dtype=np.int64)
     w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
              np.array([0, 0, 0, -1], dtype=np.int64), np.array(policies), known, points, sc,
-             target, STANDARD, TRACE.copy() if trace is None else trace)
+             target, STANDARD, TRACE.copy() if trace is None else trace, rank_table())
     return points.tolist(), w, sc.tolist()
 
 
@@ -112,7 +112,9 @@ def test_policies_never_see_hidden_cards():
     """The look-ahead's and the expert's choices depend only on what their player has seen:
     swapping the opponent's hidden cards for other unseen cards (same seed) changes nothing."""
     from cribsolve.pegging import _seed, expected_pegging, lookahead_choice
+    from cribsolve.inference import crib_values
     from cribsolve.pegsearch import expert_choice
+    table = rank_table()
     mine = parse_cards(["5H TC 4D 9S"])
     seen = mine + parse_cards(["KS QS JH"])            # my discards and the starter
     known = np.zeros((2, 53), dtype=np.int64)
@@ -131,7 +133,8 @@ def test_policies_never_see_hidden_cards():
                               np.zeros(8, dtype=np.int64), st, known, 0, 50, STANDARD)
         _seed(7)
         expert = expert_choice(hands, np.zeros((2, 4), dtype=np.bool_),
-                               np.zeros(8, dtype=np.int64), st, known, STANDARD)
+                               np.zeros(8, dtype=np.int64), st, known, STANDARD, table,
+                               crib_values(table))
         results.add((pick, ev, expert))
     assert len(results) == 1
 

@@ -167,7 +167,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs, force
     st = np.array([0, 0, 0, -1], dtype=np.int64)
     pegged = np.zeros(2, dtype=np.int64)
     winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
-                  target, pr, trace)
+                  target, pr, trace, table)
     parts[1] += pegged[1]
     parts[2] += pegged[0]
     if winner >= 0:
