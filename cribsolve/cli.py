@@ -1358,11 +1358,13 @@ def play(variant, pysol_game, seed, samples, top, quiet):
               show_default=True, help="The solitaire.")
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
               help=f"Decks, 1 to {_show(GAMES_MAX)} (accepts 1e5).")
+@click.option("--samples", type=click.IntRange(0, 1000), default=8, show_default=True,
+              help="Patience: next hands drawn per deal for the look-ahead charge (0: none).")
 @_seed_option
 @_jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def bracket(variant, n, seed, jobs, as_json, quiet):
+def bracket(variant, n, samples, seed, jobs, as_json, quiet):
     """How good is optimal play: the best policy's win rate, and upper bounds on every policy
     (the information-relaxation bound, and clairvoyance), on the same decks."""
     from .bracket import bracket as run_bracket
@@ -1370,7 +1372,7 @@ def bracket(variant, n, seed, jobs, as_json, quiet):
 
     _win_table_progress(variant, quiet)
     with bar(n, f"bracket {variant}", quiet, "deck") as pb:
-        d = run_bracket(variant, n, seed, jobs, pb.update).as_dict()
+        d = run_bracket(variant, n, seed, jobs, pb.update, samples).as_dict()
     if as_json:
         click.echo(dumps(d))
         return
