@@ -29,7 +29,7 @@ from .cards import JACK, RANK, CardError
 from .jit import njit, prange
 from .scoring.table import score5
 from .variants.patience import OPT_DISC, OPT_KEEP, WIN_AT, deal_distributions, deal_points, \
-    patience2_deal, patience_deal, unseen_of
+    draw_cards, patience2_deal, patience_deal, unseen_of
 
 
 @njit(cache=True)
@@ -81,18 +81,6 @@ def hand_charges(hand, seen, w_next, table, uniform, q):
 
 
 @njit(cache=True)
-def sample_cards(unseen, u, out):
-    """out = len(out) distinct cards of ``unseen``, uniformly (partial Fisher-Yates driven by
-    the uniforms u)."""
-    pool = unseen.copy()
-    n = pool.shape[0]
-    for j in range(out.shape[0]):
-        i = j + int(u[j] * (n - j))
-        pool[j], pool[i] = pool[i], pool[j]
-        out[j] = pool[j]
-
-
-@njit(cache=True)
 def next_hand_mean(seen, w_next, table, uniform, rand):
     """An unbiased estimate of E[max_o q[s, o]] over the next hand, for every score s: the mean
     over len(rand) hands drawn from the cards not in ``seen`` (rand[m]: six uniforms each)."""
@@ -101,7 +89,7 @@ def next_hand_mean(seen, w_next, table, uniform, rand):
     qs = np.empty((WIN_AT + 1, 15))
     est = np.zeros(WIN_AT + 1)
     for m in range(rand.shape[0]):
-        sample_cards(unseen, rand[m], hand)
+        draw_cards(unseen, rand[m], hand)
         seen2 = seen.copy()
         for c in hand:
             seen2[c] = True
@@ -203,6 +191,9 @@ def bound_games(decks, variant2, wins, table, rand):
     return out
 
 
+BEST = {"patience": "win", "patience2": "lookahead"}     # the best policy of each variant
+
+
 @dataclass
 class Bracket:
     """The win rate of the best policy and the bounds above it, all on the same decks."""
@@ -210,11 +201,13 @@ class Bracket:
     n: int
     seed: int
     samples: int                    # hands drawn per look-ahead charge (Patience)
-    wins: int = 0                   # the win policy's
+    wins: int = 0                   # the best policy's
+    win_policy_wins: int = 0        # the win policy's, where it is not the best
+    gain_sq: int = 0                # (best policy's win - win policy's win) squared, summed
     clairvoyant_wins: int = 0
     bound_sum: float = 0.0          # per-deck penalised values: sum and sum of squares
     bound_sq: float = 0.0
-    gap_sq: float = 0.0             # (penalised value - win policy's win) squared, summed
+    gap_sq: float = 0.0             # (penalised value - best policy's win) squared, summed
 
     def _mean_ci(self, total, squares):
         mean = total / self.n
@@ -227,30 +220,36 @@ class Bracket:
 
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
         width, width_ci = self._mean_ci(self.bound_sum - self.wins, self.gap_sq)
-        return {"variant": self.variant, "n": self.n, "seed": self.seed, "samples": self.samples,
-                "win_rate": self.wins / self.n, "win_rate_ci": list(_wilson(self.wins, self.n)),
-                "upper_bound": upper, "upper_bound_ci": upper_ci,
-                "clairvoyant": self.clairvoyant_wins / self.n,
-                "clairvoyant_ci": list(_wilson(self.clairvoyant_wins, self.n)),
-                "width": width, "width_ci": width_ci}
+        d = {"variant": self.variant, "n": self.n, "seed": self.seed,
+             "policy": BEST[self.variant], "samples": self.samples,
+             "win_rate": self.wins / self.n, "win_rate_ci": list(_wilson(self.wins, self.n)),
+             "upper_bound": upper, "upper_bound_ci": upper_ci,
+             "clairvoyant": self.clairvoyant_wins / self.n,
+             "clairvoyant_ci": list(_wilson(self.clairvoyant_wins, self.n)),
+             "width": width, "width_ci": width_ci}
+        if BEST[self.variant] != "win":
+            gain, gain_ci = self._mean_ci(self.wins - self.win_policy_wins, self.gain_sq)
+            d.update(win_policy_rate=self.win_policy_wins / self.n, gain=gain, gain_ci=gain_ci)
+        return d
 
 
 def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
             progress=None, samples: int = SAMPLES) -> Bracket:
-    """Play the win and clairvoyant policies and compute the penalised bound on ``n`` decks:
-    simulate's decks for the same seed (so ``win_rate`` is simulate --policy win's). Patience
+    """Play the best and the clairvoyant policies and compute the penalised bound on ``n``
+    decks: simulate's decks for the same seed (so ``win_rate`` is simulate --policy P's for
+    P = BEST[variant]; where that is not ``win``, ``win`` is played too, for the gain). Patience
     charges each deal for the next hand with ``samples`` drawn hands (0: not at all)."""
     from .jit import set_threads
     from .scoring.table import rank_table
-    from .simulate import VARIANTS, win_table
+    from .simulate import VARIANTS, chunk_points, win_table
     from .variants import patience
 
     if variant not in patience.DEALS:
         raise CardError(f"unknown variant {variant!r} (expected patience or patience2)")
-    set_threads(jobs)
-    v2 = variant == "patience2"
     if samples < 0:
         raise CardError("--samples must be at least 0")
+    set_threads(jobs)
+    v2 = variant == "patience2"
     res = Bracket(variant, n, seed, 0 if v2 else samples)
     wins, table = win_table(variant), rank_table(15)
     chunk = VARIANTS[variant][3]
@@ -258,9 +257,13 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
         games = min(chunk, n - start)
         rng = np.random.default_rng([seed, index])      # as simulate.chunk_points deals
         decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
-        rand = np.zeros((games, 8))
-        won = patience.play_games(decks, v2, patience.WIN, rand, table, wins).sum(axis=1) >= 80
-        best = patience.play_games(decks, v2, patience.CLAIRVOYANT, rand, table, wins)
+        won = chunk_points(variant, BEST[variant], seed, index, games, wins).sum(axis=1) >= 80
+        if BEST[variant] != "win":
+            plain = chunk_points(variant, "win", seed, index, games, wins).sum(axis=1) >= 80
+            res.win_policy_wins += int(plain.sum())
+            res.gain_sq += int((won != plain).sum())
+        best = patience.play_games(decks, v2, patience.CLAIRVOYANT, np.zeros((games, 8)), table,
+                                   wins)
         looks = np.random.default_rng([seed, index, 1]).random((games, 4, res.samples, 6))
         ub = bound_games(decks, v2, wins, table, looks)
         res.wins += int(won.sum())

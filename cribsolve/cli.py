@@ -993,7 +993,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
                                   _chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
     where = _chunks_where(scheduler, jobs)
-    if policy == "win" and variant != "shuffle":
+    if policy in ("win", "lookahead") and variant != "shuffle":
         _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
@@ -1377,13 +1377,14 @@ def bracket(variant, n, samples, seed, jobs, as_json, quiet):
         click.echo(dumps(d))
         return
     click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= 80) lies in")
-    for name, key in (("best policy (win)", "win_rate"), ("upper bound (penalised)",
-                                                          "upper_bound"),
-                      ("clairvoyant bound", "clairvoyant")):
+    rows = [(f"best policy ({d['policy']})", "win_rate"), ("upper bound (penalised)",
+                                                             "upper_bound"),
+            ("clairvoyant bound", "clairvoyant"), ("width (upper - best)", "width")]
+    if "gain" in d:
+        rows.insert(1, ("  gain over win", "gain"))
+    for name, key in rows:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
-    lo, hi = d["width_ci"]
-    click.echo(f"  width (upper - best)     {d['width']:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
 
 
 @cli.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")

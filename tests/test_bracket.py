@@ -206,6 +206,13 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
     assert d["clairvoyant"] == simulate("patience", "clairvoyant", 60, 3).win_rate
     assert d["upper_bound_ci"][0] < d["upper_bound"] < d["upper_bound_ci"][1]
     assert d["upper_bound"] - d["win_rate"] == pytest.approx(d["width"])
+    code, out, err = run("bracket", "--variant", "patience2", "-n", "40", "--seed", "3",
+                         "--json", "--quiet")
+    d = json.loads(out)
+    assert d["policy"] == "lookahead"
+    assert d["win_rate"] == simulate("patience2", "lookahead", 40, 3).win_rate
+    assert d["win_policy_rate"] == simulate("patience2", "win", 40, 3).win_rate
+    assert d["gain"] == pytest.approx(d["win_rate"] - d["win_policy_rate"])
     code, out, err = run("bracket", "--variant", "patience3")
     assert code == 2 and err.startswith("cribsolve:")
 
