@@ -76,7 +76,8 @@ def hand_charges(hand, seen, w_next, table, uniform, q):
     hists, _ = deal_distributions(hand, unseen_of(seen), table, uniform)
     col = np.empty(WIN_AT + 1)
     for o in range(15):
-        _expect(hists[o, OFFSET:], 0, WIDTH - OFFSET, 1.0, w_next, col)
+        nz = np.flatnonzero(hists[o, OFFSET:])
+        _expect(hists[o, OFFSET:], nz[0], nz[-1] + 1, 1.0, w_next, col)
         q[:, o] = col
 
 
