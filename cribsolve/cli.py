@@ -1062,7 +1062,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
                                   _chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
     where = _chunks_where(scheduler, jobs)
-    if policy == "win" and variant != "shuffle":
+    if policy in ("win", "lookahead") and variant != "shuffle":
         _win_table_progress(variant, quiet)
     with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
@@ -1482,11 +1482,13 @@ def play(variant, pysol_game, seed, samples, top, quiet):
               show_default=True, help="The solitaire.")
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
               help=f"Decks, 1 to {_show(GAMES_MAX)} (accepts 1e5).")
+@click.option("--samples", type=click.IntRange(0, 1000), default=8, show_default=True,
+              help="Patience: next hands drawn per deal for the look-ahead charge (0: none).")
 @_seed_option
 @_jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def bracket(variant, n, seed, jobs, as_json, quiet):
+def bracket(variant, n, samples, seed, jobs, as_json, quiet):
     """How good is optimal play: the best policy's win rate, and upper bounds on every policy
     (the information-relaxation bound, and clairvoyance), on the same decks."""
     from .bracket import bracket as run_bracket
@@ -1494,18 +1496,19 @@ def bracket(variant, n, seed, jobs, as_json, quiet):
 
     _win_table_progress(variant, quiet)
     with bar(n, f"bracket {variant}", quiet, "deck") as pb:
-        d = run_bracket(variant, n, seed, jobs, pb.update).as_dict()
+        d = run_bracket(variant, n, seed, jobs, pb.update, samples).as_dict()
     if as_json:
         click.echo(dumps(d))
         return
     click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= 80) lies in")
-    for name, key in (("best policy (win)", "win_rate"), ("upper bound (penalised)",
-                                                          "upper_bound"),
-                      ("clairvoyant bound", "clairvoyant")):
+    rows = [(f"best policy ({d['policy']})", "win_rate"), ("upper bound (penalised)",
+                                                             "upper_bound"),
+            ("clairvoyant bound", "clairvoyant"), ("width (upper - best)", "width")]
+    if "gain" in d:
+        rows.insert(1, ("  gain over win", "gain"))
+    for name, key in rows:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
-    lo, hi = d["width_ci"]
-    click.echo(f"  width (upper - best)     {d['width']:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
 
 
 @cli.command("review")

@@ -80,7 +80,7 @@ CSV_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "c
 
 VARIANTS = {  # deals per game, winning score, policies (the first is the default), chunk size
     "patience": (5, 80, ("ev", "win", "random", "clairvoyant"), 20_000),
-    "patience2": (4, 80, ("ev", "win", "random", "clairvoyant"), 20_000),
+    "patience2": (4, 80, ("ev", "win", "lookahead", "random", "clairvoyant"), 20_000),
     "shuffle": (1, 61, ("optimal", "heuristic"), 200),
 }
 
@@ -98,8 +98,11 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
                                              shuffle.WIN_AT if win_only else 0)
         return (heuristic if policy == "heuristic" else best)[:, None]
     rand = rng.random((games, 8))
+    if policy == "lookahead":   # after the 8 the other policies use, which stay as they were
+        rand = np.hstack([rand, rng.random((games, patience.LOOK_RAND - 8))])
     if wins is None:
-        wins = win_table(variant) if policy == "win" else np.zeros((6, patience.WIN_AT + 1))
+        wins = (win_table(variant) if policy in ("win", "lookahead")
+                else np.zeros((6, patience.WIN_AT + 1)))
     return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
                                rank_table(15), wins)
 
@@ -181,7 +184,7 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
                     deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
                     exact_scores=not win_only)
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
-    wins = win_table(variant) if policy == "win" else None
+    wins = win_table(variant) if policy in ("win", "lookahead") else None
     parts = chunks(n, chunk)
     job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only)
                              for i, games in parts], [games for _, games in parts],

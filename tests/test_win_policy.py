@@ -69,3 +69,49 @@ def test_best_discard_with_score_cli():
 def test_bad_score_input(args):
     code, out, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", *args)
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_lookahead_first_discard_is_the_best_over_drawn_second_hands_and_never_peeks():
+    """Patience II's lookahead policy: the first discard with the highest mean P(win) over the
+    second hands its uniforms draw (analysis's lookahead_values), whatever the real second hand,
+    starter and later cards are; then the win policy's exact second discard."""
+    from cribsolve.cards import JACK, RANK
+    from cribsolve.scoring.table import rank_table
+    from cribsolve.variants import patience as P
+
+    table, wins = rank_table(), sim.win_table("patience2")
+    rng = np.random.default_rng(4)
+    h1 = rng.permutation(52)[:6]
+    rest = np.setdiff1d(np.arange(52), h1)
+    rand = rng.random((1, P.LOOK_RAND))
+    seen = np.zeros(53, dtype=np.bool_)
+    seen[h1] = True
+    drawn = np.empty((P.LOOK_HANDS, 6), dtype=np.int64)
+    for m in range(P.LOOK_HANDS):
+        P.draw_cards(P.unseen_of(seen), rand[0, 8 + 6 * m:14 + 6 * m], drawn[m])
+    assert all(len(set(h)) == 6 and not seen[h].any() for h in drawn)
+    a = int(np.argmax(P.lookahead_values(h1, seen, drawn, 0, wins[3], table).sum(axis=0)))
+    k1, first = h1[P.OPT_KEEP[a]], h1[P.OPT_DISC[a]]
+    for _ in range(4):     # the same first hand, everything after it different
+        deck = np.concatenate([h1, rng.permutation(rest)])
+        h2, s = deck[6:12], deck[12]
+        seen2 = seen.copy()
+        seen2[h2] = True
+        b = P.second_discard(k1, h2, first, seen2, 0, wins[3], table)[0]
+        expect = (score_table_points(table, k1, s) + P.deal_points(h2, b, first, s, table)
+                  + 2 * (RANK[s] == JACK))
+        got = P.play_games(deck[None], True, P.LOOKAHEAD, rand, table, wins)[0, 0]
+        assert got == expect
+
+
+def score_table_points(table, keep, starter):
+    from cribsolve.scoring.table import score5
+    return score5(table, keep[0], keep[1], keep[2], keep[3], starter, False)
+
+
+def test_lookahead_is_a_patience2_policy_only():
+    code, out, err = run("simulate", "--variant", "patience2", "--policy", "lookahead", "-n", "5",
+                         "--quiet", "--json")
+    assert code == 0 and '"policy": "lookahead"' in out
+    code, out, err = run("simulate", "--variant", "patience", "--policy", "lookahead", "-n", "5")
+    assert code == 2 and err.startswith("cribsolve:")

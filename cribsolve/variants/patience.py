@@ -18,6 +18,9 @@ Policies (what the player may know: the cards seen so far, never the face-down o
                distributions of 200,000 simulated EV games (simulate.win_table). Where the game is
                already certain to be won or lost it plays EV. In Patience II it decides the second
                discard (exact over the starter, the first hand included); the first is EV's.
+  LOOKAHEAD    (Patience II) the win policy's second discard, and a first discard by P(win) too:
+               its mean over LOOK_HANDS second hands drawn from the unseen cards, each followed by
+               the exact second discard (the second hand's distribution sampled, not ignored).
   CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
                choosing: an upper bound no real strategy can beat.
 """
@@ -31,8 +34,11 @@ from ..analysis.expect import OFFSET, WIDTH, options_distribution
 from ..analysis.opponent import N_CLASSES
 from ..scoring.table import score5
 
-RANDOM, EV, CLAIRVOYANT, WIN = 0, 1, 2, 3
-POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT}
+RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD = 0, 1, 2, 3, 4
+POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT,
+            "lookahead": LOOKAHEAD}
+LOOK_HANDS = 16                  # second hands drawn per LOOKAHEAD first discard
+LOOK_RAND = 8 + 4 * LOOK_HANDS * 6   # uniforms per game: 8 for RANDOM, 6 per drawn hand
 DEALS = {"patience": 5, "patience2": 4}
 WIN_AT = 80
 
@@ -205,6 +211,7 @@ def play_patience2(deck, policy, rand, table, wins, out):
     seen = np.zeros(53, dtype=np.bool_)
     first = np.empty(2, dtype=np.int64)
     k1 = np.empty(4, dtype=np.int64)
+    h2_drawn = np.empty(6, dtype=np.int64)
     score = 0
     for deal in range(4):
         h1, h2, s = patience2_deal(deck, deal)
@@ -223,7 +230,19 @@ def play_patience2(deck, policy, rand, table, wins, out):
                     if v > top:
                         top, o1, o2 = v, a, b
         else:
-            o1 = int(rand[2 * deal] * 15) if policy == RANDOM else ev_discard(h1, unseen_of(seen), table)
+            if policy == RANDOM:
+                o1 = int(rand[2 * deal] * 15)
+            elif policy == LOOKAHEAD and _in_doubt(wins[3 - deal], score):
+                vals = np.zeros((LOOK_HANDS, 15))
+                base = 8 + deal * LOOK_HANDS * 6
+                unseen = unseen_of(seen)
+                for m in range(LOOK_HANDS):
+                    draw_cards(unseen, rand[base + 6 * m:base + 6 * m + 6], h2_drawn)
+                    _lookahead_row(h1, seen, h2_drawn, score, wins[3 - deal], table, vals[m])
+                p = vals.sum(axis=0)
+                o1 = _best(p, p)
+            else:
+                o1 = ev_discard(h1, unseen_of(seen), table)
             first[0] = h1[OPT_DISC[o1, 0]]
             first[1] = h1[OPT_DISC[o1, 1]]
             for j in range(4):
@@ -232,7 +251,7 @@ def play_patience2(deck, policy, rand, table, wins, out):
                 seen[c] = True
             if policy == RANDOM:
                 o2 = int(rand[2 * deal + 1] * 15)
-            elif policy == WIN and _in_doubt(wins[3 - deal], score):
+            elif (policy == WIN or policy == LOOKAHEAD) and _in_doubt(wins[3 - deal], score):
                 o2 = second_discard(k1, h2, first, seen, score, wins[3 - deal], table)[0]
             else:
                 o2 = second_discard(k1, h2, first, seen, score, NO_WINS, table)[0]
@@ -263,22 +282,39 @@ def play_games(decks, variant2, policy, rand, table, wins):
     return out
 
 
+@njit(cache=True)
+def draw_cards(unseen, u, out):
+    """len(out) distinct cards of ``unseen``, uniformly: a partial Fisher-Yates shuffle driven by
+    the uniforms u."""
+    pool = unseen.copy()
+    n = pool.shape[0]
+    for j in range(out.shape[0]):
+        i = j + int(u[j] * (n - j))
+        pool[j], pool[i] = pool[i], pool[j]
+        out[j] = pool[j]
+
+
+@njit(cache=True)
+def _lookahead_row(h1, seen, h2, score, w_next, table, out):
+    """out[a]: the value of the best second discard with second hand h2 after first discard a."""
+    seen2 = seen.copy()
+    for c in h2:
+        seen2[c] = True
+    first = np.empty(2, dtype=np.int64)
+    k1 = np.empty(4, dtype=np.int64)
+    for a in range(15):
+        for j in range(4):
+            k1[j] = h1[OPT_KEEP[a, j]]
+        first[0] = h1[OPT_DISC[a, 0]]
+        first[1] = h1[OPT_DISC[a, 1]]
+        out[a] = second_discard(k1, h2, first, seen2, score, w_next, table)[1]
+
+
 @njit(cache=True, parallel=True)
 def lookahead_values(h1, seen, second_hands, score, w_next, table):
     """Patience II first discard: for each sampled second hand (rows) and each first discard,
     the value of the best second discard: P(win) when w_next is given, else E[deal points]."""
     out = np.empty((second_hands.shape[0], 15))
     for i in prange(second_hands.shape[0]):
-        h2 = second_hands[i]
-        seen2 = seen.copy()
-        for c in h2:
-            seen2[c] = True
-        first = np.empty(2, dtype=np.int64)
-        k1 = np.empty(4, dtype=np.int64)
-        for a in range(15):
-            for j in range(4):
-                k1[j] = h1[OPT_KEEP[a, j]]
-            first[0] = h1[OPT_DISC[a, 0]]
-            first[1] = h1[OPT_DISC[a, 1]]
-            out[i, a] = second_discard(k1, h2, first, seen2, score, w_next, table)[1]
+        _lookahead_row(h1, seen, second_hands[i], score, w_next, table, out[i])
     return out
