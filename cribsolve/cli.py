@@ -25,7 +25,7 @@ JOBS_MAX = 256                  # --jobs
 SAMPLES_MAX = 10 ** 5           # best-discard --samples (1e5 takes about half a minute)
 SOLITAIRE_SCORE_MAX = 1000      # best-discard --score (a solitaire is won at 80)
 GAME_LENGTH_MAX = 10_000        # simulate --game-length
-ODDS_LENGTH_MAX = 1000          # odds --game-length (its tables grow as the length squared)
+ODDS_LENGTH_MAX = 361           # odds --game-length: board.LONGEST, kept here to load light
 TIME_LIMIT_MAX = 86_400         # shuffle --time-limit, seconds
 TOP_MAX = 15                    # best-discard --top: a 6-card hand has 15 discards
 JOKERS_MAX = 16
@@ -1188,8 +1188,8 @@ def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_
 @game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
               "starters", "choose_cut", "two_cribs")
 @click.option("--my-score", type=click.IntRange(0, 120), default=None,
-              help="Your score (before this play's cards): with --their-score, --starter and "
-                   "--thrown, rank by P(win) of the game.")
+              help="Your score now (this play's points so far included): with --their-score, "
+                   "--starter and --thrown, rank by P(win) of the game.")
 @click.option("--their-score", type=click.IntRange(0, 120), default=None,
               help="The opponent's score.")
 @click.option("--starter", default=None, metavar="CARD", help="With the scores: the cut card.")
@@ -1239,6 +1239,7 @@ def best_play_cmd(hand, played, opp_go, count, seen, dealer, my_score, their_sco
         _refuse(["samples", "seed"], "a play without the scores", "they go with --my-score")
     cut, crib = (None, []) if starter is None else (_card(starter, "--starter"),
                                                     _cards(thrown, "--thrown"))
+    known = [c for c in known if c != cut and c not in crib]     # --seen may repeat them
     rows, n_holdings = best_play(mine, tokens, me, known + crib + [cut] * (cut is not None),
                                  spec)
     wins = {}

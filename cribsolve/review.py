@@ -145,8 +145,10 @@ def _header_value(rec: Record, n: int, key: str, value: str) -> None:
             rec.fail(n, f"dealer: give me or them, not {value!r}")
         rec.first_dealer = value.lower()
     elif key == "game":
-        if not (value.isdigit() and 2 <= int(value) <= 10_000):
-            rec.fail(n, f"game: give the points to win (2 to 10000, e.g. 121), not {value!r}")
+        from .board import LONGEST
+        if not (value.isdigit() and 2 <= int(value) <= LONGEST):
+            rec.fail(n, f"game: give the points to win (2 to {LONGEST}, e.g. 121), not "
+                        f"{value!r}")
         rec.game_length = int(value)
     elif len(words) != 2 or not all(w.isdigit() for w in words):
         rec.fail(n, f"scores: give yours then theirs, e.g. 'scores: 45 60', not {value!r}")

@@ -66,3 +66,20 @@ def test_best_play_with_the_scores():
     assert [p["win"] for p in plays] == sorted((p["win"] for p in plays), reverse=True)
     code, _, err = run(*args, "--my-score", "115", "--their-score", "117")
     assert code == 2 and "--starter" in err
+
+
+def test_the_longest_game_is_one_figure():
+    from cribsolve import cli
+    assert cli.ODDS_LENGTH_MAX == board.LONGEST
+    code, _, err = run("odds", "--game-length", str(board.LONGEST + 1), "--my-score", "1",
+                       "--their-score", "1", "--dealer", "me")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_best_play_takes_the_starter_and_throw_in_seen_too():
+    args = ["best-play", "--hand", "5H TD 4C 3S", "--played", "KS", "--my-score", "110",
+            "--their-score", "115", "--starter", "2D", "--thrown", "AC 9S", "--samples", "200",
+            "--json"]
+    code, out, err = run(*args, "--seen", "AC 9S 2D")
+    assert code == 0, err
+    assert json.loads(out) == json.loads(run(*args)[1])
