@@ -100,20 +100,38 @@ def after_deal(reach, d, a, b, totals, times, length):
 
 
 @njit(cache=True, parallel=True)
-def _reach_table(totals, times, length):
+def _reach_table(totals, times, length, groups, weights):
     """reach[d, a, b]: P(the player at a reaches ``length`` before the player at b), d = 1
-    when that player deals next, averaged over the deals."""
+    when that player deals next, averaged over the deals. Where neither player can get there
+    in this deal, only the deal's totals matter: ``groups`` (the distinct (dealer's, pone's)
+    totals of a deal) with their ``weights`` stand for the deals."""
     reach = np.zeros((2, length, length))
     k_n = totals.shape[0]
+    top_d, top_p = groups[:, 0].max(), groups[:, 1].max()
     for total in range(2 * length - 2, -1, -1):
         lo, hi = max(0, total - length + 1), min(length - 1, total)
         for i in prange(2 * (hi - lo + 1)):
             a, d = lo + i // 2, i % 2
+            b = total - a
+            dealer, pone = (a, b) if d else (b, a)
             acc = 0.0
-            for k in range(k_n):
-                acc += after_deal(reach, d, a, total - a, totals[k], times[k], length)
-            reach[d, a, total - a] = acc / k_n
+            if dealer + top_d < length and pone + top_p < length:
+                for g in range(groups.shape[0]):
+                    nd, np_ = dealer + groups[g, 0], pone + groups[g, 1]
+                    acc += weights[g] * (reach[0, nd, np_] if d else reach[1, np_, nd])
+            else:
+                for k in range(k_n):
+                    acc += after_deal(reach, d, a, b, totals[k], times[k], length)
+            reach[d, a, b] = acc / k_n
     return reach
+
+
+def reach_table(parts, traces, length):
+    """_reach_table from deal_records' arrays."""
+    totals, times = reach_times(parts, traces)
+    whole = np.stack([totals[:, 0] + totals[:, 3], totals[:, 1] + totals[:, 2]], axis=1)
+    groups, weights = np.unique(whole, axis=0, return_counts=True)
+    return _reach_table(totals, times, length, groups, weights.astype(np.float64))
 
 
 def _check_deals(arrays, params):
@@ -155,7 +173,7 @@ def win_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | N
     def compute():
         rec = load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
                    lambda: deal_records(spec, deals, SEED, policy, progress))
-        reach = _reach_table(*reach_times(rec["parts"], rec["traces"]), spec.game_length)
+        reach = reach_table(rec["parts"], rec["traces"], spec.game_length)
         return {"win": 1.0 - reach if spec.lowball else reach}
     return load("odds", {"deals": deals, "seed": SEED, "policy": policy, **asdict(spec)},
                 compute)["win"]

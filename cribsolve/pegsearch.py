@@ -348,14 +348,23 @@ def holding_weights(seen, laid, r, min_value, seat, spec):
     from .cards import CardError
     from .scoring.table import rank_table
 
-    pr = spec.as_array()
-    avail = _unseen_avail(np.bincount(seen, minlength=53).astype(np.int64), pr)
-    h, w = holdings(avail, r, min_value)
+    h, w = _weighted_holdings(np.bincount(seen, minlength=53).astype(np.int64),
+                              np.array([RANK[c] for c in laid], dtype=np.int64), r, min_value,
+                              seat, rank_table(spec.target), spec.as_array())
     if h.shape[0] == 0:
         raise CardError("no holding of the unseen cards fits the opponent's goes")
-    table = rank_table(spec.target)
-    factor = inference.throw_weights(h, np.array([RANK[c] for c in laid], dtype=np.int64),
-                                     avail, seat, table, inference.crib_values(table), pr)
+    return h, w
+
+
+@njit(cache=True)
+def _weighted_holdings(seen, laid, r, min_value, seat, table, pr):
+    """holding_weights' work in one kernel (one compiled library to load, not five)."""
+    avail = _unseen_avail(seen, pr)
+    h, w = holdings(avail, r, min_value)
+    if h.shape[0] == 0:
+        return h, w
+    factor = inference.throw_weights(h, laid, avail, seat, table, inference.crib_values(table),
+                                     pr)
     return h, inference.reweigh(w, factor)
 
 
