@@ -17,8 +17,7 @@ import numpy as np
 
 from .analysis.solitaire import SAMPLES
 from .notation import CardError, format_card, format_cards, parse_cards
-
-DEALS = {"patience": 5, "patience2": 4}
+from .variants.patience import DEALS
 WIN_AT = 80
 ADVICE_SEED = 0         # the sampled analysis always uses this seed: the same advice every time
 POINTS = {"patience": "expected points of this deal's hand + crib, heels apart",
