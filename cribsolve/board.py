@@ -105,7 +105,6 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
                seed: int = 0) -> list[BoardThrow]:
     """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
     crib), the most likely to win first."""
-    from .pegsearch import peg_table
     from .rules import RuleSet
     from .scoring.table import rank_table
     from .simulate import CRIBBAGE_POLICIES
@@ -126,10 +125,9 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     keep_idx, disc_idx = deal_options(len(hand), pr)
     seat = 1 if dealer else 0
     pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
-    pegs = peg_table(spec) if POLICY == "expert" else NO_PEGS
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
     parts, traces = _rollouts(np.array(hand, dtype=np.int64), unseen, seat, len(keep_idx),
-                              seeds, pol, rank_table(spec.target), pr, pegs)
+                              seeds, pol, rank_table(spec.target), pr, NO_PEGS)
     p, se, dealer_pts, pone_pts = _win_rates(parts, traces, seat, mine, theirs, spec,
                                              len(keep_idx), samples)
     my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)

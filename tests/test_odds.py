@@ -3,7 +3,6 @@ table against games played out directly from positions across the board."""
 import math
 from functools import lru_cache
 
-import numpy as np
 import pytest
 
 from cribsolve import odds

@@ -63,7 +63,7 @@ LONG = [   # each command, with work long enough that reaching it fails (see no_
     ["simulate", "--variant", "cribbage", "-n", "1e9", "--quiet"],
     ["distribution"],
     ["crib-table", "--dealer", "--quiet"],
-    ["odds", "--table", "--game-length", "1000", "--quiet"],
+    ["odds", "--table", "--game-length", "361", "--quiet"],
     ["best-discard", *HAND, "--dealer"],
     ["best-discard", *HAND, "--variant", "patience"],
     ["variations", "-n", "1e9", "--quiet"],

@@ -19,7 +19,7 @@ from cribsolve.scoring import table as rank
 from cribsolve.variants.spec import CribbageSpec
 
 SMALL = CribbageSpec(game_length=21)
-SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, **asdict(SMALL)}
+SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy", **asdict(SMALL)}
 
 
 @pytest.fixture
