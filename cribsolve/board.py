@@ -20,6 +20,7 @@ import numpy as np
 
 from .cards import CardError, format_cards
 from .jit import njit, prange
+from .inference import NO_MODEL
 from .odds import after_deal
 from .cards import RANK, VALUE
 from .pegging import GREEDY, MAX_EVENTS, lay, log_points, play
@@ -47,7 +48,7 @@ class BoardThrow:
 
 
 @njit(cache=True, parallel=True)
-def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, pegs):
+def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert):
     """Every throw (option of deal_options) on every shuffle: rows of PARTS and traces, the
     throw's rows together, shuffle by shuffle."""
     n, h = seeds.shape[0], hand.shape[0]
@@ -64,7 +65,7 @@ def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, pegs):
         forced = np.full(2, -1, dtype=np.int64)
         forced[seat] = o
         np.random.seed(seeds[s] + 1)                  # the same play's chances for every throw
-        play_deal(deck, policies, np.zeros(2, dtype=np.int64), 0, table, parts[i], pr, pegs,
+        play_deal(deck, policies, np.zeros(2, dtype=np.int64), 0, table, parts[i], pr, expert,
                   forced, traces[i])
     return parts, traces
 
@@ -109,7 +110,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     from .scoring.table import rank_table
     from .simulate import CRIBBAGE_POLICIES
     from .variants.throws import deal_options
-    from .variants.twoplayer import NO_PEGS
+    from .variants.twoplayer import NO_EXPERT
     from .analysis.discard import unseen_cards
 
     _check(spec, mine, theirs)
@@ -127,7 +128,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
     parts, traces = _rollouts(np.array(hand, dtype=np.int64), unseen, seat, len(keep_idx),
-                              seeds, pol, rank_table(spec.target), pr, NO_PEGS)
+                              seeds, pol, rank_table(spec.target), pr, NO_EXPERT)
     p, se, dealer_pts, pone_pts = _win_rates(parts, traces, seat, mine, theirs, spec,
                                              len(keep_idx), samples)
     my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
@@ -179,7 +180,7 @@ def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, star
         lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
         log_points(traces[i], me, pts[me])
         play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[i],
-             table)
+             NO_MODEL)
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = starter
         for seat in range(2):

@@ -11,9 +11,10 @@ throws after which the policy keeps exactly its four.
 """
 import numpy as np
 
-from .jit import njit
+from .jit import njit, prange
+from .tables import register as _register
 from .scoring.kernels import N_RANKS
-from .variants.spec import DECKS, JOKERS, LOWBALL, WILD_RANK
+from .variants.spec import DECKS, JOKERS, WILD_RANK
 
 
 @njit(cache=True)
@@ -52,6 +53,29 @@ def crib_values(table):
 
 
 @njit(cache=True)
+def _four(six, i, j, out):
+    """The four of ``six`` outside positions i and j, into ``out``."""
+    k = 0
+    for q in range(6):
+        if q != i and q != j:
+            out[k] = six[q]
+            k += 1
+
+
+@njit(cache=True)
+def model_keep(six, seat, table, crib, aim, out):
+    """The four of ``six`` ranks the throw model keeps in ``seat`` (the first of tied
+    ones), into ``out``."""
+    o = np.argmax(aim * option_values(six, seat, table, crib))
+    n = 0
+    for i in range(6):
+        for j in range(i + 1, 6):
+            if n == o:
+                _four(six, i, j, out)
+            n += 1
+
+
+@njit(cache=True)
 def option_values(six, seat, table, crib):
     """The throw model's value of each way to keep four of ``six`` ranks (the options in
     the order of combinations of the two thrown positions), for the pone (seat 0) or the
@@ -64,11 +88,7 @@ def option_values(six, seat, table, crib):
     keep = np.empty(4, dtype=np.int64)
     for i in range(6):
         for j in range(i + 1, 6):
-            k = 0
-            for q in range(6):
-                if q != i and q != j:
-                    keep[k] = six[q]
-                    k += 1
+            _four(six, i, j, keep)
             hand = 0.0
             for c in range(1, 14):
                 hand += (4 - counts[c]) * _points(table, keep[0], keep[1], keep[2], keep[3], c)
@@ -112,37 +132,103 @@ def keeps_share(six, kept_mask, seat, table, crib, aim):
 
 
 @njit(cache=True)
-def throw_weights(h, laid, avail, seat, table, crib, pr):
+def four_index(ranks):
+    """The place of four ranks (any order) among the 1820 multisets of four ranks: the
+    colex rank of the sorted ranks spread out to distinct numbers."""
+    s = np.sort(ranks)
+    x0, x1, x2, x3 = s[0] - 1, s[1], s[2] + 1, s[3] + 2
+    return x0 + x1 * (x1 - 1) // 2 + x2 * (x2 - 1) * (x2 - 2) // 6 + \
+        x3 * (x3 - 1) * (x3 - 2) * (x3 - 3) // 24
+
+
+N_FOURS, N_PAIRS = 1820, 91
+
+
+@njit(cache=True, parallel=True)
+def keep_shares(table, crib, aim):
+    """share[seat, four_index(four), pair]: the throw model's share of keeping ``four`` when
+    it holds those four and the two ranks of ``pair`` (t1 <= t2, in the order of
+    throw_weights' loops), in that seat (keeps_share): the model's every decision, made once."""
+    fours = np.empty((N_FOURS, 4), dtype=np.int64)
+    for a in range(1, 14):
+        for b in range(a, 14):
+            for c in range(b, 14):
+                for d in range(c, 14):
+                    four = np.array([a, b, c, d])
+                    fours[four_index(four)] = four
+    out = np.zeros((2, N_FOURS, N_PAIRS))
+    for i in prange(N_FOURS):
+        six = np.empty(6, dtype=np.int64)
+        six[:4] = fours[i]
+        p = 0
+        for t1 in range(1, 14):
+            for t2 in range(t1, 14):
+                six[4], six[5] = t1, t2
+                if (six == t1).sum() <= 4 and (six == t2).sum() <= 4:
+                    for seat in range(2):
+                        out[seat, i, p] = keeps_share(six, 15, seat, table, crib, aim)
+                p += 1
+    return out
+
+
+@njit(cache=True)
+def throw_weights(h, laid, avail, seat, shares, pr):
     """For each holding h[i] (ranks of the opponent's unplayed cards, drawn from ``avail``
     unseen copies by rank), the sum over its possible throws (two more unseen cards) of the
     ways to draw them times the policy's share of keeping ``laid`` (ranks it has played)
-    plus h[i]; the factor by which the throw model reweighs holdings() (1 where the model
-    does not apply: not a four kept from six, or jokers, wild cards or more decks)."""
+    plus h[i] (``shares``: keep_shares); the factor by which the throw model reweighs
+    holdings() (1 where the model does not apply: not a four kept from six, or jokers, wild
+    cards or more decks, or no shares)."""
     n = h.shape[0]
     out = np.ones(n)
-    if laid.shape[0] + h.shape[1] != 4 or pr[DECKS] != 1 or pr[JOKERS] or pr[WILD_RANK]:
+    if laid.shape[0] + h.shape[1] != 4 or pr[DECKS] != 1 or pr[JOKERS] or pr[WILD_RANK] \
+            or shares.shape[0] != 2:
         return out
-    aim = -1.0 if pr[LOWBALL] else 1.0
-    six = np.empty(6, dtype=np.int64)
-    six[:laid.shape[0]] = laid
+    four = np.empty(4, dtype=np.int64)
+    four[:laid.shape[0]] = laid
     rem = np.empty(avail.shape[0], dtype=np.int64)
     for i in range(n):
-        six[laid.shape[0]:4] = h[i]
+        four[laid.shape[0]:] = h[i]
+        row = shares[seat, four_index(four)]
         rem[:] = avail
         for r in h[i]:
             rem[r] -= 1
         total = 0.0
+        p = 0
         for t1 in range(1, 14):
             for t2 in range(t1, 14):
-                ways = rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else rem[t1] * rem[t2]
-                if ways <= 0:
-                    continue
-                six[4] = t1
-                six[5] = t2
-                total += ways * keeps_share(six, 15, seat, table, crib, aim)
+                if row[p] > 0:
+                    total += row[p] * (rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else
+                                       rem[t1] * rem[t2])
+                p += 1
         out[i] = total
     return out
 
+
+def throw_model(spec):
+    """keep_shares under ``spec``, kept on disk; empty where the model does not apply (more
+    decks, jokers, wild cards), so throw_weights leaves the holdings as they are."""
+    from .scoring.table import rank_table
+    from .tables import load
+
+    if spec.decks != 1 or spec.jokers or spec.wild_rank:
+        return NO_MODEL
+
+    def compute():
+        table = rank_table(spec.target)
+        return {"share": keep_shares(table, crib_values(table), -1.0 if spec.lowball else 1.0)}
+    return load("throwmodel", {"target": spec.target, "lowball": spec.lowball}, compute)["share"]
+
+
+def _check_model(arrays, params):
+    from .tables import expect
+    s = arrays.get("share")
+    expect(s is not None and s.shape == (2, N_FOURS, N_PAIRS), "not a throw model")
+    expect(float(s.min()) >= 0 and float(s.max()) <= 1 and float(s.max()) > 0,
+           "shares outside [0, 1]")
+
+
+NO_MODEL = np.zeros((0, 1, 1))
 
 
 @njit(cache=True)
@@ -150,3 +236,6 @@ def reweigh(w, factor):
     """Holdings' weights times the throw model's factors; unchanged where the model rules
     every holding out (the opponent kept a four the model never keeps)."""
     return w * factor if factor.sum() > 0 else w
+
+
+_register("throwmodel", __name__, _check_model)

@@ -32,18 +32,17 @@ def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str =
     """``deals`` whole deals under ``spec`` (its game length plays no part), both players
     following ``policy``: {"parts": rows of twoplayer.PARTS, "traces": each deal's heels and
     play, pegging.log_points}."""
-    from .pegsearch import peg_table
     from .scoring.table import rank_table
-    from .simulate import CRIBBAGE_POLICIES
-    from .variants.twoplayer import NO_PEGS, deal_outcomes
+    from .simulate import CRIBBAGE_POLICIES, expert_tables
+    from .variants.twoplayer import NO_EXPERT, deal_outcomes
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
     pol = np.array([CRIBBAGE_POLICIES[policy]] * 2)
-    pegs = peg_table(spec) if policy == "expert" else NO_PEGS
+    expert = expert_tables(spec) if policy == "expert" else NO_EXPERT
     parts, traces = [], []
     for start in range(0, deals, CHUNK):
         p, t = deal_outcomes(seeds[start:start + CHUNK], pol, rank_table(spec.target),
-                             spec.as_array(), pegs)
+                             spec.as_array(), expert)
         parts.append(p)
         traces.append(t.astype(np.int16))
         if progress:

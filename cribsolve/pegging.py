@@ -221,14 +221,13 @@ def _log_new(trace, points, before):
 
 
 @njit(cache=True)
-def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, table):
+def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, shares):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never), and each score is logged in ``trace``
     (log_points). Returns that player, or -1. ``known[p, card]``: the copies of each card
-    player p has seen (the look-ahead samples the rest); ``table``: the show's rank table
-    (the expert's throw model reads it)."""
+    player p has seen (the look-ahead samples the rest); ``shares``: the expert's throw model
+    (inference.keep_shares)."""
     before = points.copy()
-    crib = inference.crib_values(table) if (policies == EXPERT).any() else np.zeros((1, 1))
     while True:
         p, winner = settle(hands, used, st, points, scores, target, pr)
         _log_new(trace, points, before)
@@ -239,7 +238,7 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
         elif policies[p] == LOOKAHEAD:
             i = lookahead_choice(hands, used, series, st, known, pr)
         elif policies[p] == EXPERT:
-            i = pegsearch.expert_choice(hands, used, series, st, known, pr, table, crib)
+            i = pegsearch.expert_choice(hands, used, series, st, known, pr, shares)
         else:
             i = _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
         won = lay(hands, used, series, st, i, points, scores, target, known, pr)
@@ -304,4 +303,4 @@ def _seed(seed):
 
 
 # the expert's search builds on this module; imported last, as a module, so either may load first
-from . import inference, pegsearch  # noqa: E402
+from . import pegsearch  # noqa: E402

@@ -219,12 +219,12 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
 
 
 @njit(cache=True)
-def expert_choice(hands, used, series, st, known, pr, table, crib):
+def expert_choice(hands, used, series, st, known, pr, shares):
     """The expert's card in the game engine: the best expected margin over the opponent's
-    holdings (exact, or EXPERT_HOLDINGS drawn by weight when there are more, then weighed
-    by its throw model: inference.throw_weights over ``table`` and ``crib``), the rest of
-    the play searched; a card of the opponent's that did not fit after mine tells of its
-    go."""
+    holdings, weighed by the ways the unseen cards make them and by its throw model
+    (inference.throw_weights over ``shares``), every one when there are at most
+    EXPERT_HOLDINGS, else that many drawn by weight; the rest of the play searched. A card
+    of the opponent's that did not fit after mine tells of its go."""
     me = st[pegging.TURN]
     opp = 1 - me
     k = hands.shape[1]
@@ -232,26 +232,21 @@ def expert_choice(hands, used, series, st, known, pr, table, crib):
     for i in range(k):
         if not used[me, i]:
             mine[i] = RANK[hands[me, i]]
-    r = 0
-    for i in range(k):
-        r += not used[opp, i]
     min_value = -1
     if st[pegging.COUNT] > 0 and st[pegging.LAST] == me:    # my turn again: they said go
         min_value = pr[PEG_LIMIT] - st[pegging.COUNT]
-    avail = _unseen_avail(known[me], pr)
-    h, w = holdings(avail, r, min_value)
-    if h.shape[0] > EXPERT_HOLDINGS:
-        cum = np.cumsum(w)
-        pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
-        h = h[pick]
-        w = np.ones(EXPERT_HOLDINGS)
-    laid = np.empty(k - r, dtype=np.int64)
+    laid = np.empty(k, dtype=np.int64)
     j = 0
     for i in range(k):
         if used[opp, i]:
             laid[j] = RANK[hands[opp, i]]
             j += 1
-    w = inference.reweigh(w, inference.throw_weights(h, laid, avail, opp, table, crib, pr))
+    h, w = _weighted(known[me], laid[:j], k - j, min_value, opp, shares, pr)
+    if h.shape[0] > EXPERT_HOLDINGS:
+        cum = np.cumsum(w)
+        pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
+        h = h[pick]
+        w = np.ones(EXPERT_HOLDINGS)
     vals = play_values(mine, series, st[pegging.N], st[pegging.COUNT], h, w, pr)
     aim = pegging._aim(pr)
     best = -1e18
@@ -297,8 +292,11 @@ def replay(hand, played, me: int, spec) -> dict:
     min_value = -1
     later_mine = []          # my cards laid after each go of mine, to check that go
     for pos, tok in enumerate(played):
+        p = turn
+        if tok is not GO and len(laid[p]) == kept and len(laid[1 - p]) < kept:
+            said[p] = count > 0           # out of cards: the other lays, its go unwritten
+            p = 1 - p
         if tok is GO:
-            p = turn
             if said[p] or count == 0:
                 raise CardError(f"a go at count {count} cannot happen there")
             if p == me:
@@ -315,7 +313,6 @@ def replay(hand, played, me: int, spec) -> dict:
             else:
                 turn = 1 - p
             continue
-        p = turn
         if count + value(tok) > limit:
             raise CardError(f"{format_card(tok)} does not fit: the count is {count}")
         laid[p].append(tok)
@@ -328,6 +325,8 @@ def replay(hand, played, me: int, spec) -> dict:
             turn, count, series, said = 1 - p, 0, [], [False, False]
         else:
             turn = p if said[1 - p] else 1 - p
+    if len(laid[turn]) == kept:                        # out of cards: the other lays
+        turn = 1 - turn
     if len(laid[me]) + len(hand) != kept or len(laid[1 - me]) > kept:
         raise CardError(f"the cards played do not fit two hands of {kept} with this hand "
                         f"(you laid {len(laid[me])}, the opponent {len(laid[1 - me])})")
@@ -346,26 +345,25 @@ def holding_weights(seen, laid, r, min_value, seat, spec):
     included) make each, worth more than ``min_value`` (its goes), times its throw model's
     factor for keeping ``laid`` (the cards it has laid this play) with it in ``seat``."""
     from .cards import CardError
-    from .scoring.table import rank_table
 
-    h, w = _weighted_holdings(np.bincount(seen, minlength=53).astype(np.int64),
-                              np.array([RANK[c] for c in laid], dtype=np.int64), r, min_value,
-                              seat, rank_table(spec.target), spec.as_array())
+    h, w = _weighted(np.bincount(seen, minlength=53).astype(np.int64),
+                     np.array([RANK[c] for c in laid], dtype=np.int64), r, min_value, seat,
+                     inference.throw_model(spec), spec.as_array())
     if h.shape[0] == 0:
         raise CardError("no holding of the unseen cards fits the opponent's goes")
     return h, w
 
 
 @njit(cache=True)
-def _weighted_holdings(seen, laid, r, min_value, seat, table, pr):
-    """holding_weights' work in one kernel (one compiled library to load, not five)."""
+def _weighted(seen, laid, r, min_value, seat, shares, pr):
+    """Every holding of r ranks of the unseen cards (``seen``: counts by card id) worth more
+    than ``min_value`` (holdings), its weight times the throw model's factor for keeping
+    ``laid`` with it in ``seat`` (one kernel: one compiled library for best-play to load)."""
     avail = _unseen_avail(seen, pr)
     h, w = holdings(avail, r, min_value)
     if h.shape[0] == 0:
         return h, w
-    factor = inference.throw_weights(h, laid, avail, seat, table, inference.crib_values(table),
-                                     pr)
-    return h, inference.reweigh(w, factor)
+    return h, inference.reweigh(w, inference.throw_weights(h, laid, avail, seat, shares, pr))
 
 
 def best_play(hand, played, me: int, seen=(), spec=None):
@@ -412,22 +410,6 @@ def rank_code(ranks):
     return code
 
 
-@njit(cache=True)
-def _keep_option(six, o, out):
-    """The four of ``six`` that option o of inference.option_values keeps, into ``out``."""
-    n = 0
-    for i in range(6):
-        for j in range(i + 1, 6):
-            if n == o:
-                k = 0
-                for q in range(6):
-                    if q != i and q != j:
-                        out[k] = six[q]
-                        k += 1
-                return
-            n += 1
-
-
 @njit(cache=True, parallel=True)
 def peg_margins(pr, samples, seed, table, crib):
     """margin[seat, code]: the expected pegging margin (mine - theirs) of four kept ranks
@@ -466,9 +448,7 @@ def peg_margins(pr, samples, seed, table, crib):
                 h[seat] = kept[j]
                 h[1 - seat] = urn[:4]
                 if model:
-                    o = np.argmax(aim * inference.option_values(urn[:6], 1 - seat, table,
-                                                                crib))
-                    _keep_option(urn[:6], o, h[1 - seat])
+                    inference.model_keep(urn[:6], 1 - seat, table, crib, aim, h[1 - seat])
                 a, b = best_line(h, used, series, 0, 0, 0, 0, -1, pr)
                 out[seat, code] += (a - b) if seat == 0 else (b - a)
         out[:, code] /= samples

@@ -429,17 +429,9 @@ def _throw_options(d: Decision, spec):
 
 
 def _play_options(d: Decision, spec):
-    from .pegsearch import best_play, play_values
+    from .pegsearch import best_play
 
-    if d.their_left:
-        rows, _ = best_play(d.hand, d.played, int(d.i_deal), d.seen, spec)
-    else:       # they hold nothing: the rest is known (best-play's search, one empty holding)
-        vals = play_values(np.array([RANK[c] for c in d.hand], dtype=np.int64),
-                           np.array(d.series + [0], dtype=np.int64), len(d.series), d.count,
-                           np.zeros((1, 0), dtype=np.int64), np.ones(1), spec.as_array())
-        rows = sorted([(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
-                       for i, c in enumerate(d.hand) if not np.isnan(vals[i, 0])],
-                      key=lambda t: t[2] - t[1])
+    rows, _ = best_play(d.hand, d.played, int(d.i_deal), d.seen, spec)
     return [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows]
 
 

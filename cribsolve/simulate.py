@@ -258,13 +258,25 @@ def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: i
     """play_game's rows of ``games`` games from ``start`` (twoplayer.play_game), each game's
     seed drawn from numpy's generator seeded with ``seed``."""
     from .scoring.table import rank_table
-    from .pegsearch import peg_table
-    from .variants.twoplayer import NO_PEGS, play_games
+    from .variants.twoplayer import NO_EXPERT, play_games
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=games)
     pol = np.array([CRIBBAGE_POLICIES[p] for p in policies])
-    pegs = peg_table(spec) if "expert" in policies else NO_PEGS
-    return play_games(seeds, pol, rank_table(spec.target), spec.as_array(), pegs, start)
+    expert = expert_tables(spec) if "expert" in policies else NO_EXPERT
+    return play_games(seeds, pol, rank_table(spec.target), spec.as_array(), expert, start)
+
+
+def expert_tables(spec: CribbageSpec) -> tuple:
+    """What the expert player reads in the game engine: its pegging table, its throw model
+    and, where it can weigh the board (variants/endgame.py), the greedy odds table."""
+    from .board import LONGEST
+    from .inference import throw_model
+    from .odds import win_table
+    from .pegsearch import peg_table
+    from .variants.endgame import NO_ODDS, board_deal
+
+    weighable = board_deal(spec.as_array()) and spec.game_length <= LONGEST
+    return (peg_table(spec), throw_model(spec), win_table(spec) if weighable else NO_ODDS)
 
 
 def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,

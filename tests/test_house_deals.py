@@ -4,6 +4,7 @@ against hand-worked values, and whole games ending as the spec says."""
 import numpy as np
 import pytest
 
+from cribsolve.inference import NO_MODEL
 from cribsolve.pegging import GREEDY, MAX_EVENTS, RANDOM, _seed, play
 from cribsolve.scoring.table import rank_table
 from cribsolve.variants import throws, twoplayer as tp
@@ -56,7 +57,7 @@ def reference_deal(deck, spec):
     kept, cribs, cuts = [], [[], []], [None, None]
     for s in range(2):
         o = throws.choose_throw(np.array(hands[s]), owns[s], 1, table, pr, keep_idx, disc_idx,
-                                -1, seen[s], s, tp.NO_PEGS)
+                                -1, seen[s], s, tp.NO_EXPERT[0])
         kept.append([hands[s][i] for i in keep_idx[o]])
         thrown = [hands[s][i] for i in disc_idx[o]]
         if spec.two_cribs:
@@ -78,7 +79,7 @@ def reference_deal(deck, spec):
     play(np.array(kept), np.zeros((2, k), dtype=np.bool_), np.zeros(2 * k, dtype=np.int64),
          np.array([0, 0, 0, -1]), np.array([GREEDY, GREEDY]), known, pegged,
          np.zeros(2, dtype=np.int64), 0, pr, np.zeros(MAX_EVENTS + 1, dtype=np.int64),
-         rank_table(spec.target))
+         NO_MODEL)
     parts["dealer_pegging"], parts["pone_pegging"] = int(pegged[1]), int(pegged[0])
     parts["pone_hand"] = points(kept[0], [cuts[0]])
     parts["dealer_hand"] = points(kept[1], [cuts[1]])
@@ -106,7 +107,7 @@ def test_deals_follow_the_rules(rules):
         parts = np.zeros(tp.NP, dtype=np.int64)
         _seed(seed)
         assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
-                            spec.as_array(), tp.NO_PEGS, tp.FREE,
+                            spec.as_array(), tp.NO_EXPERT, tp.FREE,
                             np.zeros(MAX_EVENTS + 1, dtype=np.int64)) == -1
         _seed(seed)
         want, cards, top = reference_deal(deck, spec)

@@ -5,6 +5,7 @@ import pytest
 from cribsolve import format_card, parse_cards, ruleset, score_hand
 from cribsolve.pegging import GREEDY, LOOKAHEAD, MAX_EVENTS, RANDOM, STANDARD, _seed, card_points, \
     play
+from cribsolve.inference import throw_model
 from cribsolve.variants.spec import CribbageSpec
 from cribsolve.scoring.table import rank_table
 from cribsolve.variants import throws, twoplayer as tp
@@ -45,7 +46,8 @@ def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0), t
     sc = np.array(scores, dtype=np.int64)
     w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
              np.array([0, 0, 0, -1], dtype=np.int64), np.array(policies), known, points, sc,
-             target, STANDARD, TRACE.copy() if trace is None else trace, rank_table())
+             target, STANDARD, TRACE.copy() if trace is None else trace,
+             throw_model(CribbageSpec()))
     return points.tolist(), w, sc.tolist()
 
 
@@ -86,14 +88,14 @@ def test_scripted_deal_end_to_end():
     parts = np.zeros(tp.NP, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
-    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD, tp.NO_PEGS, tp.FREE,
+    assert tp.play_deal(deck, pol, sc, 0, rank_table(), parts, STANDARD, tp.NO_EXPERT, tp.FREE,
                           TRACE.copy()) == -1
     kept, crib = [], []
     keep_idx, disc_idx = throws.throw_options(6, 2)
     for six, dealer in ((pone6, False), (dealer6, True)):
         o = throws.choose_throw(np.array(six), dealer, 1, rank_table(), STANDARD, keep_idx,
                                 disc_idx, -1, np.bincount(six, minlength=53), int(dealer),
-                                tp.NO_PEGS)
+                                tp.NO_EXPERT[0])
         kept.append([six[i] for i in keep_idx[o]])
         crib += [six[i] for i in disc_idx[o]]
     std = ruleset("standard")
@@ -112,9 +114,7 @@ def test_policies_never_see_hidden_cards():
     """The look-ahead's and the expert's choices depend only on what their player has seen:
     swapping the opponent's hidden cards for other unseen cards (same seed) changes nothing."""
     from cribsolve.pegging import _seed, expected_pegging, lookahead_choice
-    from cribsolve.inference import crib_values
     from cribsolve.pegsearch import expert_choice
-    table = rank_table()
     mine = parse_cards(["5H TC 4D 9S"])
     seen = mine + parse_cards(["KS QS JH"])            # my discards and the starter
     known = np.zeros((2, 53), dtype=np.int64)
@@ -133,8 +133,8 @@ def test_policies_never_see_hidden_cards():
                               np.zeros(8, dtype=np.int64), st, known, 0, 50, STANDARD)
         _seed(7)
         expert = expert_choice(hands, np.zeros((2, 4), dtype=np.bool_),
-                               np.zeros(8, dtype=np.int64), st, known, STANDARD, table,
-                               crib_values(table))
+                               np.zeros(8, dtype=np.int64), st, known, STANDARD,
+                               throw_model(CribbageSpec()))
         results.add((pick, ev, expert))
     assert len(results) == 1
 
@@ -271,13 +271,14 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
         parts = np.zeros(tp.NP, dtype=np.int64)
         pol = np.array([[1, GREEDY], [1, GREEDY]])
         assert tp.play_deal(deck, pol, np.zeros(2, dtype=np.int64), 0, rank_table(), parts,
-                            pr, tp.NO_PEGS, tp.FREE, TRACE.copy()) == -1
+                            pr, tp.NO_EXPERT, tp.FREE, TRACE.copy()) == -1
         keep_idx, disc_idx = throws.throw_options(8, 2)
         kept, crib = [], []
         for seat in range(2):
             dealt = deck[8 * seat:8 * seat + 8]
             o = throws.choose_throw(dealt, seat == 1, 1, rank_table(), pr, keep_idx, disc_idx,
-                                    -1, np.bincount(dealt, minlength=53), seat, tp.NO_PEGS)
+                                    -1, np.bincount(dealt, minlength=53), seat,
+                                    tp.NO_EXPERT[0])
             kept.append(dealt[keep_idx[o]].tolist())
             crib += dealt[disc_idx[o]].tolist()
         s = int(deck[16])

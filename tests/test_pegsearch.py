@@ -135,10 +135,11 @@ def test_pegging_table_agrees_with_the_plain_search_on_fresh_hands():
 def test_expert_games_end_as_the_spec_says():
     from cribsolve.pegging import EXPERT, GREEDY
     from cribsolve.scoring.table import rank_table
+    from cribsolve.simulate import expert_tables
     from cribsolve.variants import twoplayer as tp
     from cribsolve.variants.throws import EXPERT as EXPERT_THROW
     spec = CribbageSpec()
     rows = tp.play_games(np.arange(40, dtype=np.int64),
                          np.array([[EXPERT_THROW, EXPERT], [1, GREEDY]]), rank_table(),
-                         spec.as_array(), pegsearch.peg_table(spec))
+                         spec.as_array(), expert_tables(spec))
     assert (rows[:, 3] >= 121).all() and (rows[:, 4] < 121).all()

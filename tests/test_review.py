@@ -292,7 +292,6 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
     dr = replay(parse_record(rec)).deals[0]
     assert (dr.points["you"]["pegging"], dr.points["they"]["pegging"]) == (pts[me], pts[1 - me])
     assert [c for c in dr.play if c is not GO] == laid
-    for d in dr.decisions[1:]:
-        if d.their_left:
-            ser, count, _, _ = read_play(d.hand, d.played, me, spec)
-            assert (count, ser) == (d.count, d.series)
+    for d in dr.decisions[1:]:        # the opponent out of cards or not
+        ser, count, left, _ = read_play(d.hand, d.played, me, spec)
+        assert (count, ser, left) == (d.count, d.series, d.their_left)

@@ -43,6 +43,16 @@ def test_best_play_reads_goes():
     assert run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--dealer")[0] == 2
 
 
+def test_best_play_after_the_opponent_is_out_of_cards():
+    """The dealer's 2S, 3S and AS after the pone's go end at 31 with the dealer out of
+    cards: the pone then lays alone, card after card, no goes written for the dealer."""
+    code, out, _ = run("best-play", "--hand", "JH", "--played", "KH 5D QH 2S go 3S AS TH",
+                       "--pone", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["count"] == 10 and d["holdings"] == 1
+    assert [(p["card"], p["mine"], p["theirs"]) for p in d["plays"]] == [("JH", 1.0, 0.0)]
+
+
 @pytest.mark.parametrize("args", [
     ["best-play", "--hand", "TS 2C", "--played", "5H", "--count", "7"],
     ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--pone"],       # the pone leads

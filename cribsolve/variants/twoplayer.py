@@ -20,7 +20,8 @@ from ..cards import JACK, RANK
 from ..pegging import MAX_EVENTS, add_points, log_points, play, unseen_cards
 from .spec import BID, CHOOSE_CUT, CRIB_SIZE, DRAW, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, \
     TWO_CRIBS, WILD_RANK
-from .throws import CRIB_DRAWS, auction, bid_limits, choose_throw, deal_options, redraw, \
+from .endgame import applies, board_throw
+from .throws import CRIB_DRAWS, EXPERT, auction, bid_limits, choose_throw, deal_options, redraw, \
     show_points
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
@@ -28,7 +29,7 @@ PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", 
          "pone_crib")
 NP = len(PARTS)
 TIE = 2          # the winner of a game of two cribs that ends level
-NO_PEGS = np.zeros((0, 1))      # no expert among the players: no pegging table
+NO_EXPERT = (np.zeros((0, 1)), np.zeros((0, 1, 1)), np.zeros((0, 1, 1)))   # no expert: no tables
 FREE = np.array([-1, -1])       # play_deal's ``forced``: both players throw by their policies
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 
@@ -90,12 +91,12 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
 
 
 @njit(cache=True)
-def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs, forced, trace):
+def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, forced, trace):
     """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
     seat 1 (dealer) deck[h:2h]; further cards leave the deck from there in the order they are
     needed: a first cut card (turned before the throw; both players see it), redraws (the pone
     first, before the throw and after it), the last cut card. policies[seat] = (discard,
-    pegging); pegs: the expert's pegging table (pegsearch.peg_table); forced[seat]: the
+    pegging); expert: the expert's tables (pegsearch.expert_tables); forced[seat]: the
     option of deal_options that seat throws, or -1 for its policy's. Points go into
     seat_scores and into parts (see PARTS), and heels and the play's points, in the order
     they come, into ``trace`` (pegging.log_points). Returns the seat that
@@ -136,9 +137,13 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs, force
     cribs = np.empty((2, 2 * t + ns), dtype=np.int64)   # cribs[seat]: the crib seat owns
     cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
     for seat in range(2):
-        o = forced[seat] if forced[seat] >= 0 else \
-            choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
-                         disc_idx, first, known[seat], seat, pegs)
+        o = forced[seat]
+        if o < 0:
+            o = choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
+                             disc_idx, first, known[seat], seat, expert[0])
+            if policies[seat, 0] == EXPERT and applies(pr, expert[2], seat_scores, target):
+                o = board_throw(dealt[seat], seat, seat_scores, target, known[seat], o,
+                                expert[2], table, pr, keep_idx, disc_idx)
         for j in range(k):
             hands[seat, j] = dealt[seat, keep_idx[o, j]]
         for j in range(t):
@@ -167,7 +172,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs, force
     st = np.array([0, 0, 0, -1], dtype=np.int64)
     pegged = np.zeros(2, dtype=np.int64)
     winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
-                  target, pr, trace, table)
+                  target, pr, trace, expert[1])
     parts[1] += pegged[1]
     parts[2] += pegged[0]
     if winner >= 0:
@@ -197,7 +202,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, pegs, force
 
 
 @njit(cache=True)
-def play_game(seed, policies, table, pr, out, pegs, start):
+def play_game(seed, policies, table, pr, out, expert, start):
     """A whole game between players 0 and 1 (policies[player] = (discard, pegging)), from
     ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it).
 
@@ -232,7 +237,7 @@ def play_game(seed, policies, table, pr, out, pegs, start):
         trace[0] = 0
         deals += 1
         w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
-                      parts, pr, pegs, FREE, trace)
+                      parts, pr, expert, FREE, trace)
         scores[pone] = seat_scores[0]
         scores[dealer] = seat_scores[1]
         out[6 + NP] = max(out[6 + NP], parts[3:].max())
@@ -255,33 +260,33 @@ def play_game(seed, policies, table, pr, out, pegs, start):
     out[5] = complete
 
 
-def play_games(seeds, policies, table, pr, pegs=NO_PEGS, start=NO_START):
+def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    return _play_games(seeds, policies, table, pr, pegs, np.asarray(start, dtype=np.int64))
+    return _play_games(seeds, policies, table, pr, expert, np.asarray(start, dtype=np.int64))
 
 
 @njit(cache=True, parallel=True)
-def _play_games(seeds, policies, table, pr, pegs, start):
+def _play_games(seeds, policies, table, pr, expert, start):
     out = np.zeros((seeds.shape[0], 7 + NP), dtype=np.int64)
     for i in prange(seeds.shape[0]):
-        play_game(seeds[i], policies, table, pr, out[i], pegs, start)
+        play_game(seeds[i], policies, table, pr, out[i], expert, start)
     return out
 
 
-def deal_outcomes(seeds, policies, table, pr, pegs=NO_PEGS):
+def deal_outcomes(seeds, policies, table, pr, expert=NO_EXPERT):
     """Whole deals (no game end), one per seed: (rows of PARTS, each deal's trace of heels and
     the play, pegging.log_points), for the odds table."""
-    return _deal_outcomes(seeds, policies, table, pr, pegs)
+    return _deal_outcomes(seeds, policies, table, pr, expert)
 
 
 @njit(cache=True, parallel=True)
-def _deal_outcomes(seeds, policies, table, pr, pegs):
+def _deal_outcomes(seeds, policies, table, pr, expert):
     out = np.zeros((seeds.shape[0], NP), dtype=np.int64)
     traces = np.zeros((seeds.shape[0], MAX_EVENTS + 1), dtype=np.int64)
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2, dtype=np.int64)
-        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, pegs, FREE,
+        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, expert, FREE,
                   traces[i])
     return out, traces
