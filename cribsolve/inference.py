@@ -7,7 +7,9 @@ worth the kept four's mean show over the cut (each rank as likely as its copies 
 six) plus, for the dealer, or minus, for the pone, the thrown pair's mean crib with two more
 random cards and a cut (crib_values); the policy keeps the best four (tied fours share). A
 holding's weight is the number of ways the unseen cards make it and a throw, summed over the
-throws after which the policy keeps exactly its four.
+throws after which the policy keeps exactly its four. The model's choice for every four and
+every thrown pair is made once per rule set and kept (keep_shares, throw_model), so the
+game engine weighs every holding before it draws the ones it searches.
 """
 import numpy as np
 
@@ -99,14 +101,13 @@ def option_values(six, seat, table, crib):
 
 
 @njit(cache=True)
-def keeps_share(six, kept_mask, seat, table, crib, aim):
-    """The share of the policy's choice that keeps the four of ``six`` outside the two
-    positions of kept_mask's complement: 1 if it is the best option, 1/n when n different
-    fours tie for best, else 0. kept_mask: a bit per position, 4 bits set."""
+def keeps_share(six, seat, table, crib, aim):
+    """The share of the policy's choice that keeps the first four of ``six`` (throws the
+    last two, option 14): 1 if it is the best option, 1/n when n different fours tie for
+    best, else 0."""
     vals = aim * option_values(six, seat, table, crib)
     best = vals.max()
     o = 0
-    mine = -1
     codes = np.empty(15, dtype=np.int64)
     n_best = 0
     for i in range(6):
@@ -116,10 +117,8 @@ def keeps_share(six, kept_mask, seat, table, crib, aim):
                 if q != i and q != j:
                     code += 1 << (4 * (six[q] - 1))
             codes[o] = code
-            if ((1 << i) | (1 << j)) == (63 ^ kept_mask):
-                mine = o
             o += 1
-    if vals[mine] < best - 1e-9:
+    if vals[14] < best - 1e-9:
         return 0.0
     for o in range(15):                            # distinct best fours
         if vals[o] >= best - 1e-9:
@@ -166,7 +165,7 @@ def keep_shares(table, crib, aim):
                 six[4], six[5] = t1, t2
                 if (six == t1).sum() <= 4 and (six == t2).sum() <= 4:
                     for seat in range(2):
-                        out[seat, i, p] = keeps_share(six, 15, seat, table, crib, aim)
+                        out[seat, i, p] = keeps_share(six, seat, table, crib, aim)
                 p += 1
     return out
 

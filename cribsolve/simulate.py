@@ -267,16 +267,12 @@ def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: i
 
 
 def expert_tables(spec: CribbageSpec) -> tuple:
-    """What the expert player reads in the game engine: its pegging table, its throw model
-    and, where it can weigh the board (variants/endgame.py), the greedy odds table."""
-    from .board import LONGEST
+    """What the expert player reads in the game engine (twoplayer.play_deal's ``expert``):
+    its pegging table and its throw model."""
     from .inference import throw_model
-    from .odds import win_table
     from .pegsearch import peg_table
-    from .variants.endgame import NO_ODDS, board_deal
 
-    weighable = board_deal(spec.as_array()) and spec.game_length <= LONGEST
-    return (peg_table(spec), throw_model(spec), win_table(spec) if weighable else NO_ODDS)
+    return peg_table(spec), throw_model(spec)
 
 
 def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,

@@ -306,6 +306,7 @@ def ship() -> None:
     """Put the default tables into the package: taken from the cache folder when current,
     else built (the simulated deals behind the odds are too big to ship and stay there)."""
     from .analysis.opponent import optimal_frequencies
+    from .inference import throw_model
     from .odds import win_table as odds_table
     from .pegsearch import peg_table
     from .rules import ruleset
@@ -323,6 +324,7 @@ def ship() -> None:
         win_table("patience")
         win_table("patience2")
         peg_table(CribbageSpec())
+        throw_model(CribbageSpec())
     finally:
         SHIPPED = shipped
     for f in os.listdir(SHIPPED):

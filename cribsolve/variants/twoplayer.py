@@ -20,8 +20,7 @@ from ..cards import JACK, RANK
 from ..pegging import MAX_EVENTS, add_points, log_points, play, unseen_cards
 from .spec import BID, CHOOSE_CUT, CRIB_SIZE, DRAW, GAME_LENGTH, HAND_SIZE, LOWBALL, STARTERS, \
     TWO_CRIBS, WILD_RANK
-from .endgame import applies, board_throw
-from .throws import CRIB_DRAWS, EXPERT, auction, bid_limits, choose_throw, deal_options, redraw, \
+from .throws import CRIB_DRAWS, auction, bid_limits, choose_throw, deal_options, redraw, \
     show_points
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in pegging.POLICIES
@@ -29,7 +28,7 @@ PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", 
          "pone_crib")
 NP = len(PARTS)
 TIE = 2          # the winner of a game of two cribs that ends level
-NO_EXPERT = (np.zeros((0, 1)), np.zeros((0, 1, 1)), np.zeros((0, 1, 1)))   # no expert: no tables
+NO_EXPERT = (np.zeros((0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
 FREE = np.array([-1, -1])       # play_deal's ``forced``: both players throw by their policies
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 
@@ -137,13 +136,9 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     cribs = np.empty((2, 2 * t + ns), dtype=np.int64)   # cribs[seat]: the crib seat owns
     cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
     for seat in range(2):
-        o = forced[seat]
-        if o < 0:
-            o = choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
-                             disc_idx, first, known[seat], seat, expert[0])
-            if policies[seat, 0] == EXPERT and applies(pr, expert[2], seat_scores, target):
-                o = board_throw(dealt[seat], seat, seat_scores, target, known[seat], o,
-                                expert[2], table, pr, keep_idx, disc_idx)
+        o = forced[seat] if forced[seat] >= 0 else \
+            choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
+                         disc_idx, first, known[seat], seat, expert[0])
         for j in range(k):
             hands[seat, j] = dealt[seat, keep_idx[o, j]]
         for j in range(t):
