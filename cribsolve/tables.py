@@ -230,7 +230,7 @@ def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
 
 
 BUILDERS = ("cribsolve.scoring.table", "cribsolve.analysis.opponent", "cribsolve.odds",
-            "cribsolve.simulate", "cribsolve.pegsearch")
+            "cribsolve.simulate", "cribsolve.pegsearch", "cribsolve.inference")
 
 
 def _register_all() -> None:

@@ -38,7 +38,7 @@ def test_every_shipped_table_is_current():
     tables._register_all()
     names = sorted(os.listdir(tables.SHIPPED))
     kinds = sorted(n.split("-")[0] for n in names)    # one file per table of tables.ship()
-    assert kinds == ["odds", "opponent", "pegging", "rank", "wintable", "wintable"]
+    assert kinds == ["odds", "opponent", "pegging", "rank", "throwmodel", "wintable", "wintable"]
     for name in names:
         desc, state = tables.status(os.path.join(tables.SHIPPED, name))
         assert state == "current", (name, state)
