@@ -8,8 +8,9 @@ apart, before the clock starts; every run's numbers are checked equal to the loc
 import sys
 import time
 
-from cribsolve.runner import connect
-from cribsolve.simulate import simulate, simulate_cribbage
+from cribsolve.games.cribbage.simulate import simulate_cribbage
+from cribsolve.games.solitaire.simulate import simulate
+from cribsolve.infra.runner import connect
 
 WAYS = [("local thread pool", None), ("1 worker process", "local:1"),
         ("2 worker processes", "local:2")]

@@ -7,9 +7,9 @@ played-out rate with its 95% interval, the difference in points, and the games p
 import sys
 import time
 
-from cribsolve.odds import played_out, win_table
-from cribsolve.simulate import _wilson
-from cribsolve.variants.spec import CribbageSpec
+from cribsolve.games.cribbage.odds import odds_table, played_out
+from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.infra.stats import wilson
 
 POSITIONS = [(120, 120, False), (116, 116, False), (100, 110, True), (119, 112, True),
              (105, 117, False), (118, 104, False), (110, 110, True), (90, 80, True),
@@ -20,7 +20,7 @@ def main():
     n = int(float(sys.argv[1])) if len(sys.argv) > 1 else 100_000
     policy = sys.argv[2] if len(sys.argv) > 2 else "greedy"
     spec = CribbageSpec()
-    win = win_table(spec, policy=policy)
+    win = odds_table(spec, policy=policy)
     worst = 0.0
     for mine, theirs, i_deal in POSITIONS:
         played_out(spec, mine, theirs, i_deal, 10, policy=policy)
@@ -28,7 +28,7 @@ def main():
         wins = played_out(spec, mine, theirs, i_deal, n, seed=1, policy=policy)
         sec = time.perf_counter() - t
         p, rate = win[1 if i_deal else 0, mine, theirs], wins / n
-        lo, hi = _wilson(wins, n)
+        lo, hi = wilson(wins, n)
         worst = max(worst, abs(p - rate))
         print(f"{mine:3d}-{theirs:3d} {'I deal  ' if i_deal else 'they deal'}: table "
               f"{p:7.2%}  played out {rate:7.2%} [{lo:.2%}, {hi:.2%}]  diff "

@@ -12,8 +12,8 @@ import time
 import numba
 import numpy as np
 
-from cribsolve.cards import format_cards
-from cribsolve.scoring.table import distribution, rank_table, score5_many
+from cribsolve.core.notation import format_cards
+from cribsolve.core.scoring.table import distribution, rank_table, score5_many
 
 
 def best_of(f, repeat=3):
@@ -47,14 +47,14 @@ def main():
         m = 1_000_000
         with open(path, "w") as f:
             f.write("\n".join(format_cards(h) for h in hands[:m]) + "\n")
-        cmd = [sys.executable, "-m", "cribsolve.cli", "score", "--batch", path]
+        cmd = [sys.executable, "-m", "cribsolve", "score", "--batch", path]
         subprocess.run(cmd, check=True, capture_output=True)
         sec = best_of(lambda: subprocess.run(cmd, check=True, capture_output=True), 2)
         print(f"cribsolve score --batch, 1e6 hands, whole process: {sec:.2f} s = "
               f"{m / sec:,.0f} hands/s ({m / sec / 19_000:.0f}x cribbage-scorer's ~19,000/s)")
 
         env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cold-cache"))
-        score_cmd = [sys.executable, "-m", "cribsolve.cli", "score", "5H", "5S", "5C", "JD",
+        score_cmd = [sys.executable, "-m", "cribsolve", "score", "5H", "5S", "5C", "JD",
                      "--starter", "5D"]
         t = time.perf_counter()
         subprocess.run(score_cmd, check=True, capture_output=True, env=env)

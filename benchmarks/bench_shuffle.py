@@ -9,8 +9,8 @@ import time
 
 import numpy as np
 
-from cribsolve.scoring.table import rank_table
-from cribsolve.variants import shuffle as sh
+from cribsolve.core.scoring.table import rank_table
+from cribsolve.games.solitaire import shuffle as sh
 
 
 def main():

@@ -7,8 +7,8 @@ import sys
 import time
 
 from cribsolve import parse_cards
-from cribsolve.analysis.solitaire import solitaire_discard
-from cribsolve.simulate import simulate
+from cribsolve.games.solitaire.discard import solitaire_discard
+from cribsolve.games.solitaire.simulate import simulate
 
 
 def main():

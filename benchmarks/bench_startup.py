@@ -47,7 +47,7 @@ def median_time(cmd, runs, **kw):
 
 
 def hands_file(path, n):
-    from cribsolve.notation import format_card
+    from cribsolve.core.notation import format_card
     rng = np.random.default_rng(0)
     names = np.array([format_card(c) for c in range(52)])
     with open(path, "w") as f:

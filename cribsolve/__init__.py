@@ -5,9 +5,10 @@ pay for numpy or numba until a command needs them.
 """
 __version__ = "0.2.0"
 
-_EXPORTS = {"RuleSet": "rules", "ruleset": "rules", "Score": "scoring", "score_hand": "scoring",
-            "parse_card": "cards", "parse_cards": "cards", "format_card": "cards",
-            "format_cards": "cards"}
+_EXPORTS = {"RuleSet": "core.rules", "ruleset": "core.rules", "Score": "core.scoring",
+            "score_hand": "core.scoring", "parse_card": "core.notation",
+            "parse_cards": "core.notation", "format_card": "core.notation",
+            "format_cards": "core.notation"}
 __all__ = list(_EXPORTS)
 
 

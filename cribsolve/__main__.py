@@ -1,4 +1,4 @@
 """``python -m cribsolve``: the command line."""
-from .cli import main
+from cribsolve.cli.main import main
 
 main()

@@ -2,9 +2,34 @@ import os
 import sys
 import tempfile
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(__file__))
-# The opponent model is solved once per test run into a private cache, not the user's.
-os.environ["CRIBSOLVE_CACHE"] = tempfile.mkdtemp(prefix="cribsolve-test-cache-")
+# Tables and compiled kernels are kept in a private cache made for this run, not the user's
+# (CRIBSOLVE_TEST_CACHE names one to keep between runs while developing; CI never sets it).
+os.environ["CRIBSOLVE_CACHE"] = (os.environ.get("CRIBSOLVE_TEST_CACHE")
+                                 or tempfile.mkdtemp(prefix="cribsolve-test-cache-"))
 # Commands run in-process keep numba's kernels (a single answer would otherwise switch this
 # process to plain Python); the plain-Python path is tested in subprocesses.
 os.environ["CRIBSOLVE_COMPILED"] = "1"
+
+
+def _no_work(*args, **kwargs):
+    raise AssertionError("long work started before the output path was checked")
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """Every long computation a command could start fails the test if it is reached."""
+    import cribsolve.core.scoring.table as table
+    import cribsolve.games.cribbage.discard as discard
+    import cribsolve.games.cribbage.odds as odds
+    import cribsolve.games.cribbage.opponent as opponent
+    import cribsolve.games.cribbage.simulate as cribbage
+    import cribsolve.games.solitaire.discard as solitaire
+    import cribsolve.games.solitaire.simulate as simulate
+    for mod, name in [(simulate, "simulate"), (cribbage, "simulate_cribbage"),
+                      (simulate, "win_table"), (odds, "odds_table"), (table, "distribution"),
+                      (opponent, "crib_table_rows"), (opponent, "pair_weights"),
+                      (solitaire, "solitaire_discard"), (discard, "best_discard")]:
+        monkeypatch.setattr(mod, name, _no_work)

@@ -1,1 +1,0 @@
-"""Expectations over the unseen cards: discard values, crib tables, opponent models."""

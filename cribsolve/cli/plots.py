@@ -1,0 +1,227 @@
+"""Pictures of the library's results, one function per picture, each returning a matplotlib
+Figure; ``save`` writes one as PNG or SVG, chosen by the file's extension.
+
+matplotlib is optional (``pip install 'cribsolve[plot]'``), so it is imported inside the
+functions, and only its object API is used (``Figure``, saved through the Agg or SVG canvas):
+no pyplot state and no backend switch, so drawing works headless and never disturbs a
+notebook's own figures.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from cribsolve.core.notation import RANK_CHARS, format_cards
+from cribsolve.errors import CribsolveError
+
+FORMATS = ("png", "svg")
+INSTALL = "pip install 'cribsolve[plot]'"
+
+
+def plot_format(path: str) -> str:
+    """The image format of ``path`` (its extension), or a user error naming the ones we write."""
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext not in FORMATS:
+        raise CribsolveError(f"--plot: {path} must end in .png or .svg (the format is chosen by "
+                        f"the extension)")
+    return ext
+
+
+def require_matplotlib() -> None:
+    """A user error, saying how to install it, when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CribsolveError(f"--plot needs matplotlib: {INSTALL}") from None
+
+
+def _figure(width: float, height: float):
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def save(fig, path: str) -> None:
+    """Write ``fig`` to ``path`` in the format of its extension, through a temporary file, so
+    an interrupt never leaves half an image."""
+    from cribsolve.infra.export import atomic_open
+
+    fmt = plot_format(path)
+    with atomic_open(path, binary=True) as f:
+        fig.savefig(f, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def simulate_figure(res):
+    """A solitaire's (or Shuffle's) final scores, from a simulate.SimResult: the histogram,
+    the winning line, and the win rate with its 95% CI in the title."""
+    fig = _figure(8, 4.5)
+    ax = fig.add_subplot()
+    scores = np.array(sorted(res.histogram))
+    share = np.array([res.histogram[s] for s in scores]) / res.n * 100
+    won = scores >= res.win_at
+    ax.bar(scores[~won], share[~won], width=1.0, color="tab:grey", label="lost")
+    ax.bar(scores[won], share[won], width=1.0, color="tab:blue", label="won")
+    ax.axvline(res.win_at - 0.5, color="tab:red", linestyle="--",
+               label=f"win line ({res.win_at} points)")
+    lo, hi = res.win_rate_ci
+    ax.set_title(f"{res.variant}, policy {res.policy}, n = {res.n:,}, seed {res.seed}\n"
+                 f"win rate {_pct(res.win_rate)} (95% CI {_pct(lo)} to {_pct(hi)}); "
+                 f"mean {res.mean:.2f} points")
+    ax.set_xlabel("final score (points)")
+    ax.set_ylabel("games (% of n)")
+    ax.legend()
+    return fig
+
+
+COLORS = {"pegging": "tab:orange", "hand": "tab:blue", "crib": "tab:green", "heels": "tab:purple"}
+PARTS = {"dealer": [("pegging", "dealer_pegging"), ("hand", "dealer_hand"), ("crib", "crib"),
+                    ("heels", "heels")],
+         "pone": [("pegging", "pone_pegging"), ("hand", "pone_hand"), ("crib", "pone_crib")]}
+
+
+def cribbage_figure(res):
+    """Two-player games, from a simulate.CribbageResult: the points per deal of dealer and
+    pone by part, with the first dealer's win rate and its CI in the title."""
+    d = res.as_dict()
+    fig = _figure(8, 3.5)
+    ax = fig.add_subplot()
+    for y, side in enumerate(PARTS):
+        left = 0.0
+        for part, key in PARTS[side]:
+            ax.barh(y, d[key], left=left, color=COLORS[part],
+                    label=part if side == "dealer" else None)
+            if d[key] >= 1:
+                ax.text(left + d[key] / 2, y, f"{d[key]:.2f}", ha="center", va="center",
+                        color="white", fontsize=9)
+            left += d[key]
+        ax.text(left + 0.2, y, f"{left:.2f}", va="center", fontsize=9)
+    ax.set_yticks([0, 1], ["dealer", "pone"])
+    ax.invert_yaxis()
+    ax.set_xlabel("points per deal")
+    ax.legend(loc="lower right")
+    lo, hi = d["win_rate_ci"]
+    rules = "" if res.spec.is_standard else f" ({res.spec.describe()})"
+    ax.set_title(f"cribbage to {res.spec.game_length}{rules}, {res.policy} (player 1) vs "
+                 f"{res.opponent_policy} (player 2), n = {res.n:,}, seed {res.seed}\n"
+                 f"first dealer wins {_pct(d['win_rate'])} (95% CI {_pct(lo)} to {_pct(hi)})")
+    return fig
+
+
+def distribution_figure(hist, crib: bool, preset: str):
+    """The exact show-score histogram (scoring.table.distribution)."""
+    hist = np.asarray(hist)
+    n = int(hist.sum())
+    scores = np.arange(len(hist))
+    mean = float(scores @ hist / n)
+    fig = _figure(8, 4.5)
+    ax = fig.add_subplot()
+    ax.bar(scores, hist / n * 100, width=0.8)
+    ax.set_yscale("log")
+    ax.set_xlabel("show score (points)")
+    ax.set_ylabel("hands (% of all, log scale)")
+    ax.set_title(f"the show, scored as a {'crib' if crib else 'hand'} under the {preset} rules\n"
+                 f"exact over all {n:,} four-card + starter hands; mean {mean:.3f} points")
+    return fig
+
+
+def crib_table_figure(rows, seat: str, opponent: str):
+    """Expected crib points of every two-card throw (analysis.opponent.crib_table_rows) as a
+    13 x 13 map: suited above the diagonal, offsuit below, pairs on it."""
+    grid = np.full((13, 13), np.nan)
+    for a, b, suited, crib in rows:
+        i, j = RANK_CHARS.index(a), RANK_CHARS.index(b)
+        grid[(i, j) if suited or i == j else (j, i)] = crib
+    fig = _figure(7.5, 6.5)
+    ax = fig.add_subplot()
+    im = ax.imshow(grid, cmap="viridis")
+    middle = np.nanmean(grid)
+    for i in range(13):
+        for j in range(13):
+            ax.text(j, i, f"{grid[i, j]:.1f}", ha="center", va="center", fontsize=7,
+                    color="black" if grid[i, j] > middle else "white")
+    ticks = list(range(13))
+    ax.set_xticks(ticks, list(RANK_CHARS))
+    ax.set_yticks(ticks, list(RANK_CHARS))
+    ax.set_xlabel("rank (suited pairs above the diagonal)")
+    ax.set_ylabel("rank (offsuit pairs below the diagonal)")
+    fig.colorbar(im, ax=ax, label="expected crib points")
+    ax.set_title(f"expected crib points of the {seat}'s throw, opponent {opponent}")
+    return fig
+
+
+def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
+    """The odds table (odds.odds_table): P(I win) from every position when I deal next and when
+    they do, and the dealer's edge, the difference between the two."""
+    n = win.shape[1]
+    fig = _figure(15, 4.8)
+    axes = fig.subplots(1, 3)
+    for ax, d, who in zip(axes, (1, 0), ("I deal next", "they deal next")):
+        im = ax.imshow(win[d], origin="lower", cmap="RdBu", vmin=0, vmax=1,
+                       interpolation="nearest")
+        ax.set_title(f"P(I win), {who}")
+    fig.colorbar(im, ax=axes[:2], label="probability of winning", shrink=0.9)
+    edge = win[1] - win[0]
+    top = float(np.abs(edge).max())
+    im = axes[2].imshow(edge * 100, origin="lower", cmap="PuOr", vmin=-100 * top,
+                        vmax=100 * top, interpolation="nearest")
+    axes[2].set_title(f"dealer's edge: P(I win) dealing - not dealing\n"
+                      f"(at 0-0: {_pct(win[1, 0, 0])} - {_pct(win[0, 0, 0])})")
+    fig.colorbar(im, ax=axes[2], label="percentage points", shrink=0.9)
+    for ax in axes:
+        ax.set_xlabel("their score (points)")
+        ax.set_ylabel("my score (points)")
+    rules = "" if spec.is_standard else f" ({spec.describe()})"
+    fig.suptitle(f"cribbage to {n}{rules}: odds from {deals:,} simulated deals (seed {seed}; "
+                 f"both players {policy})")
+    return fig
+
+
+def discard_figure(values, heading: str, xlabel: str):
+    """The distribution of each throw's points (analysis.discard.DiscardValue), best first."""
+    fig = _figure(8, 4.5)
+    ax = fig.add_subplot()
+    for v in values:
+        dist = v.distribution
+        xs = np.array(list(dist))
+        ax.plot(xs, np.array(list(dist.values())) * 100, marker="o", markersize=3,
+                label=f"throw {format_cards(v.discard)}: mean {v.net:.2f}")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability (%)")
+    ax.set_title(heading)
+    ax.legend()
+    return fig
+
+
+def variations_figure(rows, n: int, seed: int, policy: str):
+    """The house rules side by side (variations.variations): the first dealer's win rate with
+    its CI, and each seat's points per deal by part."""
+    fig = _figure(15, 5.5)
+    axes = fig.subplots(1, 3, sharey=True)
+    y = np.arange(len(rows))
+    win = np.array([r["first_dealer_wins"] for r in rows]) * 100
+    err = np.array([[r["first_dealer_wins"] - r["ci_low"], r["ci_high"] - r["first_dealer_wins"]]
+                    for r in rows]).T * 100
+    err = np.maximum(err, 0)    # a CI at 0% or 100% can end a rounding error past its rate
+    axes[0].errorbar(win, y, xerr=err, fmt="o")
+    axes[0].axvline(50, color="grey", lw=0.8)
+    axes[0].set_xlabel("first dealer wins (%, 95% CI)")
+    axes[0].set_yticks(y, [r["rule"] for r in rows])
+    for ax, side in zip(axes[1:], PARTS):
+        left = np.zeros(len(rows))
+        for part, key in PARTS[side]:
+            # the rows hold no heels column: it is what is left of the dealer's total
+            vals = (np.array([r["dealer_points"] for r in rows]) - left if key == "heels"
+                    else np.array([r[key] for r in rows]))
+            ax.barh(y, vals, left=left, color=COLORS[part], label=part)
+            left += vals
+        ax.set_xlabel(f"{side} points per deal")
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=4, frameon=False)
+    axes[0].invert_yaxis()
+    fig.suptitle(f"house rules, n = {n:,} games each, seed {seed} ({policy} pegging, EV "
+                 f"discards)")
+    return fig

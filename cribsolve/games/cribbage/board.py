@@ -1,0 +1,243 @@
+"""Throws and plays that count the board: each choice's probability of winning the game.
+
+Near the end of a game the throw with the most expected points is not always the one that
+wins most: what matters is who gets to the game length first, and the play counts before the
+show, the pone's hand before the dealer's. So each throw is played out on ``samples``
+shuffles of the unseen cards, the same shuffles for every throw (the opponent's cards, its
+throw by its policy, the cut card, the play and the show: game.play_deal, both players
+following the policy after my throw), and each played deal is valued as the odds table
+values one (odds.after_deal): whoever reaches the game length first in it, card by card, has
+won; otherwise the table's chance from the scores after it. The mean over the shuffles is
+the throw's P(win); its standard error is over the shuffles. A card to lay in the play is
+weighed the same way: the opponent's unplayed cards are drawn from the unseen ones that fit
+its goes, its throw from the rest, and the play then goes on greedily to the show.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cribsolve.core.cards import RANK, VALUE
+from cribsolve.core.notation import format_cards
+from cribsolve.errors import CardError, CribsolveError
+from cribsolve.games.cribbage.game import NP, play_deal
+from cribsolve.games.cribbage.inference import NO_MODEL
+from cribsolve.games.cribbage.odds import after_deal
+from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
+from cribsolve.games.cribbage.policies import GREEDY, play
+from cribsolve.games.cribbage.throws import show_points
+from cribsolve.infra.jit import njit, prange
+
+POLICY = "greedy"          # the rollouts' policy: the odds table's own
+LONGEST = 361              # the longest game weighed: the odds table's cost grows as its square
+                           # (about 3 min at 121 and 10 at 241 on 2 busy cores)
+
+
+@dataclass
+class BoardThrow:
+    discard: list[int]
+    keep: list[int]
+    mine: float        # my expected points this deal (the play, my hand, my crib)
+    theirs: float      # theirs
+    win: float         # P(I win the game)
+    se: float          # its standard error over the shuffles
+
+    def as_dict(self) -> dict:
+        return {"discard": format_cards(self.discard), "keep": format_cards(self.keep),
+                "mine": self.mine, "theirs": self.theirs, "margin": self.mine - self.theirs,
+                "win": self.win, "se": self.se}
+
+
+@njit(cache=True, parallel=True)
+def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert):
+    """Every throw (option of deal_options) on every shuffle: rows of PARTS and traces, the
+    throw's rows together, shuffle by shuffle."""
+    n, h = seeds.shape[0], hand.shape[0]
+    parts = np.zeros((n_options * n, NP), dtype=np.int64)
+    traces = np.zeros((n_options * n, MAX_EVENTS + 1), dtype=np.int64)
+    for i in prange(n_options * n):
+        o, s = i // n, i % n
+        np.random.seed(seeds[s])
+        rest = np.random.permutation(unseen)
+        deck = np.empty(h + rest.shape[0], dtype=np.int64)
+        deck[seat * h:seat * h + h] = hand            # seat 0 is dealt deck[0:h], seat 1 next
+        deck[(1 - seat) * h:(1 - seat) * h + h] = rest[:h]
+        deck[2 * h:] = rest[h:]
+        forced = np.full(2, -1, dtype=np.int64)
+        forced[seat] = o
+        np.random.seed(seeds[s] + 1)                  # the same play's chances for every throw
+        play_deal(deck, policies, np.zeros(2, dtype=np.int64), 0, table, parts[i], pr, expert,
+                  forced, traces[i])
+    return parts, traces
+
+
+@njit(cache=True)
+def _wins(totals, times, reach, d, mine, theirs, length):
+    out = np.empty(totals.shape[0])
+    for i in range(totals.shape[0]):
+        out[i] = after_deal(reach, d, mine, theirs, totals[i], times[i], length)
+    return out
+
+
+def _check(spec, mine, theirs):
+    for name in ("stinkhole", "two_cribs", "bid"):
+        if getattr(spec, name):
+            raise CribsolveError(f"the scores cannot be weighed under {name.replace('_', ' ')}: "
+                            "the odds table does not model it")
+    if not (0 <= mine < spec.game_length and 0 <= theirs < spec.game_length):
+        raise CribsolveError(f"scores must be below the game length ({spec.game_length})")
+
+
+def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples):
+    """(P(win) of each choice, its standard error, the dealer's and the pone's mean points)
+    from its ``samples`` rollouts (rows choice by choice)."""
+    from cribsolve.games.cribbage.odds import odds_table, reach_times
+
+    win = odds_table(spec, policy=POLICY)
+    reach = 1.0 - win if spec.lowball else win
+    totals, times = reach_times(parts, traces)
+    p = _wins(totals, times, reach, d, mine, theirs, spec.game_length)
+    p = (1.0 - p if spec.lowball else p).reshape(n_choices, samples)
+    dealer_pts = (totals[:, 0] + totals[:, 3]).reshape(n_choices, samples).mean(axis=1)
+    pone_pts = (totals[:, 1] + totals[:, 2]).reshape(n_choices, samples).mean(axis=1)
+    return p.mean(axis=1), p.std(axis=1, ddof=1) / np.sqrt(samples), dealer_pts, pone_pts
+
+
+def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), samples: int = 1000,
+               seed: int = 0) -> list[BoardThrow]:
+    """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
+    crib), the most likely to win first."""
+    from cribsolve.core.options import unseen_cards
+    from cribsolve.core.rules import RuleSet
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.game import NO_EXPERT
+    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
+    from cribsolve.games.cribbage.throws import deal_options
+
+    _check(spec, mine, theirs)
+    hand = [int(c) for c in hand]
+    if len(hand) != spec.hand_size:
+        raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
+    rules = RuleSet(decks=spec.decks, jokers=spec.jokers)
+    rules.check_cards(hand + [int(c) for c in known])
+    unseen = np.array(unseen_cards(hand + [int(c) for c in known], rules), dtype=np.int64)
+    if len(unseen) < spec.hand_size + spec.starters:
+        raise CardError("too few unseen cards for the opponent's hand and the cut card")
+    pr = spec.as_array()
+    keep_idx, disc_idx = deal_options(len(hand), pr)
+    seat = 1 if dealer else 0
+    pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
+    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
+    parts, traces = _rollouts(np.array(hand, dtype=np.int64), unseen, seat, len(keep_idx),
+                              seeds, pol, rank_table(spec.target), pr, NO_EXPERT)
+    p, se, dealer_pts, pone_pts = _win_rates(parts, traces, seat, mine, theirs, spec,
+                                             len(keep_idx), samples)
+    my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
+    h = np.array(hand)
+    out = [BoardThrow(h[disc_idx[o]].tolist(), h[keep_idx[o]].tolist(), float(my_pts[o]),
+                      float(their_pts[o]), float(p[o]), float(se[o]))
+           for o in range(len(keep_idx))]
+    return sorted(out, key=lambda t: -t.win)
+
+
+
+@njit(cache=True, parallel=True)
+def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, starter, seeds,
+                   table, pr):
+    """For each card hands[me, options[o]] laid now and each shuffle of ``pool``: the rest of
+    the deal from here, as rows of PARTS (this deal's points from now) and traces. The
+    opponent's unplayed cards (its slots in hands are -1) are the first cards of the shuffle
+    worth more than ``min_value`` (its goes); the crib's unknown cards (-1 in ``crib``, whose
+    last slot is the starter's) the first others."""
+    me, n = st[2], seeds.shape[0]
+    k = hands.shape[1]
+    parts = np.zeros((options.shape[0] * n, NP), dtype=np.int64)
+    traces = np.zeros((options.shape[0] * n, MAX_EVENTS + 1), dtype=np.int64)
+    pol = np.array([GREEDY, GREEDY])
+    for i in prange(options.shape[0] * n):
+        o, s = i // n, i % n
+        np.random.seed(seeds[s])
+        rest = np.random.permutation(pool)
+        h, u, ser, t, c = hands.copy(), used.copy(), series.copy(), st.copy(), crib.copy()
+        taken = np.zeros(rest.shape[0], dtype=np.bool_)
+        j = 0
+        for q in range(k):
+            if h[1 - me, q] < 0:
+                while VALUE[RANK[rest[j]]] <= min_value:
+                    j += 1
+                h[1 - me, q] = rest[j]
+                taken[j] = True
+                j += 1
+        j = 0
+        c[c.shape[0] - 1] = starter
+        for q in range(c.shape[0] - 1):
+            if c[q] < 0:
+                while taken[j]:
+                    j += 1
+                c[q] = rest[j]
+                taken[j] = True
+        pts = np.zeros(2, dtype=np.int64)
+        known = np.zeros((2, 53), dtype=np.int64)
+        lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
+        log_points(traces[i], me, pts[me])
+        play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[i],
+             NO_MODEL)
+        show = np.empty(k + 1, dtype=np.int64)
+        show[k] = starter
+        for seat in range(2):
+            show[:k] = h[seat]
+            parts[i, 3 + seat] = show_points(show, k, table, False, pr)
+        parts[i, 5] = show_points(c, c.shape[0] - 1, table, True, pr)
+        parts[i, 1] = pts[1]
+        parts[i, 2] = pts[0]
+    return parts, traces
+
+
+def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: int, seen=(),
+              spec=None, samples: int = 1000, seed: int = 0) -> list[tuple]:
+    """Every card I may lay now (``played``: the play so far, as search.best_play takes it;
+    ``thrown``: my cards in the crib) from the scores: [(card, P(win), its standard error)],
+    the most likely to win first."""
+    from cribsolve.core.options import unseen_cards
+    from cribsolve.core.rules import RuleSet
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.search import replay
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    spec = spec or CribbageSpec()
+    _check(spec, mine, theirs)
+    if spec.starters != 1 or spec.choose_cut:
+        raise CribsolveError("the P(win) of a card is weighed with one cut card")
+    hand, thrown = [int(c) for c in hand], [int(c) for c in thrown]
+    if len(thrown) != spec.crib_size // 2:
+        raise CardError(f"give the {spec.crib_size // 2} cards you threw to the crib")
+    r = replay(hand, played, me, spec)
+    laid = r["laid"]
+    everything = hand + laid[0] + laid[1] + thrown + [int(starter)] + [int(c) for c in seen]
+    rules = RuleSet(decks=spec.decks, jokers=spec.jokers)
+    rules.check_cards(everything)
+    k = spec.kept
+    hands = np.full((2, k), -1, dtype=np.int64)
+    used = np.zeros((2, k), dtype=np.bool_)
+    for seat, cards in ((me, laid[me] + hand), (1 - me, laid[1 - me])):
+        hands[seat, :len(cards)] = cards
+        used[seat, :len(laid[seat])] = True
+    series = np.zeros(2 * k, dtype=np.int64)
+    series[:len(r["series"])] = r["series"]
+    st = np.array([len(r["series"]), r["count"], me, r["last"]], dtype=np.int64)
+    options = np.array([len(laid[me]) + i for i, c in enumerate(hand)
+                        if r["count"] + VALUE[RANK[c]] <= spec.peg_limit], dtype=np.int64)
+    pool = np.array(unseen_cards(everything, rules), dtype=np.int64)
+    crib = np.full(spec.crib_size + 1, -1, dtype=np.int64)
+    crib[:len(thrown)] = thrown
+    fits = int((VALUE[RANK[pool]] > r["min_value"]).sum())
+    if fits < r["unplayed"] or len(pool) < r["unplayed"] + spec.crib_size - len(thrown):
+        raise CardError("too few unseen cards for the opponent's hand and throw")
+    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
+    parts, traces = _play_rollouts(hands, used, series, st, options, pool, r["min_value"],
+                                   crib, int(starter), seeds, rank_table(spec.target),
+                                   spec.as_array())
+    p, se, _, _ = _win_rates(parts, traces, me, mine, theirs, spec, len(options), samples)
+    cards = [int(hands[me, i]) for i in options]
+    return sorted(zip(cards, p.tolist(), se.tolist()), key=lambda t: -t[1])

@@ -1,0 +1,291 @@
+"""Two-player cribbage (docs/RULES.md §3, §5): whole deals and games under a spec
+(spec.py, passed to kernels as ``pr``; the show's table is built for its target sum).
+
+Players are 0 and 1; in a deal, seat 0 is the pone and seat 1 the dealer. A deal runs:
+the deal, a first cut card (two cut cards), redraws (draw cribbage), the bid for the crib,
+the throws (with the card given under choose-a-cut), redraws again, the last cut card, the
+play, then the show: pone's hand, dealer's hand, the crib(s). The game ends the moment a
+score reaches the game length; that player wins, or under lowball loses. Under two cribs
+the deal is played to its end and the most points win (the fewest under lowball; ties are
+possible).
+
+Policies: discards 'ev' (throws.py: the most expected value, exact over the cut card, the
+opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
+(policies.py).
+"""
+import numpy as np
+
+from cribsolve.core.cards import JACK, RANK
+from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points,
+                                           unseen_cards)
+from cribsolve.games.cribbage.policies import play
+from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW,
+                                           GAME_LENGTH, HAND_SIZE, LOWBALL,
+                                           STARTERS, TWO_CRIBS, WILD_RANK)
+from cribsolve.games.cribbage.throws import (CRIB_DRAWS, auction, bid_limits,
+                                             choose_throw, deal_options,
+                                             redraw, show_points)
+from cribsolve.infra.jit import njit, prange
+
+# a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES
+PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib",
+         "pone_crib")
+NP = len(PARTS)
+TIE = 2          # the winner of a game of two cribs that ends level
+NO_EXPERT = (np.zeros((0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
+FREE = np.array([-1, -1])       # play_deal's ``forced``: both players throw by their policies
+NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
+
+
+@njit(cache=True)
+def _heels(s, parts, seat_scores, target, pr, trace):
+    """A jack turned as a cut card (not a wild one): 2 to the dealer. True if that reached
+    ``target``."""
+    if RANK[s] == JACK and pr[WILD_RANK] != JACK:
+        pts = add_points(seat_scores, 1, 2, target, pr)
+        parts[0] += pts
+        log_points(trace, 1, pts)
+        return 0 < target <= seat_scores[1]
+    return False
+
+
+@njit(cache=True)
+def _replace(cards, mask, deck, top, known_row):
+    """Throw away the cards of ``mask`` and draw their replacements from deck[top:]; returns
+    the new top. The player has seen both."""
+    for i in range(cards.shape[0]):
+        if mask >> i & 1:
+            cards[i] = deck[top]
+            known_row[deck[top]] += 1
+            top += 1
+    return top
+
+
+@njit(cache=True)
+def _redraws(cards, before, owns, policies, deck, top, known, table, pr, first, reserve):
+    """Draw cribbage's redraws for both players, the pone first; returns the new top."""
+    n = cards.shape[1]
+    for seat in range(2):
+        limit = deck.shape[0] - top - reserve
+        if policies[seat, 0] == 0:                   # a random player redraws at random
+            mask = np.random.randint((1 << n) - 1)
+            bits = 0
+            for i in range(n):
+                bits += mask >> i & 1
+            if bits > limit:
+                mask = 0
+        else:
+            mask = redraw(cards[seat], before, owns[seat], table, pr, first, known[seat], limit)
+        top = _replace(cards[seat], mask, deck, top, known[seat])
+    return top
+
+
+@njit(cache=True)
+def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
+    """The auction for the crib (throws.auction): (its owner's seat, the bid). A random player
+    never bids."""
+    hs = np.zeros((2, 2))
+    ss = np.zeros((2, 2, CRIB_DRAWS))
+    for seat in range(2):
+        if policies[seat, 0] != 0:
+            hs[seat], ss[seat] = bid_limits(dealt[seat], table, pr, keep_idx, disc_idx, first,
+                                            known[seat])
+    return auction(hs, ss)
+
+
+@njit(cache=True)
+def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, forced, trace):
+    """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
+    seat 1 (dealer) deck[h:2h]; further cards leave the deck from there in the order they are
+    needed: a first cut card (turned before the throw; both players see it), redraws (the pone
+    first, before the throw and after it), the last cut card. policies[seat] = (discard,
+    pegging); expert: the expert's tables (simulate.expert_tables); forced[seat]: the
+    option of deal_options that seat throws, or -1 for its policy's. Points go into
+    seat_scores and into parts (see PARTS), and heels and the play's points, in the order
+    they come, into ``trace`` (play.log_points). Returns the seat that
+    reached ``target`` (0: play the whole deal; two cribs always plays it), or -1."""
+    h = pr[HAND_SIZE]
+    t = pr[CRIB_SIZE] // 2
+    ns = pr[STARTERS]
+    gift = pr[CHOOSE_CUT]
+    two = pr[TWO_CRIBS]
+    if two:
+        target = 0
+    keep_idx, disc_idx = deal_options(h, pr)
+    k = keep_idx.shape[1]
+    dealt = np.empty((2, h), dtype=np.int64)
+    known = np.zeros((2, 53), dtype=np.int64)
+    for seat in range(2):
+        dealt[seat] = deck[h * seat:h * seat + h]
+        for c in dealt[seat]:
+            known[seat, c] += 1
+    top = 2 * h
+    first = -1
+    if ns == 2:
+        first = deck[top]
+        top += 1
+        known[:, first] += 1
+        if _heels(first, parts, seat_scores, target, pr, trace):
+            return 1
+    owner, price = 1, 0
+    owns = np.array([two, 1])
+    reserve = 0 if gift else 1
+    if pr[DRAW]:
+        top = _redraws(dealt, True, owns, policies, deck, top, known, table, pr, first, reserve)
+    if pr[BID]:
+        owner, price = _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first)
+        owns[:] = 0
+        owns[owner] = 1
+    hands = np.empty((2, k), dtype=np.int64)
+    cribs = np.empty((2, 2 * t + ns), dtype=np.int64)   # cribs[seat]: the crib seat owns
+    cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
+    for seat in range(2):
+        o = forced[seat] if forced[seat] >= 0 else \
+            choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
+                         disc_idx, first, known[seat], seat, expert[0])
+        for j in range(k):
+            hands[seat, j] = dealt[seat, keep_idx[o, j]]
+        for j in range(t):
+            if two:
+                cribs[seat, j] = dealt[seat, disc_idx[o, j]]
+                cribs[1 - seat, t + j] = dealt[seat, disc_idx[o, t + j]]
+            else:
+                cribs[owner, t * seat + j] = dealt[seat, disc_idx[o, j]]
+        if gift:
+            cuts[1 - seat, 0] = dealt[seat, disc_idx[o, -1]]
+    if pr[DRAW]:
+        top = _redraws(hands, False, owns, policies, deck, top, known, table, pr, first,
+                       reserve)
+    if gift:                                  # the given cards are turned over
+        for seat in range(2):
+            known[seat, cuts[seat, 0]] += 1
+    else:
+        cuts[:, ns - 1] = deck[top]
+        if ns == 2:
+            cuts[:, 0] = first
+        known[:, deck[top]] += 1
+        if _heels(deck[top], parts, seat_scores, target, pr, trace):
+            return 1
+    used = np.zeros((2, k), dtype=np.bool_)
+    series = np.zeros(2 * k, dtype=np.int64)
+    st = np.array([0, 0, 0, -1], dtype=np.int64)
+    pegged = np.zeros(2, dtype=np.int64)
+    winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
+                  target, pr, trace, expert[1])
+    parts[1] += pegged[1]
+    parts[2] += pegged[0]
+    if winner >= 0:
+        return winner
+    show = np.empty(k + ns, dtype=np.int64)
+    for seat in range(2):                 # pone's hand, dealer's hand
+        show[:k] = hands[seat]
+        show[k:] = cuts[seat]
+        parts[3 + seat] += add_points(seat_scores, seat, show_points(show, k, table, False, pr),
+                                      target, pr)
+        if 0 < target <= seat_scores[seat]:
+            return seat
+    for seat in (1, 0):                   # the cribs, each with its owner's cut cards
+        if seat != owner and not two:
+            continue
+        cribs[seat, 2 * t:] = cuts[seat]
+        pts = show_points(cribs[seat], 2 * t, table, True, pr)
+        if pts < price:                   # a bid the crib did not make: set back
+            pts = -min(price, seat_scores[seat])
+            seat_scores[seat] += pts
+        else:
+            pts = add_points(seat_scores, seat, pts, target, pr)
+        parts[5 if seat else 6] += pts
+        if 0 < target <= seat_scores[seat]:
+            return seat
+    return -1
+
+
+@njit(cache=True)
+def play_game(seed, policies, table, pr, out, expert, start):
+    """A whole game between players 0 and 1 (policies[player] = (discard, pegging)), from
+    ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it).
+
+    out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
+    then the PARTS summed over completed deals, the largest hand or crib counted]; the winner
+    is TIE when a game of two cribs ends level."""
+    game_length = pr[GAME_LENGTH]
+    np.random.seed(seed)
+    while True:                # cut for deal among the ordinary cards: the lower card deals
+        cut = np.random.permutation(52)[:2]
+        if RANK[cut[0]] != RANK[cut[1]]:
+            break
+    dealer = 0 if RANK[cut[0]] < RANK[cut[1]] else 1
+    if start[2] >= 0:
+        dealer = start[2]
+    out[1] = dealer
+    full = unseen_cards(np.zeros(53, dtype=np.int64), pr)     # the spec's whole deck
+    scores = start[:2].copy()
+    trace = np.zeros(MAX_EVENTS + 1, dtype=np.int64)
+    seat_pol = np.empty((2, 2), dtype=np.int64)
+    seat_scores = np.zeros(2, dtype=np.int64)
+    parts = np.zeros(NP, dtype=np.int64)
+    deals = 0
+    complete = 0
+    while True:
+        pone = 1 - dealer
+        seat_pol[0] = policies[pone]
+        seat_pol[1] = policies[dealer]
+        seat_scores[0] = scores[pone]
+        seat_scores[1] = scores[dealer]
+        parts[:] = 0
+        trace[0] = 0
+        deals += 1
+        w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
+                      parts, pr, expert, FREE, trace)
+        scores[pone] = seat_scores[0]
+        scores[dealer] = seat_scores[1]
+        out[6 + NP] = max(out[6 + NP], parts[3:].max())
+        if w >= 0:
+            reached = pone if w == 0 else dealer
+            winner = 1 - reached if pr[LOWBALL] else reached
+            break
+        complete += 1
+        out[6:6 + NP] += parts
+        if pr[TWO_CRIBS] and scores.max() >= game_length:
+            winner = TIE if scores[0] == scores[1] else int(np.argmax(scores))
+            if pr[LOWBALL] and winner != TIE:
+                winner = 1 - winner
+            break
+        dealer = pone
+    out[0] = winner
+    out[2] = deals
+    out[3] = scores.max() if winner == TIE else scores[winner]
+    out[4] = scores.min() if winner == TIE else scores[1 - winner]
+    out[5] = complete
+
+
+def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START):
+    """Many games, one per seed, over threads; rows as play_game's ``out``."""
+    return _play_games(seeds, policies, table, pr, expert, np.asarray(start, dtype=np.int64))
+
+
+@njit(cache=True, parallel=True)
+def _play_games(seeds, policies, table, pr, expert, start):
+    out = np.zeros((seeds.shape[0], 7 + NP), dtype=np.int64)
+    for i in prange(seeds.shape[0]):
+        play_game(seeds[i], policies, table, pr, out[i], expert, start)
+    return out
+
+
+def deal_outcomes(seeds, policies, table, pr, expert=NO_EXPERT):
+    """Whole deals (no game end), one per seed: (rows of PARTS, each deal's trace of heels and
+    the play, play.log_points), for the odds table."""
+    return _deal_outcomes(seeds, policies, table, pr, expert)
+
+
+@njit(cache=True, parallel=True)
+def _deal_outcomes(seeds, policies, table, pr, expert):
+    out = np.zeros((seeds.shape[0], NP), dtype=np.int64)
+    traces = np.zeros((seeds.shape[0], MAX_EVENTS + 1), dtype=np.int64)
+    full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
+    for i in prange(seeds.shape[0]):
+        np.random.seed(seeds[i])
+        sc = np.zeros(2, dtype=np.int64)
+        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, expert, FREE,
+                  traces[i])
+    return out, traces

@@ -1,0 +1,560 @@
+"""Show me my mistakes: a played two-player game, written as a plain-text record, is replayed
+card by card, and each decision of the player (every throw, every card laid where there was a
+choice) is set beside the best one, valued from what the player knew at that moment.
+
+The record (README, "cribsolve review"): ``key: value`` lines, ``#`` comments, blank lines
+free. A header (``game: 121``, ``dealer: me|them`` for the first deal, optional ``scores: A
+B``), then each deal after a ``deal`` line: ``me:`` (your six cards), ``them:`` (optional:
+theirs), ``throw:``, ``their throw:`` (needed to count the crib unless ``them`` and the play
+tell it), ``starter:``, ``play:`` (every card laid, the pone first, ``go`` optional). Scores
+are never typed: the replay makes them, with the game engine's own play (play.settle and
+lay: goes, last card, 31) and show (score_hand), and stops at the game length.
+
+Each decision is valued by ``evaluate``, the one door every figure goes through: the throws
+by best_discard (hand + crib, the optimal opponent) plus the expert's play margin of the
+kept ranks (search.peg_table, as throws.choose_throw adds it), the cards by best_play.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cribsolve.core.cards import JACK, RANK, VALUE
+from cribsolve.core.notation import (format_card, format_cards, parse_card,
+                                     parse_cards)
+from cribsolve.errors import CardError, RecordError
+from cribsolve.games.cribbage import play
+from cribsolve.games.cribbage.search import GO
+
+DEAL_KEYS = ("me", "them", "throw", "their throw", "starter", "play")
+HEADER_KEYS = ("game", "dealer", "scores")
+SIZES = {"me": 6, "them": 6, "throw": 2, "their throw": 2, "starter": 1}
+MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}   # the first ranks
+WIN_SAMPLES = 500           # deals played out per option for its P(win) (board.py)
+WHO = ("you", "they")
+
+
+@dataclass
+class DealRecord:
+    line: int                                   # the 'deal' line
+    fields: dict = field(default_factory=dict)  # key -> (line, cards or play tokens)
+
+
+@dataclass
+class Record:
+    name: str
+    first_dealer: str = ""                      # "me" or "them"
+    game_length: int = 121
+    scores: tuple = (0, 0)                      # yours, theirs, when the record starts
+    deals: list = field(default_factory=list)
+    header: dict = field(default_factory=dict)  # header key -> its line
+
+    def fail(self, line: int, message: str):
+        raise RecordError(f"{self.name}, line {line}: {message}")
+
+
+@dataclass
+class Decision:
+    """One choice of the player, with only what it knew then (never the opponent's hidden
+    cards, nor the starter before it was turned)."""
+    kind: str                   # "throw" or "play"
+    deal: int
+    line: int                   # the record's line of the choice
+    i_deal: bool                # the player deals this deal
+    scores: tuple               # (yours, theirs) just before the decision
+    hand: list                  # throw: the six dealt; play: my unplayed cards
+    choice: list                # the cards thrown, or [the card laid]
+    played: list = field(default_factory=list)   # play: every card laid so far, GO where one
+    seen: list = field(default_factory=list)     # play: my throw, then the starter
+    count: int = 0                                # play: the count before my card
+    series: list = field(default_factory=list)   # play: the ranks of the current series
+    their_left: int = 0                           # play: cards the opponent still holds
+
+
+@dataclass
+class DealReplay:
+    number: int
+    i_deal: bool
+    scores_before: tuple
+    hand: list
+    starter: int
+    points: dict                # "you"/"they" -> {"heels", "play", "hand", "crib"}
+    scores_after: tuple
+    decisions: list
+    play: list                  # every card laid, GO where a player could not lay
+
+
+@dataclass
+class Game:
+    record: Record
+    deals: list
+    winner: str | None          # "you", "they", or None: the record ends first
+
+
+# ---- the record ---------------------------------------------------------------------------
+
+def parse_record(text: str, name: str = "record") -> Record:
+    rec = Record(name)
+    header = rec.header
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.lower().split()
+        if words[0] == "deal" and len(words) <= 2:
+            if words[1:] != [] and words[1:] != [str(len(rec.deals) + 1)]:
+                rec.fail(n, f"expected deal {len(rec.deals) + 1} here, not {line!r}")
+            rec.deals.append(DealRecord(n))
+            continue
+        key, sep, value = line.partition(":")
+        key = " ".join(key.lower().split())
+        if not sep:
+            rec.fail(n, f"expected 'key: value' or 'deal', not {line[:40]!r}")
+        value = value.strip()
+        if not rec.deals:
+            if key not in HEADER_KEYS:
+                rec.fail(n, f"unknown header key {key!r} (expected {', '.join(HEADER_KEYS)}; "
+                            "a deal starts with a line 'deal')")
+            if key in header:
+                rec.fail(n, f"a second '{key}' line (the first is line {header[key]})")
+            header[key] = n
+            _header_value(rec, n, key, value)
+            continue
+        fields = rec.deals[-1].fields
+        if key not in DEAL_KEYS:
+            rec.fail(n, f"unknown key {key!r} in a deal (expected {', '.join(DEAL_KEYS)})")
+        if key in fields:
+            rec.fail(n, f"a second '{key}' line in this deal (the first is line "
+                        f"{fields[key][0]})")
+        fields[key] = (n, _deal_value(rec, n, key, value))
+    if not rec.first_dealer:
+        rec.fail(header.get("game", 1), "say who deals first: a line 'dealer: me' or "
+                                        "'dealer: them' before the first deal")
+    if not rec.deals:
+        rec.fail(n if text.strip() else 1, "no deal: each starts with a line 'deal'")
+    return rec
+
+
+def _header_value(rec: Record, n: int, key: str, value: str) -> None:
+    words = value.split()
+    if key == "dealer":
+        if value.lower() not in ("me", "them"):
+            rec.fail(n, f"dealer: give me or them, not {value!r}")
+        rec.first_dealer = value.lower()
+    elif key == "game":
+        from cribsolve.games.cribbage.board import LONGEST
+        if not (value.isdigit() and 2 <= int(value) <= LONGEST):
+            rec.fail(n, f"game: give the points to win (2 to {LONGEST}, e.g. 121), not "
+                        f"{value!r}")
+        rec.game_length = int(value)
+    elif len(words) != 2 or not all(w.isdigit() for w in words):
+        rec.fail(n, f"scores: give yours then theirs, e.g. 'scores: 45 60', not {value!r}")
+    else:
+        rec.scores = (int(words[0]), int(words[1]))
+
+
+def _deal_value(rec: Record, n: int, key: str, value: str):
+    words = value.replace(",", " ").split()
+    if not words:
+        rec.fail(n, f"'{key}' gives no cards")
+    try:
+        cards = [GO if key == "play" and w.lower() == "go" else parse_card(w) for w in words]
+    except CardError as e:
+        rec.fail(n, str(e))
+    if key in SIZES and len(cards) != SIZES[key]:
+        rec.fail(n, f"'{key}' takes {SIZES[key]} card{'s' * (SIZES[key] > 1)}, not "
+                    f"{len(cards)}")
+    if len(set(c for c in cards if c is not GO)) < len([c for c in cards if c is not GO]):
+        rec.fail(n, f"a card appears twice in '{key}'")
+    return cards
+
+
+def load_record(path: str) -> Record:
+    """The record in the file ``path``; an unreadable file is one clear line too."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text record (it is not UTF-8)") from None
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read it ({e.strerror})") from None
+    return parse_record(text, path)
+
+
+# ---- the replay ---------------------------------------------------------------------------
+
+def replay(rec: Record, spec=None) -> Game:
+    """Play the record out: every deal's points and scores, the player's decisions, checked
+    that each card and each play could happen, and stopped at the game length."""
+    from cribsolve.core.rules import ruleset
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    spec = spec or CribbageSpec(game_length=rec.game_length)
+    for s, who in zip(rec.scores, WHO):
+        if s >= rec.game_length:
+            rec.fail(rec.header["scores"], f"scores: {who} cannot start at {s} in a game to "
+                                           f"{rec.game_length}")
+    scores, deals, winner = tuple(rec.scores), [], None
+    i_deal = rec.first_dealer == "me"
+    for k, d in enumerate(rec.deals, 1):
+        if winner:
+            rec.fail(d.line, f"the game was over ({winner} reached {rec.game_length}) before "
+                             "this deal")
+        dr, winner = _replay_deal(rec, d, k, i_deal, scores, spec, ruleset("standard"))
+        deals.append(dr)
+        scores, i_deal = dr.scores_after, not i_deal
+    return Game(rec, deals, winner)
+
+
+def _cards_of(rec, d, key, required=True):
+    if key not in d.fields:
+        if required:
+            rec.fail(d.line, f"this deal has no '{key}' line")
+        return None, None
+    line, cards = d.fields[key]
+    return cards, line
+
+
+def _replay_deal(rec, d, number, i_deal, scores, spec, rules):
+    from cribsolve.core.scoring import score_hand
+
+    mine6, l_me = _cards_of(rec, d, "me")
+    throw, l_throw = _cards_of(rec, d, "throw")
+    (starter,), l_starter = _cards_of(rec, d, "starter")
+    them, l_them = _cards_of(rec, d, "them", False)
+    their_throw, l_tt = _cards_of(rec, d, "their throw", False)
+    tokens, l_play = _cards_of(rec, d, "play", False)
+    for c in throw:
+        if c not in mine6:
+            rec.fail(l_throw, f"you throw {format_card(c)}, which is not among your cards")
+    if them and their_throw:
+        for c in their_throw:
+            if c not in them:
+                rec.fail(l_tt, f"they throw {format_card(c)}, which is not among their cards")
+    where = {}                                # every card dealt, once: the line it is on
+    for cards, line in ((mine6, l_me), (them or (), l_them),
+                        (() if them else their_throw or (), l_tt), ((starter,), l_starter)):
+        for c in cards:
+            if c in where:
+                rec.fail(line, f"{format_card(c)} is dealt twice (also line {where[c]})")
+            where[c] = line
+    me = 1 if i_deal else 0                   # engine seats: 0 the pone, 1 the dealer
+    sc = np.zeros(2, dtype=np.int64)
+    sc[me], sc[1 - me] = scores
+    parts = [dict(heels=0, play=0, hand=0, crib=0) for _ in range(2)]
+    kept = [c for c in mine6 if c not in throw]
+    decisions = [Decision("throw", number, l_throw, i_deal, scores, list(mine6), list(throw))]
+    target = spec.game_length
+
+    played = []
+
+    def done(winner):
+        after = (int(sc[me]), int(sc[1 - me]))
+        dr = DealReplay(number, i_deal, scores, list(mine6), starter,
+                        {WHO[0]: parts[me], WHO[1]: parts[1 - me]}, after, decisions, played)
+        return dr, None if winner < 0 else WHO[winner != me]
+
+    if RANK[starter] == JACK:                 # his heels: 2 to the dealer at the cut
+        parts[1]["heels"] = 2
+        sc[1] += 2
+        if sc[1] >= target:
+            if tokens is not None:
+                rec.fail(l_play, "the game ended with his heels at the cut: nothing is played")
+            return done(1)
+    if tokens is None:
+        rec.fail(d.line, "this deal has no 'play' line")
+    theirs = _replay_play(rec, l_play, tokens, kept, throw, starter, them, their_throw, me, sc,
+                          parts, decisions, number, spec, played)
+    if isinstance(theirs, int):               # the play ended the game
+        return done(theirs)
+    if their_throw is None and them and len(theirs) == 4:
+        their_throw = [c for c in them if c not in theirs]
+    shows = [(0, [kept, theirs][me], "hand"), (1, [theirs, kept][me], "hand")]
+    for seat, held, part in shows + [(1, None, "crib")]:
+        if part == "crib":
+            if their_throw is None:
+                rec.fail(d.line, "give 'their throw' (or 'them') to count the crib")
+            held = list(throw) + list(their_throw)
+        pts = score_hand(held, [starter], rules, part == "crib", itemized=False).total
+        parts[seat][part] += pts
+        sc[seat] += pts
+        if sc[seat] >= target:
+            return done(seat)
+    return done(-1)
+
+
+def _replay_play(rec, line, tokens, kept, throw, starter, them, their_throw, me, sc, parts,
+                 decisions, number, spec, played):
+    """The play card by card through the engine (play.settle and lay), every card and go
+    appended to ``played``. Returns the opponent's kept cards as far as they are known, or
+    the engine seat that won the game."""
+    fail = lambda message: rec.fail(line, message)          # noqa: E731
+    cards = [t for t in tokens if t is not GO]
+    their_kept = None if them is None or their_throw is None else \
+        [c for c in them if c not in their_throw]
+    theirs = []
+    for c in cards:
+        if c in kept:
+            continue
+        what = ("your throw" if c in throw else "the starter" if c == starter else
+                "their throw" if their_throw and c in their_throw else None)
+        if what:
+            fail(f"{format_card(c)} is {what}: it is not laid in the play")
+        if them is not None and c not in them:
+            fail(f"{format_card(c)} is neither yours nor among their cards")
+        theirs.append(c)
+    if len(theirs) > 4:
+        fail(f"they lay {len(theirs)} cards: a hand holds 4")
+    known = their_kept or theirs
+    hands = np.zeros((2, 4), dtype=np.int64)
+    used = np.zeros((2, 4), dtype=np.bool_)
+    hands[me] = kept
+    hands[1 - me, :len(known)] = known
+    used[1 - me, len(known):] = True          # cards of theirs never laid nor told: unknown
+    series = np.zeros(16, dtype=np.int64)
+    st = np.array([0, 0, 0, -1], dtype=np.int64)
+    pegged = np.zeros(2, dtype=np.int64)
+    seen = np.zeros((2, 53), dtype=np.int64)
+    pr = spec.as_array()
+    limit, target = spec.peg_limit, spec.game_length
+    said, j = [False, False], 0
+    whose = lambda p: "your" if p == me else "their"          # noqa: E731
+    before = sc.copy()
+    winner = -1
+    while True:
+        t, c = int(st[play.TURN]), int(st[play.COUNT])
+        p, winner = play.settle(hands, used, st, pegged, sc, target, pr)
+        left = not used.all()
+        if c > 0 and st[play.COUNT] == 0 and left:        # nobody could lay: goes
+            goes = [s for s in (t, 1 - t) if not said[s]]
+            said = [False, False]
+        else:
+            goes = [t] if p >= 0 and p != t and c > 0 and not said[t] else []
+            for s in goes:
+                said[s] = True
+        n_go = 0
+        while j < len(tokens) and tokens[j] is GO:
+            n_go, j = n_go + 1, j + 1
+        if n_go > len(goes) and p < 0 and winner < 0:
+            fail("a go after the last card cannot happen: the last card scores 1 by itself")
+        if n_go > len(goes):
+            nxt = f" ({whose(p)} turn, and a card fits)" if p >= 0 else ""
+            fail(f"a go at count {c} cannot happen there{nxt}")
+        played += [GO] * len(goes)
+        if p < 0:
+            break
+        c = int(st[play.COUNT])
+        if j == len(tokens):
+            fail(f"the play stops early: {whose(p)} turn at count {c}, and "
+                 f"{'you hold' if p == me else 'they hold'} a card that fits")
+        card = tokens[j]
+        owner = me if card in kept else 1 - me
+        if owner != p:
+            fail(f"{format_card(card)} cannot be laid at count {c}: it is {whose(p)} turn "
+                 "(a player who can lay must; write go where one could not)")
+        if c + VALUE[RANK[card]] > limit:
+            fail(f"{format_card(card)} does not fit: the count is {c}")
+        i = list(hands[p]).index(card)
+        if p == me:
+            mine = [int(x) for x, u in zip(hands[me], used[me]) if not u]
+            if sum(c + VALUE[RANK[x]] <= limit for x in mine) > 1:
+                decisions.append(Decision(
+                    "play", number, line, me == 1, (int(sc[me]), int(sc[1 - me])), mine,
+                    [card], list(played), list(throw) + [starter], c,
+                    [int(x) for x in series[:st[play.N]]],
+                    int((~used[1 - me]).sum()) + 4 - len(known)))
+        won = play.lay(hands, used, series, st, i, pegged, sc, target, seen, pr)
+        played.append(card)
+        j += 1
+        if st[play.COUNT] == 0:
+            said = [False, False]
+        if won:
+            winner = p
+            break
+    for seat in range(2):
+        parts[seat]["play"] += int(sc[seat] - before[seat])
+    if winner >= 0:
+        if any(tok is not GO for tok in tokens[j:]):
+            fail(f"the game ended with {format_card(played[-1])} "
+                 f"({'you' if winner == me else 'they'} reached {target}): nothing is laid "
+                 "after it")
+        return winner
+    if j < len(tokens):
+        fail("the play is over before the end of this line")
+    if len(theirs) < 4:
+        fail(f"they lay {len(theirs)} cards: every card is laid unless the game ends")
+    return theirs
+
+
+# ---- the review ---------------------------------------------------------------------------
+
+def evaluate(d: Decision, spec) -> list:
+    """Every option of a decision with its figures, best first: [(choice, {figure: value})].
+    The one place a decision is valued: expected points, and "win", the P(win) of the game
+    from the scores and the dealer the decision carries (board.py, WIN_SAMPLES deals)."""
+    from cribsolve.games.cribbage import board
+
+    if d.kind == "throw":
+        rows = _throw_options(d, spec)
+        wins = {format_cards(sorted(t.discard)): t.win for t in board.throw_odds(
+            d.hand, d.i_deal, d.scores[0], d.scores[1], spec, (), WIN_SAMPLES)}
+        key = lambda c: format_cards(sorted(parse_cards([c])))   # noqa: E731
+    else:
+        rows = _play_options(d, spec)
+        thrown, starter, others = d.seen[:2], d.seen[2], d.seen[3:]
+        wins = {format_card(c): p for c, p, _ in board.play_odds(
+            d.hand, d.played, int(d.i_deal), starter, thrown, d.scores[0], d.scores[1],
+            others, spec, WIN_SAMPLES)}
+        key = str
+    for c, f in rows:
+        f["win"] = wins[key(c)]
+    return rows
+
+
+def _throw_options(d: Decision, spec):
+    from cribsolve.core.rules import ruleset
+    from cribsolve.games.cribbage.discard import best_discard
+    from cribsolve.games.cribbage.search import kept_margin
+
+    rows = []
+    for v in best_discard(d.hand, "dealer" if d.i_deal else "pone", (), "optimal",
+                          ruleset("standard")):
+        peg = kept_margin(v.keep, d.i_deal, spec)
+        rows.append((format_cards(v.discard), {"hand": v.hand, "crib": v.crib, "net": v.net,
+                                               "play": peg, "value": v.net + peg}))
+    return sorted(rows, key=lambda r: -r[1]["value"])
+
+
+def _play_options(d: Decision, spec):
+    from cribsolve.games.cribbage.search import best_play
+
+    rows, _ = best_play(d.hand, d.played, int(d.i_deal), d.seen, spec)
+    return [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows]
+
+
+@dataclass
+class Review:
+    decision: Decision
+    choice: str
+    options: list               # evaluate's rows, best first
+    lost: dict                  # measure -> the best's figure minus the choice's
+
+    @property
+    def best(self) -> str:
+        """The best option; the choice itself where it is as good (cards of one rank)."""
+        tied = self.lost[MEASURES[self.decision.kind][0]] <= 1e-9
+        return self.choice if tied else self.options[0][0]
+
+    @property
+    def figures(self) -> dict:
+        return dict(self.options)[self.choice]
+
+
+def review(game: Game, spec=None, progress=None) -> list:
+    """Each decision of the game beside its options; ``progress(1)`` after each."""
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    spec = spec or CribbageSpec(game_length=game.record.game_length)
+    out = []
+    for dr in game.deals:
+        for d in dr.decisions:
+            rows = evaluate(d, spec)
+            choice = format_cards([c for c in d.hand if c in d.choice])
+            mine = dict(rows)[choice]
+            lost = {m: max(r[m] for _, r in rows) - mine[m] for m in MEASURES[d.kind]}
+            out.append(Review(d, choice, rows, lost))
+            if progress:
+                progress(1)
+    return out
+
+
+def count_decisions(game: Game) -> int:
+    return sum(len(dr.decisions) for dr in game.deals)
+
+
+def _pair(scores):
+    return {"you": scores[0], "they": scores[1]}
+
+
+def as_dict(game: Game, reviews: list) -> dict:
+    by_deal = {}
+    for r in reviews:
+        d = r.decision
+        by_deal.setdefault(d.deal, []).append({
+            "kind": d.kind, "line": d.line, "dealer": "you" if d.i_deal else "they",
+            "scores": _pair(d.scores), "hand": format_cards(d.hand),
+            **({"count": d.count, "played": _tokens(d.played)}
+               if d.kind == "play" else {}),
+            "choice": r.choice, "best": r.best, "figures": r.figures, "lost": r.lost,
+            "options": [{"choice": c, **f} for c, f in r.options]})
+    rec = game.record
+    return {"record": rec.name, "game_length": rec.game_length,
+            "winner": game.winner, "scores": _pair(game.deals[-1].scores_after),
+            "lost": _totals(reviews),
+            "deals": [{"deal": dr.number, "dealer": "you" if dr.i_deal else "they",
+                       "scores_before": _pair(dr.scores_before), "hand": format_cards(dr.hand),
+                       "starter": format_card(dr.starter), "play": _tokens(dr.play),
+                       "points": dr.points,
+                       "scores_after": _pair(dr.scores_after),
+                       "decisions": by_deal.get(dr.number, [])} for dr in game.deals]}
+
+
+def _tokens(played) -> str:
+    return " ".join("go" if t is GO else format_card(t) for t in played)
+
+
+def _totals(reviews) -> dict:
+    out = {"throws": {m: 0.0 for m in MEASURES["throw"]},
+           "play": {m: 0.0 for m in MEASURES["play"]}}
+    for r in reviews:
+        for m, v in r.lost.items():
+            out["throws" if r.decision.kind == "throw" else "play"][m] += v
+    return out
+
+
+def text_lines(game: Game, reviews: list) -> list:
+    """The review as a player reads it: each deal, each decision, what it cost."""
+    rec = game.record
+    lines = [f"{rec.name}: {len(game.deals)} deal{'s' * (len(game.deals) > 1)} of a game to "
+             f"{rec.game_length}, each of your decisions beside the best from what you knew",
+             "  throw: expected hand + crib (- crib as pone) + the expert's play margin of "
+             "the kept cards",
+             "  lay: expected play margin (yours - theirs) to the end of the play, as "
+             "best-play finds it",
+             f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times "
+             "(both greedy), then the odds table"]
+    by_deal = {}
+    for r in reviews:
+        by_deal.setdefault(r.decision.deal, []).append(r)
+    for dr in game.deals:
+        lines += ["", f"deal {dr.number}: {'you' if dr.i_deal else 'they'} deal at "
+                      f"{dr.scores_before[0]}-{dr.scores_before[1]}; you hold "
+                      f"{format_cards(dr.hand)}, starter {format_card(dr.starter)}",
+                  f"  {'score':<7} {'decision':<10} {'yours':<6} {'best':<6} {'value':>7} "
+                  f"{'best':>7} {'lost':>6} {'P(win)':>7} {'lost':>6}"]
+        for r in by_deal.get(dr.number, []):
+            d, m = r.decision, MEASURES[r.decision.kind][0]
+            what = "throw" if d.kind == "throw" else f"lay at {d.count}"
+            best = r.options[0][1][m]
+            lines.append(f"  {d.scores[0]:>3}-{d.scores[1]:<3} {what:<10} {r.choice:<6} "
+                         f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f} "
+                         f"{r.figures['win']:7.1%} {r.lost['win']:6.1%}"
+                         + (f"  (hand + crib alone: {r.lost['net']:.3f})"
+                            if d.kind == "throw" else ""))
+        pts = dr.points
+        lines.append("  " + "; ".join(
+            f"{who} {dr.scores_after[k]} (" + ", ".join(
+                f"{part} {pts[who][part]}" for part in ("heels", "play", "hand", "crib")
+                if pts[who][part] or part in ("play", "hand")) + ")"
+            for k, who in enumerate(WHO)))
+    t = _totals(reviews)
+    wrong = sum(r.lost[MEASURES[r.decision.kind][0]] > 1e-9 for r in reviews)
+    final = game.deals[-1].scores_after
+    lines += ["", f"{len(reviews)} decisions, {wrong} not the best; expected points lost: "
+                  f"throws {t['throws']['value']:.3f} (hand + crib alone "
+                  f"{t['throws']['net']:.3f}), play {t['play']['margin']:.3f}; P(win) lost: "
+                  f"throws {t['throws']['win']:.1%}, play {t['play']['win']:.1%}",
+              f"{game.winner} won {max(final)}-{min(final)}" if game.winner else
+              f"the record ends at {final[0]}-{final[1]} with the game unfinished"]
+    return lines

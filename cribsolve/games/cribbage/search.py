@@ -1,0 +1,491 @@
+"""Pegging by search: the rest of a play searched exactly for each holding the opponent may
+have, both players laying their best, and the holdings weighted by what the player knows.
+
+The play depends on ranks only, so a holding is a multiset of ranks, weighted by the number
+of ways the unseen cards make it. What the player knows about the opponent's unplayed cards:
+they are among the cards it has not seen, and a go says that none of them fit under the peg
+limit at that count. Within a holding both hands are known and each side lays the card that
+is best for its own margin (mine - theirs; the least under lowball) over the rest of the play
+(a tree of at most 4 + 4 cards in the standard game).
+"""
+import numpy as np
+
+from cribsolve.core.cards import RANK, VALUE
+from cribsolve.games.cribbage import inference, play
+from cribsolve.games.cribbage.spec import (DECKS, JOKERS, LOWBALL, PEG_LIMIT,
+                                           WILD_RANK)
+from cribsolve.infra.jit import njit, prange
+from cribsolve.infra.store import register as _register
+
+EXPERT_HOLDINGS = 48     # holdings sampled per choice by the expert policy when there are more
+
+
+@njit(cache=True)
+def _fits(ranks, used, count, limit):
+    for i in range(ranks.shape[0]):
+        if ranks[i] >= 0 and not used >> i & 1 and count + VALUE[ranks[i]] <= limit:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _settle(h, used, start, n, count, turn, last, limit):
+    """Goes and last cards until someone can lay: (the play is over, start, n, count, turn,
+    points to seat 0, points to seat 1 meanwhile)."""
+    pa, pb = 0, 0
+    while True:
+        left = False
+        for p in range(2):
+            for i in range(h.shape[1]):
+                if h[p, i] >= 0 and not used[p] >> i & 1:
+                    left = True
+        if not left:                               # the last card of all
+            if count > 0:
+                pa += last == 0
+                pb += last == 1
+            return True, start, n, count, turn, pa, pb
+        if _fits(h[turn], used[turn], count, limit):
+            return False, start, n, count, turn, pa, pb
+        if _fits(h[1 - turn], used[1 - turn], count, limit):
+            return False, start, n, count, 1 - turn, pa, pb    # go: the other keeps laying
+        pa += last == 0                            # nobody can lay: 1 for the go
+        pb += last == 1
+        start, n, count, turn = start + n, 0, 0, 1 - last
+
+
+@njit(cache=True)
+def _back(frames, best, used, d, a, b, aim):
+    """Hand a child's (a, b) back to frame d: add the card's points, keep the best for the
+    player who laid it."""
+    turn = frames[d, 3]
+    used[turn] &= ~(1 << frames[d, 7])
+    if turn == 0:
+        a += frames[d, 8]
+    else:
+        b += frames[d, 8]
+    v = aim * (a - b) if turn == 0 else aim * (b - a)
+    if v > best[d, 0]:
+        best[d, 0], best[d, 1], best[d, 2] = v, a, b
+
+
+@njit(cache=True)
+def _enter(frames, best, d, start, n, count, turn, last, pa, pb):
+    """Frame d starts: its state, no card tried yet, the points scored on the way in."""
+    frames[d, :] = 0
+    frames[d, 0] = start
+    frames[d, 1] = n
+    frames[d, 2] = count
+    frames[d, 3] = turn
+    frames[d, 4] = last
+    best[d, 0] = -1e18
+    best[d, 1] = 0.0
+    best[d, 2] = 0.0
+    best[d, 3] = pa
+    best[d, 4] = pb
+
+
+@njit(cache=True)
+def best_line(h, used, series, start, n, count, turn, last, pr):
+    """(points to seat 0, points to seat 1) over the rest of the play, both laying their best
+    for their own margin. h[p]: seat p's unplayed ranks (-1: no card); used[p]: a bit mask of
+    the laid ones; series[start:start + n]: the ranks of the current series (a new series
+    starts past it; 4 k + 2 places suffice); turn: the seat to lay; last: who laid last.
+    A depth-first search with its own stack (numba cannot cache recursive functions)."""
+    limit = pr[PEG_LIMIT]
+    aim = play.aim(pr)
+    k = h.shape[1]
+    over, start, n, count, turn, pa, pb = _settle(h, used, start, n, count, turn, last, limit)
+    if over:
+        return pa, pb
+    # a frame: start, n, count, turn, last, next card, ranks tried, card laid, its points
+    frames = np.zeros((2 * k + 2, 9), dtype=np.int64)
+    best = np.zeros((2 * k + 2, 5))            # best value, its (a, b), points on entry (a, b)
+    _enter(frames, best, 0, start, n, count, turn, last, pa, pb)
+    d = 0
+    while True:
+        start, n, count, turn = frames[d, 0], frames[d, 1], frames[d, 2], frames[d, 3]
+        pick = -1
+        for i in range(frames[d, 5], k):
+            r = h[turn, i]
+            if r >= 0 and not used[turn] >> i & 1 and count + VALUE[r] <= limit and \
+                    not frames[d, 6] >> r & 1:     # equal ranks lead to equal plays
+                pick = i
+                break
+        if pick < 0:                               # every card tried: back to the parent
+            a, b = best[d, 1] + best[d, 3], best[d, 2] + best[d, 4]
+            if d == 0:
+                return int(a), int(b)
+            d -= 1
+            _back(frames, best, used, d, a, b, aim)
+            continue
+        r = h[turn, pick]
+        frames[d, 5] = pick + 1
+        frames[d, 6] |= 1 << r
+        frames[d, 7] = pick
+        series[start + n] = r
+        c2 = count + VALUE[r]
+        frames[d, 8] = play.card_points(series[start:], n + 1, c2, pr)
+        used[turn] |= 1 << pick
+        if c2 == limit:
+            child = _settle(h, used, start + n + 1, 0, 0, 1 - turn, turn, limit)
+        else:
+            child = _settle(h, used, start, n + 1, c2, 1 - turn, turn, limit)
+        over, cs, cn, cc, ct, pa, pb = child
+        if over:
+            _back(frames, best, used, d, pa, pb, aim)
+        else:
+            d += 1
+            _enter(frames, best, d, cs, cn, cc, ct, turn, pa, pb)
+
+
+@njit(cache=True)
+def holdings(avail, r, min_value):
+    """Every multiset of r ranks the unseen cards can make (avail[rank]: unseen copies),
+    each card worth more than ``min_value`` (the opponent's goes), and its weight: the number
+    of sets of unseen cards that make it."""
+    ranks = np.array([q for q in range(avail.shape[0]) if avail[q] > 0 and
+                      VALUE[q] > min_value], dtype=np.int64)
+    if r == 0:
+        return np.zeros((1, 0), dtype=np.int64), np.ones(1)
+    out = []
+    weights = []
+    idx = np.zeros(r, dtype=np.int64)
+    while True:
+        ok = True
+        w = 1.0
+        j = 0
+        while j < r:
+            q = ranks[idx[j]] if ranks.shape[0] else -1
+            m = 1
+            while j + m < r and idx[j + m] == idx[j]:
+                m += 1
+            if q < 0 or m > avail[q]:
+                ok = False
+                break
+            for x in range(m):                    # C(avail, m)
+                w = w * (avail[q] - x) / (x + 1)
+            j += m
+        if ok:
+            out.append(ranks[idx].copy())
+            weights.append(w)
+        j = r - 1                                  # the next non-decreasing index tuple
+        while j >= 0 and idx[j] == ranks.shape[0] - 1:
+            j -= 1
+        if j < 0 or ranks.shape[0] == 0:
+            break
+        idx[j] += 1
+        for q in range(j + 1, r):
+            idx[q] = idx[j]
+    h = np.empty((len(out), r), dtype=np.int64)
+    for i in range(len(out)):
+        h[i] = out[i]
+    return h, np.array(weights)
+
+
+@njit(cache=True)
+def play_values(mine, series, n, count, theirs_h, weights, pr):
+    """For each card of ``mine`` (unplayed ranks, -1: none) that fits: the expected (my
+    points, their points) over the rest of the play, over the opponent's holdings theirs_h
+    (rows of ranks) weighted by ``weights``; NaN for cards that do not fit. I lay now."""
+    k = max(mine.shape[0], theirs_h.shape[1])
+    h = np.full((2, k), -1, dtype=np.int64)
+    h[0, :mine.shape[0]] = mine
+    used = np.zeros(2, dtype=np.int64)
+    out = np.full((mine.shape[0], 2), np.nan)
+    total = weights.sum()
+    ser = np.empty(n + 4 * k + 2, dtype=np.int64)
+    ser[:n] = series[:n]
+    limit = pr[PEG_LIMIT]
+    for i in range(mine.shape[0]):
+        r = mine[i]
+        if r < 0 or count + VALUE[r] > limit:
+            continue
+        a_sum, b_sum = 0.0, 0.0
+        for j in range(theirs_h.shape[0]):
+            h[1, :] = -1
+            h[1, :theirs_h.shape[1]] = theirs_h[j]
+            ser[n] = r
+            c2 = count + VALUE[r]
+            pts = play.card_points(ser, n + 1, c2, pr)
+            used[0] = 1 << i
+            if c2 == limit:
+                a, b = best_line(h, used, ser, n + 1, 0, 0, 1, 0, pr)
+            else:
+                a, b = best_line(h, used, ser, 0, n + 1, c2, 1, 0, pr)
+            a_sum += weights[j] * (a + pts)
+            b_sum += weights[j] * b
+        out[i, 0] = a_sum / total
+        out[i, 1] = b_sum / total
+    return out
+
+
+@njit(cache=True)
+def expert_choice(hands, used, series, st, known, pr, shares):
+    """The expert's card in the game engine: the best expected margin over the opponent's
+    holdings, weighed by the ways the unseen cards make them and by its throw model
+    (inference.throw_weights over ``shares``), every one when there are at most
+    EXPERT_HOLDINGS, else that many drawn by weight; the rest of the play searched. A card
+    of the opponent's that did not fit after mine tells of its go."""
+    me = st[play.TURN]
+    opp = 1 - me
+    k = hands.shape[1]
+    mine = np.full(k, -1, dtype=np.int64)
+    for i in range(k):
+        if not used[me, i]:
+            mine[i] = RANK[hands[me, i]]
+    min_value = -1
+    if st[play.COUNT] > 0 and st[play.LAST] == me:    # my turn again: they said go
+        min_value = pr[PEG_LIMIT] - st[play.COUNT]
+    laid = np.empty(k, dtype=np.int64)
+    j = 0
+    for i in range(k):
+        if used[opp, i]:
+            laid[j] = RANK[hands[opp, i]]
+            j += 1
+    h, w = _weighted(known[me], laid[:j], k - j, min_value, opp, shares, pr)
+    if h.shape[0] > EXPERT_HOLDINGS:
+        cum = np.cumsum(w)
+        pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
+        h = h[pick]
+        w = np.ones(EXPERT_HOLDINGS)
+    vals = play_values(mine, series, st[play.N], st[play.COUNT], h, w, pr)
+    aim = play.aim(pr)
+    best = -1e18
+    pick_i = -1
+    for i in range(k):
+        if not np.isnan(vals[i, 0]) and aim * (vals[i, 0] - vals[i, 1]) > best:
+            best = aim * (vals[i, 0] - vals[i, 1])
+            pick_i = i
+    return pick_i
+
+
+@njit(cache=True)
+def _unseen_avail(seen, pr):
+    """The copies of each rank a player has not seen (``seen``: its counts by card id)."""
+    avail = np.zeros(14, dtype=np.int64)
+    for c in play.unseen_cards(seen, pr):
+        avail[RANK[c]] += 1
+    return avail
+
+
+GO = None       # a "go" in a played sequence
+
+
+def read_play(hand, played, me: int, spec):
+    """Replay a play so far (cards and GO in order; the pone, seat 0, leads) with my unplayed
+    ``hand``: (the ranks of the current series, the count, the opponent's unplayed cards, the
+    least value its cards may have, minus one). Raises CardError where the sequence cannot
+    happen: a card past the limit, a go out of turn or with a card that fit, my turn not next,
+    more cards than two hands hold."""
+    r = replay(hand, played, me, spec)
+    return r["series"], r["count"], r["unplayed"], r["min_value"]
+
+
+def replay(hand, played, me: int, spec) -> dict:
+    """read_play's reading in full: also the cards each seat laid ("laid") and the seat that
+    laid the last card ("last", -1 before any)."""
+    from cribsolve.core.notation import format_card
+    from cribsolve.errors import CardError
+
+    limit, kept = spec.peg_limit, spec.kept
+    value = lambda c: int(VALUE[RANK[c]])  # noqa: E731
+    turn, count, series, said, last = 0, 0, [], [False, False], -1
+    laid = [[], []]
+    min_value = -1
+    later_mine = []          # my cards laid after each go of mine, to check that go
+    for pos, tok in enumerate(played):
+        p = turn
+        if tok is not GO and len(laid[p]) == kept and len(laid[1 - p]) < kept:
+            said[p] = count > 0           # out of cards: the other lays, its go unwritten
+            p = 1 - p
+        if tok is GO:
+            if said[p] or count == 0:
+                raise CardError(f"a go at count {count} cannot happen there")
+            if p == me:
+                mine_then = list(hand) + [c for q, c in later_mine if q > pos]
+                fit = [c for c in mine_then if count + value(c) <= limit]
+                if fit:
+                    raise CardError(f"you said go at {count} holding {format_card(fit[0])}, "
+                                    "which fits")
+            else:
+                min_value = max(min_value, limit - count)
+            said[p] = True
+            if said[1 - p]:                            # both: the series ends
+                turn, count, series, said = 1 - last, 0, [], [False, False]
+            else:
+                turn = 1 - p
+            continue
+        if count + value(tok) > limit:
+            raise CardError(f"{format_card(tok)} does not fit: the count is {count}")
+        laid[p].append(tok)
+        if p == me:
+            later_mine.append((pos, tok))
+        count += value(tok)
+        series.append(int(RANK[tok]))
+        last = p
+        if count == limit:
+            turn, count, series, said = 1 - p, 0, [], [False, False]
+        else:
+            turn = p if said[1 - p] else 1 - p
+    if len(laid[turn]) == kept:                        # out of cards: the other lays
+        turn = 1 - turn
+    if len(laid[me]) + len(hand) != kept or len(laid[1 - me]) > kept:
+        raise CardError(f"the cards played do not fit two hands of {kept} with this hand "
+                        f"(you laid {len(laid[me])}, the opponent {len(laid[1 - me])})")
+    if turn != me:
+        raise CardError("it is the opponent's turn after that sequence (write 'go' where a "
+                        "player could not lay)")
+    if not any(count + value(c) <= limit for c in hand):
+        raise CardError(f"no card in hand fits under {limit}: that is a go")
+    return {"series": series, "count": count, "unplayed": kept - len(laid[1 - me]),
+            "min_value": min_value, "laid": laid, "last": last}
+
+
+def holding_weights(seen, laid, r, min_value, seat, spec):
+    """The opponent's possible holdings of r unplayed cards (rows of ranks) and their
+    weights: the ways the cards I have not seen (``seen``: every card I know, its laid ones
+    included) make each, worth more than ``min_value`` (its goes), times its throw model's
+    factor for keeping ``laid`` (the cards it has laid this play) with it in ``seat``."""
+    from cribsolve.errors import CardError
+
+    h, w = _weighted(np.bincount(seen, minlength=53).astype(np.int64),
+                     np.array([RANK[c] for c in laid], dtype=np.int64), r, min_value, seat,
+                     inference.throw_model(spec), spec.as_array())
+    if h.shape[0] == 0:
+        raise CardError("no holding of the unseen cards fits the opponent's goes")
+    return h, w
+
+
+@njit(cache=True)
+def _weighted(seen, laid, r, min_value, seat, shares, pr):
+    """Every holding of r ranks of the unseen cards (``seen``: counts by card id) worth more
+    than ``min_value`` (holdings), its weight times the throw model's factor for keeping
+    ``laid`` with it in ``seat`` (one kernel: one compiled library for best-play to load)."""
+    avail = _unseen_avail(seen, pr)
+    h, w = holdings(avail, r, min_value)
+    if h.shape[0] == 0:
+        return h, w
+    return h, inference.reweigh(w, inference.throw_weights(h, laid, avail, seat, shares, pr))
+
+
+def best_play(hand, played, me: int, seen=(), spec=None):
+    """Every card I may lay now, best expected margin first (the least under lowball):
+    [(card, E[my points], E[their points])] over the rest of the play, exact over every
+    holding the opponent may have (the cards I have not seen, its goes; each weighed by the
+    ways the unseen cards make it and by its throw model, holding_weights), both sides then
+    laying their best. ``played``: every card laid in this play, in order, with GO where a
+    player could not lay; ``me``: my seat (0 pone, who leads; 1 dealer); ``seen``: other
+    cards I know (my discards, the cut card). Returns (rows, number of holdings)."""
+    from cribsolve.core.notation import format_card
+    from cribsolve.core.rules import RuleSet
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    spec = spec or CribbageSpec()
+    hand = [int(c) for c in hand]
+    cards = [c for c in played if c is not GO]
+    everything = hand + cards + [int(c) for c in seen]
+    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
+    now = replay(hand, played, me, spec)
+    pr = spec.as_array()
+    h, w = holding_weights(everything, now["laid"][1 - me], now["unplayed"], now["min_value"],
+                           1 - me, spec)
+    series, count = now["series"], now["count"]
+    vals = play_values(np.array([RANK[c] for c in hand], dtype=np.int64),
+                       np.array(series + [0], dtype=np.int64), len(series), count, h, w, pr)
+    rows = [(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
+            for i, c in enumerate(hand) if not np.isnan(vals[i, 0])]
+    aim = float(play.aim(pr))
+    return sorted(rows, key=lambda t: -aim * (t[1] - t[2])), h.shape[0]
+
+
+PEG_SAMPLES = 256        # opponent holdings per kept hand in the pegging table
+PEG_SEED = 31
+
+
+@njit(cache=True)
+def rank_code(ranks):
+    """The index of a kept hand's sorted ranks in the pegging table."""
+    s = np.sort(ranks)
+    code = 0
+    for r in s:
+        code = code * 14 + r
+    return code
+
+
+@njit(cache=True, parallel=True)
+def peg_margins(pr, samples, seed, table, crib):
+    """margin[seat, code]: the expected pegging margin (mine - theirs) of four kept ranks
+    (code: rank_code) in a seat (0: the pone, who leads; 1: the dealer) over ``samples``
+    opponent hands, both laying their best: six cards drawn from the rest of the spec's
+    deck, of which the opponent keeps the four its throw model prefers (inference.py, over
+    ``table`` and ``crib``; the first four where the model does not apply)."""
+    model = pr[DECKS] == 1 and pr[JOKERS] == 0 and pr[WILD_RANK] == 0
+    aim = -1.0 if pr[LOWBALL] else 1.0
+    deck = play.unseen_cards(np.zeros(53, dtype=np.int64), pr)
+    full = np.zeros(14, dtype=np.int64)
+    for c in deck:
+        full[RANK[c]] += 1
+    kept, _ = holdings(full, 4, -1)
+    out = np.zeros((2, 14 ** 4))
+    for j in prange(kept.shape[0]):
+        np.random.seed(seed + j)
+        avail = full.copy()
+        for r in kept[j]:
+            avail[r] -= 1
+        urn = np.empty(avail.sum(), dtype=np.int64)
+        q = 0
+        for r in range(14):
+            for _ in range(avail[r]):
+                urn[q] = r
+                q += 1
+        h = np.full((2, 4), -1, dtype=np.int64)
+        series = np.zeros(18, dtype=np.int64)
+        used = np.zeros(2, dtype=np.int64)
+        code = rank_code(kept[j])
+        for _ in range(samples):
+            for i in range(6):                     # a partial shuffle deals their six
+                x = i + np.random.randint(urn.shape[0] - i)
+                urn[i], urn[x] = urn[x], urn[i]
+            for seat in range(2):
+                h[seat] = kept[j]
+                h[1 - seat] = urn[:4]
+                if model:
+                    inference.model_keep(urn[:6], 1 - seat, table, crib, aim, h[1 - seat])
+                a, b = best_line(h, used, series, 0, 0, 0, 0, -1, pr)
+                out[seat, code] += (a - b) if seat == 0 else (b - a)
+        out[:, code] /= samples
+    return out
+
+
+def _check_pegs(arrays, params):
+    from cribsolve.infra.store import expect
+    m = arrays.get("margin")
+    expect(m is not None and m.shape == (2, 14 ** 4), "not a pegging table")
+    expect(bool(np.isfinite(m).all()) and float(np.abs(m).max()) < 40, "impossible margins")
+
+
+def peg_table(spec) -> np.ndarray:
+    """The expert's pegging table under ``spec`` (kept, its target, peg limit, lowball and
+    deck), built once and kept; an empty one where the kept hand is not four cards."""
+    from cribsolve.infra.store import load
+    if spec.kept != 4:
+        return np.zeros((0, 1))
+    params = {"samples": PEG_SAMPLES, "seed": PEG_SEED, "target": spec.target,
+              "peg_limit": spec.peg_limit, "lowball": spec.lowball, "decks": spec.decks,
+              "jokers": spec.jokers, "wild_rank": spec.wild_rank}
+
+    def compute():
+        from cribsolve.core.scoring.table import rank_table
+        table = rank_table(spec.target)
+        return {"margin": peg_margins(spec.as_array(), PEG_SAMPLES, PEG_SEED, table,
+                                      inference.crib_values(table))}
+    return load("pegging", params, compute)["margin"]
+
+
+def kept_margin(kept, dealer: bool, spec) -> float:
+    """The expert's expected pegging margin (mine - theirs) of keeping these four cards in
+    this seat, from its table (peg_table): the play's part of a throw's value."""
+    return float(peg_table(spec)[int(dealer), rank_code(np.array([RANK[c] for c in kept]))])
+
+
+_register("pegging", __name__, _check_pegs)

@@ -1,0 +1,401 @@
+"""The two-player choices made before the play, all valued by one expected-value engine
+(docs/RULES.md §5-6): the throw (to the crib; under two cribs to each crib; under
+choose-a-cut with the card given as the opponent's cut), the redraws of draw cribbage and the
+bid for the crib. ``best-discard`` ranks throws with the same ``option_parts``, so a simulated
+player throws what it recommends.
+
+What a player does not see is uniform over the cards it has not seen: the cut card(s), the
+opponent's throw and hand. The hand is exact over the unknown cut card; the cribs and the
+card given away are exact in closed form for the standard crib (4 cards, one cut card, no
+wild rank), otherwise averaged over draws that are the same for every option.
+"""
+import numpy as np
+
+from cribsolve.core.cards import RANK
+from cribsolve.core.fastev import (ev_discard, expected_crib_two_unknown,
+                                   expected_hand, unseen_counts)
+from cribsolve.core.scoring.kernels import best_wild, score_parts
+from cribsolve.core.scoring.table import score5
+from cribsolve.games.cribbage.play import unseen_cards
+from cribsolve.games.cribbage.search import rank_code
+from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, LOWBALL,
+                                           STARTERS, TARGET, TWO_CRIBS,
+                                           WILD_RANK)
+from cribsolve.infra.jit import njit
+
+CRIB_DRAWS = 32      # draws of the unknown crib cards and cut card per option, where not exact
+REDRAW_DRAWS = 4     # draws of the replacements per way of redrawing before the throw
+REDRAW_BEFORE = 2    # the most cards the policy considers redrawing before the throw
+REDRAW_AFTER = 3     # ... and after it
+BID_MAX = 60         # no bid for the crib goes higher
+
+
+@njit(cache=True)
+def throw_options(h, t):
+    """(kept, thrown) positions of every way to throw t of h cards, in lexicographic order
+    (the order of analysis.discard.option_indices, so ties break alike)."""
+    n = 1
+    for i in range(t):
+        n = n * (h - i) // (i + 1)
+    disc = np.empty((n, t), dtype=np.int64)
+    keep = np.empty((n, h - t), dtype=np.int64)
+    idx = np.arange(t)
+    for o in range(n):
+        disc[o] = idx
+        k = 0
+        j = 0
+        for x in range(h):
+            if j < t and idx[j] == x:
+                j += 1
+            else:
+                keep[o, k] = x
+                k += 1
+        j = t - 1
+        while j >= 0 and idx[j] == h - t + j:
+            j -= 1
+        if j >= 0:
+            idx[j] += 1
+            for q in range(j + 1, t):
+                idx[q] = idx[q - 1] + 1
+    return keep, disc
+
+
+@njit(cache=True)
+def deal_options(h, pr):
+    """(kept, thrown) positions of every choice of h dealt cards under ``pr``. The thrown
+    columns are the share of the crib (of one's own crib under two cribs), then under two
+    cribs the share of the opponent's crib, then under choose-a-cut the card given."""
+    t = pr[CRIB_SIZE] // 2
+    two = pr[TWO_CRIBS]
+    gift = pr[CHOOSE_CUT]
+    w = t * (1 + two) + gift
+    if w == t:
+        return throw_options(h, t)
+    keep_w, out_w = throw_options(h, w)           # which cards leave the hand
+    rest, crib_a = throw_options(w, t)            # which of them go to the (own) crib
+    gifts = t + 1 if two and gift else 1          # which of the rest is given
+    n = keep_w.shape[0] * crib_a.shape[0] * gifts
+    keep = np.empty((n, h - w), dtype=np.int64)
+    disc = np.empty((n, w), dtype=np.int64)
+    o = 0
+    for i in range(keep_w.shape[0]):
+        for j in range(crib_a.shape[0]):
+            for g in range(gifts):
+                keep[o] = keep_w[i]
+                disc[o, :t] = out_w[i, crib_a[j]]
+                others = out_w[i, rest[j]]
+                if gifts > 1:                       # two cribs and a gift: g is the gift
+                    q = t
+                    for x in range(others.shape[0]):
+                        if x != g:
+                            disc[o, q] = others[x]
+                            q += 1
+                    disc[o, w - 1] = others[g]
+                else:
+                    disc[o, t:] = others
+                o += 1
+    return keep, disc
+
+
+@njit(cache=True)
+def show_points(cards, nheld, table, full_flush, pr):
+    """Show points of ``cards`` (held first, then the cut cards): the best substitution for
+    wild cards, the 5-card table when it applies, the general scorer otherwise."""
+    wild = pr[WILD_RANK]
+    if wild:
+        for c in cards:
+            if RANK[c] == wild:
+                return best_wild(cards, nheld, pr[TARGET], full_flush, wild, cards.copy())
+    if cards.shape[0] == 5 and nheld == 4:
+        return score5(table, cards[0], cards[1], cards[2], cards[3], cards[4], full_flush)
+    return score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
+
+
+@njit(cache=True)
+def crib_draws(unseen, t, m):
+    """m draws of t + 1 distinct unseen cards (a partial shuffle each)."""
+    draws = np.empty((m, t + 1), dtype=np.int64)
+    pool = unseen.copy()
+    for d in range(m):
+        for j in range(t + 1):
+            r = j + np.random.randint(pool.shape[0] - j)
+            pool[j], pool[r] = pool[r], pool[j]
+            draws[d, j] = pool[j]
+    return draws
+
+
+@njit(cache=True)
+def hand_value(hand, unseen, first, table, pr):
+    """Expected show points of ``hand`` (its cards, then one free slot per cut card) over the
+    unknown last cut card among ``unseen``; ``first`` fills the first slot of two."""
+    k = hand.shape[0] - pr[STARTERS]
+    wild = pr[WILD_RANK]
+    if k == 4 and pr[STARTERS] == 1 and wild == 0:
+        return expected_hand(hand[0], hand[1], hand[2], hand[3], unseen, table)
+    if pr[STARTERS] == 2:
+        hand[k] = first
+    total = 0.0
+    wild_value = -1.0          # a wild cut card stands for the best card, whichever it is
+    for c in unseen:
+        if wild and RANK[c] == wild:
+            if wild_value < 0:
+                hand[-1] = c
+                wild_value = show_points(hand, k, table, False, pr)
+            total += wild_value
+            continue
+        hand[-1] = c
+        total += show_points(hand, k, table, False, pr)
+    return total / unseen.shape[0]
+
+
+@njit(cache=True)
+def option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws):
+    """For every option (deal_options): [E hand, E crib A, E crib B, E gift, E x, E x^2],
+    x = (+/-) crib A - crib B - gift per draw, the rest of the option's net value. Crib A gets
+    the option's first share: the crib (+ when ``own``: it is this player's) or, under two
+    cribs, this player's crib (``own`` must be 1); crib B is the opponent's crib; gift the
+    opponent's hand with the card given as its cut card. With no ``draws`` the crib is the
+    closed form of the standard crib (no second moment); otherwise each draw is [the
+    opponent's share of crib A, of crib B, the cut card, the opponent's hand]."""
+    t = pr[CRIB_SIZE] // 2
+    two = pr[TWO_CRIBS]
+    gift = pr[CHOOSE_CUT]
+    k = keep_idx.shape[1]
+    ns = pr[STARTERS]
+    sign = 1.0 if own else -1.0
+    out = np.zeros((keep_idx.shape[0], 6))
+    hand = np.empty(k + ns, dtype=np.int64)
+    crib = np.empty(2 * t + ns, dtype=np.int64)
+    opp = np.empty(k + 1, dtype=np.int64)
+    n, u = unseen_counts(unseen)
+    cut_at = t * (1 + two)
+    for o in range(keep_idx.shape[0]):
+        for j in range(k):
+            hand[j] = dealt[keep_idx[o, j]]
+        out[o, 0] = hand_value(hand, unseen, first, table, pr)
+        if draws.shape[0] == 0:
+            out[o, 1] = expected_crib_two_unknown(dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]],
+                                                  unseen, n, u, table, True)
+            out[o, 4] = sign * out[o, 1]
+            continue
+        given = dealt[disc_idx[o, -1]] if gift else -1
+        if ns == 2:
+            crib[2 * t] = first
+        for m in range(draws.shape[0]):
+            x = 0.0
+            for c in range(1 + two):          # crib A, then crib B
+                for j in range(t):
+                    crib[j] = dealt[disc_idx[o, c * t + j]]
+                    crib[t + j] = draws[m, c * t + j]
+                # a crib's cut card is its owner's: under choose-a-cut the card the owner was
+                # given (to me: the drawn one; to the opponent: my gift)
+                mine = own if c == 0 else 0
+                crib[-1] = given if gift and not mine else draws[m, cut_at]
+                v = show_points(crib, 2 * t, table, True, pr)
+                out[o, 1 + c] += v
+                x += v if mine else -v
+            if gift:
+                for j in range(k):
+                    opp[j] = draws[m, cut_at + 1 + j]
+                opp[k] = given
+                v = show_points(opp, k, table, False, pr)
+                out[o, 3] += v
+                x -= v
+            out[o, 4] += x
+            out[o, 5] += x * x
+        out[o, 1:] /= draws.shape[0]
+    return out
+
+
+@njit(cache=True)
+def option_values(parts, pr):
+    """aim * (hand +/- crib A - crib B - gift) of every option, from option_parts (aim -1
+    under lowball: the fewest points)."""
+    return (-1.0 if pr[LOWBALL] else 1.0) * (parts[:, 0] + parts[:, 4])
+
+
+@njit(cache=True)
+def _closed_form(pr, t):
+    return t == 2 and pr[STARTERS] == 1 and pr[WILD_RANK] == 0 and not pr[TWO_CRIBS] and \
+        not pr[CHOOSE_CUT]
+
+
+@njit(cache=True)
+def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, pr):
+    """option_values of every option, the crib exact where the closed form applies, else
+    over CRIB_DRAWS draws."""
+    t = pr[CRIB_SIZE] // 2
+    width = t * (1 + pr[TWO_CRIBS]) + 1 + pr[CHOOSE_CUT] * keep_idx.shape[1]
+    draws = crib_draws(unseen, width - 1, 0 if _closed_form(pr, t) else CRIB_DRAWS)
+    return option_values(option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr,
+                                      draws), pr)
+
+
+RANDOM, EV, EXPERT = 0, 1, 2      # discard policies
+
+
+@njit(cache=True)
+def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, first, seen, seat,
+                 pegs):
+    """The option a player takes: random, the best expected value (the standard deal by the
+    closed form of core/fastev.ev_discard), or (EXPERT) that value plus the expected pegging
+    margin of the kept ranks in its seat (pegs: search.peg_table, where it applies).
+    ``seen``: the player's counts of the cards it has seen (its deal, a first cut card, cards
+    it redrew away); ``own``: the crib is its own."""
+    if discard_policy == RANDOM:
+        return np.random.randint(keep_idx.shape[0])
+    unseen = unseen_cards(seen, pr)
+    use_pegs = discard_policy == EXPERT and pegs.shape[0] == 2 and keep_idx.shape[1] == 4
+    if not use_pegs and dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2):
+        return ev_discard(dealt, unseen, table, 1.0 if own else -1.0, True,
+                          -1.0 if pr[LOWBALL] else 1.0)
+    values = expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, pr)
+    if use_pegs:
+        aim = -1.0 if pr[LOWBALL] else 1.0
+        ranks = np.empty(4, dtype=np.int64)
+        for o in range(keep_idx.shape[0]):
+            for j in range(4):
+                ranks[j] = RANK[dealt[keep_idx[o, j]]]
+            values[o] += aim * pegs[seat, rank_code(ranks)]
+    return np.argmax(values)
+
+
+@njit(cache=True)
+def _subsets(n, most):
+    """Bit masks of every nonempty subset of n positions with at most ``most`` members,
+    leaving at least one position out."""
+    count = 0
+    masks = np.empty(1 << n, dtype=np.int64)
+    for m in range(1, (1 << n) - 1):
+        bits = 0
+        x = m
+        while x:
+            bits += x & 1
+            x >>= 1
+        if bits <= most:
+            masks[count] = m
+            count += 1
+    return masks[:count]
+
+
+@njit(cache=True)
+def _worth(cards, before, own, table, pr, first, unseen, keep_idx, disc_idx, hand):
+    """What a redraw aims at: before the throw, the best throw's expected value; after it,
+    the kept hand's expected show points (aim-signed), exact over the cut card."""
+    if before:
+        return np.max(expected_throw_values(cards, keep_idx, disc_idx, unseen, first, own,
+                                            table, pr))
+    hand[:cards.shape[0]] = cards
+    return (-1.0 if pr[LOWBALL] else 1.0) * hand_value(hand, unseen, first, table, pr)
+
+
+@njit(cache=True)
+def redraw(cards, before, own, table, pr, first, seen, limit):
+    """Draw cribbage: the positions of ``cards`` to throw away and replace (a bit mask, 0 to
+    keep all), at most ``limit`` of them. A way of redrawing is worth the mean _worth after
+    it over draws of the replacements (the same draws for every way: REDRAW_DRAWS before the
+    throw, 8 times as many after it), against the exact worth of keeping all."""
+    n = cards.shape[0]
+    unseen = unseen_cards(seen, pr)
+    most = min(REDRAW_BEFORE if before else REDRAW_AFTER, limit, unseen.shape[0] - 2)
+    if most <= 0:
+        return 0
+    keep_idx, disc_idx = deal_options(n, pr) if before else throw_options(n, 0)
+    hand = np.empty(n + pr[STARTERS], dtype=np.int64)
+    best = _worth(cards, before, own, table, pr, first, unseen, keep_idx, disc_idx, hand)
+    pick = 0
+    draws = REDRAW_DRAWS if before else 8 * REDRAW_DRAWS
+    perms = np.empty((draws, unseen.shape[0]), dtype=np.int64)
+    for d in range(draws):
+        perms[d] = np.random.permutation(unseen)
+    trial = cards.copy()
+    for mask in _subsets(n, most):
+        total = 0.0
+        for d in range(draws):
+            j = 0
+            for i in range(n):
+                if mask >> i & 1:
+                    trial[i] = perms[d, j]
+                    j += 1
+                else:
+                    trial[i] = cards[i]
+            total += _worth(trial, before, own, table, pr, first, perms[d, j:], keep_idx,
+                            disc_idx, hand)
+        if total / draws > best:
+            best = total / draws
+            pick = mask
+    return pick
+
+
+@njit(cache=True)
+def crib_samples(dealt, disc, unseen, first, table, pr):
+    """CRIB_DRAWS show points of the crib holding ``disc`` (positions in ``dealt``) and the
+    opponent's share and the cut card(s) drawn from ``unseen``."""
+    t = disc.shape[0]
+    ns = pr[STARTERS]
+    crib = np.empty(2 * t + ns, dtype=np.int64)
+    if ns == 2:
+        crib[2 * t] = first
+    draws = crib_draws(unseen, t, CRIB_DRAWS)
+    out = np.empty(CRIB_DRAWS)
+    for m in range(CRIB_DRAWS):
+        for j in range(t):
+            crib[j] = dealt[disc[j]]
+            crib[t + j] = draws[m, j]
+        crib[-1] = draws[m, t]
+        out[m] = show_points(crib, 2 * t, table, True, pr)
+    return out
+
+
+@njit(cache=True)
+def contract_value(samples, bid):
+    """What the crib's owner expects from a bid of ``bid``: the crib if it scores at least
+    the bid, minus the bid if it falls short (docs/RULES.md §6)."""
+    v = 0.0
+    for c in samples:
+        v += c if c >= bid else -bid
+    return v / samples.shape[0]
+
+
+@njit(cache=True)
+def bid_limits(dealt, table, pr, keep_idx, disc_idx, first, seen):
+    """(hand value owning the crib, its crib samples, hand value not owning it, that crib's
+    samples): the best throw each way, for the bidding."""
+    unseen = unseen_cards(seen, pr)
+    out_h = np.zeros(2)
+    samples = np.empty((2, CRIB_DRAWS))
+    for own in range(2):
+        o = choose_throw(dealt, own, EV, table, pr, keep_idx, disc_idx, first, seen, 0,
+                         np.zeros((0, 1)))
+        hand = np.empty(keep_idx.shape[1] + pr[STARTERS], dtype=np.int64)
+        for j in range(keep_idx.shape[1]):
+            hand[j] = dealt[keep_idx[o, j]]
+        out_h[own] = hand_value(hand, unseen, first, table, pr)
+        samples[own] = crib_samples(dealt, disc_idx[o, :pr[CRIB_SIZE] // 2], unseen, first,
+                                    table, pr)
+    return out_h, samples
+
+
+@njit(cache=True)
+def wants(bid, limits_h, samples, other_bid):
+    """Whether a player would rather own the crib at ``bid`` than leave it to the opponent
+    at ``other_bid`` (the expected margin of the deal's show, each way)."""
+    own = limits_h[1] + contract_value(samples[1], bid)
+    leave = limits_h[0] - contract_value(samples[0], other_bid)
+    return own > leave
+
+
+@njit(cache=True)
+def auction(hands_h, hands_s):
+    """Bid for the crib, the pone first, each raising by one point or passing; the dealer
+    holds the crib at 0 until outbid. Returns (the seat that owns the crib, the bid)."""
+    holder = 1
+    bid = 0
+    turn = 0
+    while bid < BID_MAX:
+        if not wants(bid + 1, hands_h[turn], hands_s[turn], bid):
+            break
+        bid += 1
+        holder = turn
+        turn = 1 - turn
+    return holder, bid

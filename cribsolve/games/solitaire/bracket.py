@@ -1,0 +1,288 @@
+"""How good is optimal play? The win rate of the best policy and an upper bound on every policy.
+
+The upper bound is an information relaxation with a penalty (Brown, Smith and Sun, "Information
+relaxations and duality in stochastic dynamic programs", Operations Research 58(4), 2010). On
+each sampled deck the player sees every card, but each decision is charged
+    phi(next state) - E[phi(next state) | what the player really knew when deciding],
+with phi an approximate value function: W[k][s] (simulate.win_table), the probability of
+winning from score s with k deals left. Under any real policy the charges have mean zero, so the
+mean over decks of the best penalised perfect-information result bounds the optimal win rate
+from above; with phi the true value function it would equal it on every deck.
+
+The discards never change which cards come later, so the perfect-information problem is a small
+dynamic program over deals and scores (``penalised_value``). The expectations are the exact
+point distributions the ``win`` policy uses: Patience over every face-down pair and starter
+(analysis.expect.options_distribution), Patience II over every starter. In Patience II both
+discards of a deal are one decision charged at the second, with what was known then (both
+hands): a real player knows less at the first discard, so the bound stays valid, only looser.
+
+A phi of the score alone never charges the player for knowing the next hand, and that is most
+of the slack. In Patience phi also looks at it (patience_terms): the added term's mean is
+estimated from drawn hands, unbiased and drawn independently of the deck, so the charges still
+average zero. The same idea for Patience II (the first discard charged with the second hand
+drawn, the next deal's hands drawn) was tried and left out: on small samples it stayed above
+100% at twenty times the cost, so clairvoyance remains the better bound there.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from cribsolve.core.cards import JACK, RANK
+from cribsolve.core.expect import N_CLASSES, OFFSET
+from cribsolve.core.fastev import OPT_DISC, OPT_KEEP
+from cribsolve.core.scoring.table import score5
+from cribsolve.errors import CribsolveError
+from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions,
+                                                deal_points, draw_cards,
+                                                patience2_deal, patience_deal,
+                                                unseen_of)
+from cribsolve.infra.jit import njit, prange
+
+
+@njit(cache=True)
+def penalised_value(x, phi, q, win_at):
+    """The best penalised result of one deck, from score 0.
+
+    x[d, o]: the points deal d makes with action o on this deck; phi[d, s]: the value function
+    of the state after deal d at score s (capped at win_at), as it falls on this deck;
+    q[d, s, o]: its expectation given what the player knew at deal d, from score s with action
+    o. Returns max over actions of 1{final >= win_at} - sum_d (phi[d, s_d+1] - q[d, s_d, o_d])."""
+    deals, n_opt = x.shape
+    v = np.zeros(win_at + 1)
+    v[win_at] = 1.0
+    nxt = np.empty(win_at + 1)
+    for d in range(deals - 1, -1, -1):
+        for s in range(win_at + 1):
+            best = -1e300
+            for o in range(n_opt):
+                t = min(s + x[d, o], win_at)
+                val = v[t] - phi[d, t] + q[d, s, o]
+                if val > best:
+                    best = val
+            nxt[s] = best
+        v[:] = nxt
+    return v[0]
+
+
+@njit(cache=True)
+def _expect(hist_counts, lo, hi, total, w_next, q_col):
+    """q_col[s] = E[w_next[min(s + points, WIN_AT)]], points distributed as hist_counts[lo:hi]
+    (weights summing to total), for every score s."""
+    for s in range(WIN_AT + 1):
+        acc = 0.0
+        for i in range(lo, hi):
+            if hist_counts[i] != 0.0:
+                acc += hist_counts[i] * w_next[min(s + i, WIN_AT)]
+        q_col[s] = acc / total
+
+
+@njit(cache=True)
+def hand_charges(hand, seen, w_next, table, uniform, q):
+    """q[s, o] = E[w_next[min(s + points, WIN_AT)]] for each of the hand's 15 discards, exact
+    over every face-down pair and starter not in ``seen`` (the win policy's P(win))."""
+    hists, _ = deal_distributions(hand, unseen_of(seen), table, uniform)
+    col = np.empty(WIN_AT + 1)
+    for o in range(15):
+        nz = np.flatnonzero(hists[o, OFFSET:])
+        _expect(hists[o, OFFSET:], nz[0], nz[-1] + 1, 1.0, w_next, col)
+        q[:, o] = col
+
+
+@njit(cache=True)
+def next_hand_mean(seen, w_next, table, uniform, rand):
+    """An unbiased estimate of E[max_o q[s, o]] over the next hand, for every score s: the mean
+    over len(rand) hands drawn from the cards not in ``seen`` (rand[m]: six uniforms each)."""
+    unseen = unseen_of(seen)
+    hand = np.empty(6, dtype=np.int64)
+    qs = np.empty((WIN_AT + 1, 15))
+    est = np.zeros(WIN_AT + 1)
+    for m in range(rand.shape[0]):
+        draw_cards(unseen, rand[m], hand)
+        seen2 = seen.copy()
+        for c in hand:
+            seen2[c] = True
+        hand_charges(hand, seen2, w_next, table, uniform, qs)
+        for s in range(WIN_AT + 1):
+            est[s] += qs[s].max()
+    return est / max(1, rand.shape[0])
+
+
+@njit(cache=True)
+def patience_terms(deck, wins, table, rand):
+    """penalised_value's (x, phi, q) for one Cribbage Patience deck. With rand (shape
+    (4, M, 6), M > 0) the charge of deal d also looks at the next hand h:
+    phi[d, s] = W(s) + U(s, h) - (the mean of U(s, .) over M hands drawn from the cards then
+    unseen), U(s, h) = max_o q[d + 1, s, o], the win policy's P(win) with h in hand. The added
+    term has mean zero given everything seen by the end of deal d, whatever the discard, so q is
+    unchanged and the bound stays valid; it charges the player for knowing the next hand."""
+    seen = np.zeros(53, dtype=np.bool_)
+    uniform = np.ones(N_CLASSES)
+    x = np.zeros((5, 15), dtype=np.int64)
+    phi = np.zeros((5, WIN_AT + 1))
+    q = np.zeros((5, WIN_AT + 1, 15))
+    look = rand.shape[1] > 0
+    for d in range(5):
+        crib2, hand, s = patience_deal(deck, d)
+        if d > 0 and look:
+            est = next_hand_mean(seen, wins[4 - d], table, uniform, rand[d - 1])
+        for c in hand:
+            seen[c] = True
+        hand_charges(hand, seen, wins[4 - d], table, uniform, q[d])
+        phi[d] = wins[4 - d]
+        if d > 0 and look:
+            for t in range(WIN_AT + 1):
+                phi[d - 1, t] += q[d, t].max() - est[t]
+        for o in range(15):
+            x[d, o] = deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK)
+        seen[crib2[0]] = True
+        seen[crib2[1]] = True
+        seen[s] = True
+    return x, phi, q
+
+
+SAMPLES = 8                     # drawn next hands per look-ahead charge: the bound levels off
+MAX_POINTS = 3 * 29 + 3        # Patience II: three hands and heels, with room
+
+
+@njit(cache=True)
+def patience2_terms(deck, wins, table):
+    """penalised_value's (x, phi, q) for one Cribbage Patience II deck: a deal's two discards
+    are one action, 15 * first + second, charged given both hands."""
+    seen = np.zeros(53, dtype=np.bool_)
+    x = np.zeros((4, 225), dtype=np.int64)
+    phi = np.zeros((4, WIN_AT + 1))
+    q = np.zeros((4, WIN_AT + 1, 225))
+    first = np.empty(2, dtype=np.int64)
+    col = np.empty(WIN_AT + 1)
+    counts = np.zeros(MAX_POINTS + 1)
+    for d in range(4):
+        h1, h2, st = patience2_deal(deck, d)
+        for c in h1:
+            seen[c] = True
+        for c in h2:
+            seen[c] = True
+        unseen = unseen_of(seen)
+        w_next = wins[3 - d]
+        phi[d] = w_next
+        for a in range(15):
+            first[0] = h1[OPT_DISC[a, 0]]
+            first[1] = h1[OPT_DISC[a, 1]]
+            k = OPT_KEEP[a]
+            for b in range(15):
+                counts[:] = 0.0
+                lo, hi = MAX_POINTS, 0
+                for s in unseen:
+                    p = (score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
+                         + deal_points(h2, b, first, s, table) + 2 * (RANK[s] == JACK))
+                    counts[p] += 1.0
+                    lo = min(lo, p)
+                    hi = max(hi, p + 1)
+                    if s == st:
+                        x[d, 15 * a + b] = p
+                _expect(counts, lo, hi, unseen.shape[0], w_next, col)
+                q[d, :, 15 * a + b] = col
+        seen[st] = True
+    return x, phi, q
+
+
+@njit(cache=True, parallel=True)
+def bound_games(decks, variant2, wins, table, rand):
+    """The penalised value of every deck (rows), spread over threads; rand[i]: deck i's
+    uniforms for patience_terms (Patience only)."""
+    out = np.empty(decks.shape[0])
+    for i in prange(decks.shape[0]):
+        if variant2:
+            x, phi, q = patience2_terms(decks[i], wins, table)
+        else:
+            x, phi, q = patience_terms(decks[i], wins, table, rand[i])
+        out[i] = penalised_value(x, phi, q, WIN_AT)
+    return out
+
+
+BEST = {"patience": "win", "patience2": "lookahead"}     # the best policy of each variant
+
+
+@dataclass
+class Bracket:
+    """The win rate of the best policy and the bounds above it, all on the same decks."""
+    variant: str
+    n: int
+    seed: int
+    samples: int                    # hands drawn per look-ahead charge (Patience)
+    wins: int = 0                   # the best policy's
+    win_policy_wins: int = 0        # the win policy's, where it is not the best
+    gain_sq: int = 0                # (best policy's win - win policy's win) squared, summed
+    clairvoyant_wins: int = 0
+    bound_sum: float = 0.0          # per-deck penalised values: sum and sum of squares
+    bound_sq: float = 0.0
+    gap_sq: float = 0.0             # (penalised value - best policy's win) squared, summed
+
+    def _mean_ci(self, total, squares):
+        mean = total / self.n
+        var = max(0.0, squares / self.n - mean * mean) * self.n / max(1, self.n - 1)
+        half = 1.959964 * math.sqrt(var / self.n)
+        return mean, [mean - half, mean + half]
+
+    def as_dict(self) -> dict:
+        from cribsolve.infra.stats import wilson
+
+        upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
+        width, width_ci = self._mean_ci(self.bound_sum - self.wins, self.gap_sq)
+        d = {"variant": self.variant, "n": self.n, "seed": self.seed,
+             "policy": BEST[self.variant], "samples": self.samples,
+             "win_rate": self.wins / self.n, "win_rate_ci": list(wilson(self.wins, self.n)),
+             "upper_bound": upper, "upper_bound_ci": upper_ci,
+             "clairvoyant": self.clairvoyant_wins / self.n,
+             "clairvoyant_ci": list(wilson(self.clairvoyant_wins, self.n)),
+             "width": width, "width_ci": width_ci}
+        if BEST[self.variant] != "win":
+            gain, gain_ci = self._mean_ci(self.wins - self.win_policy_wins, self.gain_sq)
+            d.update(win_policy_rate=self.win_policy_wins / self.n, gain=gain, gain_ci=gain_ci)
+        return d
+
+
+def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
+            progress=None, samples: int = SAMPLES) -> Bracket:
+    """Play the best and the clairvoyant policies and compute the penalised bound on ``n``
+    decks: simulate's decks for the same seed (so ``win_rate`` is simulate --policy P's for
+    P = BEST[variant]; where that is not ``win``, ``win`` is played too, for the gain). Patience
+    charges each deal for the next hand with ``samples`` drawn hands (0: not at all)."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire import patience
+    from cribsolve.games.solitaire.simulate import (VARIANTS, chunk_points,
+                                                    win_table)
+    from cribsolve.infra.jit import set_threads
+
+    if variant not in patience.DEALS:
+        raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")
+    if samples < 0:
+        raise CribsolveError("--samples must be at least 0")
+    set_threads(jobs)
+    v2 = variant == "patience2"
+    res = Bracket(variant, n, seed, 0 if v2 else samples)
+    wins, table = win_table(variant), rank_table(15)
+    chunk = VARIANTS[variant][3]
+    for index, start in enumerate(range(0, n, chunk)):
+        games = min(chunk, n - start)
+        rng = np.random.default_rng([seed, index])      # as simulate.chunk_points deals
+        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+        won = chunk_points(variant, BEST[variant], seed, index, games, wins).sum(axis=1) >= 80
+        if BEST[variant] != "win":
+            plain = chunk_points(variant, "win", seed, index, games, wins).sum(axis=1) >= 80
+            res.win_policy_wins += int(plain.sum())
+            res.gain_sq += int((won != plain).sum())
+        best = patience.play_games(decks, v2, patience.CLAIRVOYANT, np.zeros((games, 8)), table,
+                                   wins)
+        looks = np.random.default_rng([seed, index, 1]).random((games, 4, res.samples, 6))
+        ub = bound_games(decks, v2, wins, table, looks)
+        res.wins += int(won.sum())
+        res.clairvoyant_wins += int((best.sum(axis=1) >= 80).sum())
+        res.bound_sum += float(ub.sum())
+        res.bound_sq += float((ub * ub).sum())
+        res.gap_sq += float(((ub - won) ** 2).sum())
+        if progress:
+            progress(games)
+    return res

@@ -1,0 +1,298 @@
+"""PySolFC's Cribbage Patience (game 955) and Cribbage Patience II (game 980), RULES.md §4.
+
+One shuffled deck per game, never reshuffled. Patience: 7 cards removed unseen, then five
+deals of [2 face-down crib cards, 6 hand cards, starter]. Patience II: four deals of
+[6 hand cards, 6 more hand cards, starter]. The crib scores like a hand (pysol preset); heels
+adds 2 in every deal. The kernels play whole games from an array of shuffled decks.
+
+Policies (what the player may know: the cards seen so far, never the face-down ones):
+  RANDOM       any discard, uniformly.
+  EV           the discard with the most expected points this deal, exact over every unseen
+               starter and face-down crib pair (card counting). Patience II's first discard
+               treats the two crib cards still to come as unseen cards (its second discard is
+               exact); the look-ahead in analysis is sampled, too slow for millions of deals.
+  WIN          the discard with the highest probability of finishing at 80 or more. It
+               combines the exact distribution of this deal's points (every starter and face-down
+               pair) with a table W[k][s], the probability of winning from score s with k deals
+               left when playing EV, computed by dynamic programming from the per-deal point
+               distributions of 200,000 simulated EV games (simulate.win_table). Where the game is
+               already certain to be won or lost it plays EV. In Patience II it decides the second
+               discard (exact over the starter, the first hand included); the first is EV's.
+  LOOKAHEAD    (Patience II) the win policy's second discard, and a first discard by P(win) too:
+               its mean over LOOK_HANDS second hands drawn from the unseen cards, each followed by
+               the exact second discard (the second hand's distribution sampled, not ignored).
+  CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
+               choosing: an upper bound no real strategy can beat.
+"""
+import numpy as np
+
+from cribsolve.core.cards import JACK, RANK
+from cribsolve.core.expect import (N_CLASSES, OFFSET, WIDTH,
+                                   options_distribution)
+from cribsolve.core.fastev import OPT_DISC, OPT_KEEP, ev_discard
+from cribsolve.core.scoring.table import score5
+from cribsolve.infra.jit import njit, prange
+
+RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD = 0, 1, 2, 3, 4
+POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT,
+            "lookahead": LOOKAHEAD}
+LOOK_HANDS = 16                  # second hands drawn per LOOKAHEAD first discard
+LOOK_RAND = 8 + 4 * LOOK_HANDS * 6   # uniforms per game: 8 for RANDOM, 6 per drawn hand
+DEALS = {"patience": 5, "patience2": 4}
+WIN_AT = 80
+
+# the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
+NO_WINS = np.empty(0)
+MAX_DEAL_POINTS = 3 * 29 + 2     # Patience II's three hands and heels; Patience's is lower
+
+
+@njit(cache=True)
+def _in_doubt(w_next, score):
+    """Whether the discard can change P(win): not already certain to win or to lose."""
+    return w_next[min(score, WIN_AT)] < 1.0 and w_next[min(score + MAX_DEAL_POINTS, WIN_AT)] > 0.0
+
+
+@njit(cache=True)
+def unseen_of(seen):
+    return np.flatnonzero(~seen[:52]).astype(np.int64)
+
+
+@njit(cache=True)
+def deal_points(hand, o, crib_other, s, table):
+    """Points of one deal: kept hand + crib (discard o + two other cards), both + starter."""
+    k = OPT_KEEP[o]
+    d = OPT_DISC[o]
+    return (score5(table, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], s, False)
+            + score5(table, hand[d[0]], hand[d[1]], crib_other[0], crib_other[1], s, False))
+
+
+@njit(cache=True)
+def deal_distributions(hand, unseen, table, uniform):
+    """(hists, means) of the 15 discards of a solitaire hand: the exact distribution of the
+    deal's points over every starter and face-down crib pair (expect.options_distribution)."""
+    keeps = np.empty((15, 4), dtype=np.int64)
+    cribs = np.empty((15, 2), dtype=np.int64)
+    for o in range(15):
+        for j in range(4):
+            keeps[o, j] = hand[OPT_KEEP[o, j]]
+        for j in range(2):
+            cribs[o, j] = hand[OPT_DISC[o, j]]
+    hists = np.zeros((15, WIDTH))
+    means = np.zeros((15, 2))
+    options_distribution(keeps, cribs, unseen, 1, uniform, table, False, True, hists, means)
+    return hists, means
+
+
+@njit(cache=True)
+def win_discard(hand, seen, score, w_next, table, uniform):
+    """Patience: the discard with the highest P(win), from the exact distribution of this
+    deal's points (heels included) and w_next[s] = P(win from s with the deals left after it).
+    Ties (e.g. a certain win) go to the higher expected points."""
+    hists, means = deal_distributions(hand, unseen_of(seen), table, uniform)
+    p = np.zeros(15)
+    for o in range(15):
+        for i in range(OFFSET, WIDTH):
+            if hists[o, i] > 0.0:
+                p[o] += hists[o, i] * w_next[min(score + i - OFFSET, WIN_AT)]
+    return _best(p, means[:, 0] + means[:, 1]), p, means[:, 0] + means[:, 1]
+
+
+@njit(cache=True)
+def _best(p, ev):
+    """Index of the highest p, ties (within 1e-12) broken by the higher ev."""
+    pick = 0
+    for o in range(1, p.shape[0]):
+        if p[o] > p[pick] + 1e-12 or (abs(p[o] - p[pick]) <= 1e-12 and ev[o] > ev[pick]):
+            pick = o
+    return pick
+
+
+@njit(cache=True)
+def second_discard_values(k1, h2, first, seen, score, w_next, table):
+    """Patience II second discard, exact over the unseen starter: for each of the 15 discards,
+    E[deal points] (first hand kept k1, second hand, crib = first + discard, heels) and, when
+    w_next is not empty, P(win) = E[w_next[score + points]]."""
+    unseen = unseen_of(seen)
+    ev = np.zeros(15)
+    p = np.zeros(15)
+    for o in range(15):
+        for s in unseen:
+            pts = (score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
+                   + deal_points(h2, o, first, s, table) + 2 * (RANK[s] == JACK))
+            ev[o] += pts
+            if w_next.shape[0]:
+                p[o] += w_next[min(score + pts, WIN_AT)]
+    return ev / unseen.shape[0], p / unseen.shape[0]
+
+
+@njit(cache=True)
+def second_discard(k1, h2, first, seen, score, w_next, table):
+    """(pick, value): by P(win) when w_next is given, else by expected points."""
+    ev, p = second_discard_values(k1, h2, first, seen, score, w_next, table)
+    if w_next.shape[0]:
+        o = _best(p, ev)
+        return o, p[o]
+    o = _best(ev, ev)
+    return o, ev[o]
+
+
+@njit(cache=True)
+def patience_deal(deck, k):
+    """Cribbage Patience's deal k from the top of the talon: (the two face-down crib cards,
+    the six-card hand, the starter), after the 7 cards removed unseen."""
+    pos = 7 + 9 * k
+    return deck[pos:pos + 2], deck[pos + 2:pos + 8], deck[pos + 8]
+
+
+@njit(cache=True)
+def patience2_deal(deck, k):
+    """Cribbage Patience II's deal k from the top of the talon: (the first hand, the second
+    hand, the starter)."""
+    pos = 13 * k
+    return deck[pos:pos + 6], deck[pos + 6:pos + 12], deck[pos + 12]
+
+
+@njit(cache=True)
+def play_patience(deck, policy, rand, table, wins, out):
+    """One game of Cribbage Patience; points of each deal into ``out``."""
+    seen = np.zeros(53, dtype=np.bool_)
+    uniform = np.ones(N_CLASSES)
+    score = 0
+    for deal in range(5):
+        crib2, hand, s = patience_deal(deck, deal)
+        for c in hand:
+            seen[c] = True
+        if policy == RANDOM:
+            o = int(rand[deal] * 15)
+        elif policy == EV or (policy == WIN and not _in_doubt(wins[4 - deal], score)):
+            o = ev_discard(hand, unseen_of(seen), table)
+        elif policy == WIN:
+            o = win_discard(hand, seen, score, wins[4 - deal], table, uniform)[0]
+        else:
+            o = 0
+            top = -1
+            for q in range(15):
+                v = deal_points(hand, q, crib2, s, table)
+                if v > top:
+                    top = v
+                    o = q
+        out[deal] = deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK)
+        score += out[deal]
+        seen[crib2[0]] = True
+        seen[crib2[1]] = True
+        seen[s] = True
+
+
+@njit(cache=True)
+def play_patience2(deck, policy, rand, table, wins, out):
+    """One game of Cribbage Patience II; points of each deal into ``out``."""
+    seen = np.zeros(53, dtype=np.bool_)
+    first = np.empty(2, dtype=np.int64)
+    k1 = np.empty(4, dtype=np.int64)
+    h2_drawn = np.empty(6, dtype=np.int64)
+    score = 0
+    for deal in range(4):
+        h1, h2, s = patience2_deal(deck, deal)
+        for c in h1:
+            seen[c] = True
+        if policy == CLAIRVOYANT:
+            top = -1
+            o1 = o2 = 0
+            for a in range(15):
+                first[0] = h1[OPT_DISC[a, 0]]
+                first[1] = h1[OPT_DISC[a, 1]]
+                k = OPT_KEEP[a]
+                h1pts = score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
+                for b in range(15):
+                    v = h1pts + deal_points(h2, b, first, s, table)
+                    if v > top:
+                        top, o1, o2 = v, a, b
+        else:
+            if policy == RANDOM:
+                o1 = int(rand[2 * deal] * 15)
+            elif policy == LOOKAHEAD and _in_doubt(wins[3 - deal], score):
+                vals = np.zeros((LOOK_HANDS, 15))
+                base = 8 + deal * LOOK_HANDS * 6
+                unseen = unseen_of(seen)
+                for m in range(LOOK_HANDS):
+                    draw_cards(unseen, rand[base + 6 * m:base + 6 * m + 6], h2_drawn)
+                    _lookahead_row(h1, seen, h2_drawn, score, wins[3 - deal], table, vals[m])
+                p = vals.sum(axis=0)
+                o1 = _best(p, p)
+            else:
+                o1 = ev_discard(h1, unseen_of(seen), table)
+            first[0] = h1[OPT_DISC[o1, 0]]
+            first[1] = h1[OPT_DISC[o1, 1]]
+            for j in range(4):
+                k1[j] = h1[OPT_KEEP[o1, j]]
+            for c in h2:
+                seen[c] = True
+            if policy == RANDOM:
+                o2 = int(rand[2 * deal + 1] * 15)
+            elif (policy == WIN or policy == LOOKAHEAD) and _in_doubt(wins[3 - deal], score):
+                o2 = second_discard(k1, h2, first, seen, score, wins[3 - deal], table)[0]
+            else:
+                o2 = second_discard(k1, h2, first, seen, score, NO_WINS, table)[0]
+        first[0] = h1[OPT_DISC[o1, 0]]
+        first[1] = h1[OPT_DISC[o1, 1]]
+        k = OPT_KEEP[o1]
+        out[deal] = (score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
+                     + deal_points(h2, o2, first, s, table) + 2 * (RANK[s] == JACK))
+        score += out[deal]
+        for c in h2:
+            seen[c] = True
+        seen[s] = True
+
+
+@njit(cache=True, parallel=True)
+def play_games(decks, variant2, policy, rand, table, wins):
+    """Points per deal of every game (rows of ``decks``), games spread over threads.
+
+    wins[k, s]: P(win from score s with k deals left), used by the WIN policy.
+    """
+    g = decks.shape[0]
+    out = np.zeros((g, 4 if variant2 else 5), dtype=np.int64)
+    for i in prange(g):
+        if variant2:
+            play_patience2(decks[i], policy, rand[i], table, wins, out[i])
+        else:
+            play_patience(decks[i], policy, rand[i], table, wins, out[i])
+    return out
+
+
+@njit(cache=True)
+def draw_cards(unseen, u, out):
+    """len(out) distinct cards of ``unseen``, uniformly: a partial Fisher-Yates shuffle driven by
+    the uniforms u."""
+    pool = unseen.copy()
+    n = pool.shape[0]
+    for j in range(out.shape[0]):
+        i = j + int(u[j] * (n - j))
+        pool[j], pool[i] = pool[i], pool[j]
+        out[j] = pool[j]
+
+
+@njit(cache=True)
+def _lookahead_row(h1, seen, h2, score, w_next, table, out):
+    """out[a]: the value of the best second discard with second hand h2 after first discard a."""
+    seen2 = seen.copy()
+    for c in h2:
+        seen2[c] = True
+    first = np.empty(2, dtype=np.int64)
+    k1 = np.empty(4, dtype=np.int64)
+    for a in range(15):
+        for j in range(4):
+            k1[j] = h1[OPT_KEEP[a, j]]
+        first[0] = h1[OPT_DISC[a, 0]]
+        first[1] = h1[OPT_DISC[a, 1]]
+        out[a] = second_discard(k1, h2, first, seen2, score, w_next, table)[1]
+
+
+@njit(cache=True, parallel=True)
+def lookahead_values(h1, seen, second_hands, score, w_next, table):
+    """Patience II first discard: for each sampled second hand (rows) and each first discard,
+    the value of the best second discard: P(win) when w_next is given, else E[deal points]."""
+    out = np.empty((second_hands.shape[0], 15))
+    for i in prange(second_hands.shape[0]):
+        _lookahead_row(h1, seen, second_hands[i], score, w_next, table, out[i])
+    return out

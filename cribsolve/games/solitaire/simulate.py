@@ -1,0 +1,198 @@
+"""Seeded, chunked Monte Carlo over whole games, aggregated into win rates and histograms.
+
+A chunk is a pure function of (variant, policy, seed, chunk index): its decks and random
+numbers come from numpy's generator seeded with [seed, chunk index], and each game depends
+only on its own deck, so the numbers are the same for any thread count or chunk order.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cribsolve.errors import CribsolveError
+from cribsolve.infra.runner import Job, Local, chunks, run
+from cribsolve.infra.stats import wilson
+from cribsolve.infra.store import expect, load, register
+
+MAX_DEAL = 256      # more than any deal can score
+
+
+@dataclass
+class SimResult:
+    variant: str
+    policy: str
+    n: int
+    seed: int
+    win_at: int
+    wins: int = 0
+    histogram: dict = field(default_factory=dict)    # final score -> games
+    deal_histograms: np.ndarray | None = None        # [deal, points] -> games
+    exact_scores: bool = True                        # False: scores are bounds (win-only)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.n
+
+    @property
+    def win_rate_ci(self) -> tuple[float, float]:
+        return wilson(self.wins, self.n)
+
+    def _moments(self):
+        s = np.array(list(self.histogram), dtype=float)
+        c = np.array(list(self.histogram.values()), dtype=float)
+        mean = float((s * c).sum() / c.sum())
+        return mean, float(math.sqrt(((s - mean) ** 2 * c).sum() / c.sum()))
+
+    @property
+    def mean(self) -> float:
+        return self._moments()[0]
+
+    @property
+    def std(self) -> float:
+        return self._moments()[1]
+
+    @property
+    def mean_per_deal(self) -> list[float]:
+        points = np.arange(self.deal_histograms.shape[1])
+        return (self.deal_histograms @ points / self.n).tolist()
+
+    def as_dict(self) -> dict:
+        lo, hi = self.win_rate_ci
+        d = {"variant": self.variant, "policy": self.policy, "n": self.n, "seed": self.seed,
+             "wins": self.wins, "win_rate": self.win_rate, "win_rate_ci": [lo, hi],
+             "mean": None, "std": None, "mean_per_deal": None, "histogram": None}
+        if self.exact_scores:
+            d.update(mean=self.mean, std=self.std, mean_per_deal=self.mean_per_deal,
+                     histogram={str(k): v for k, v in sorted(self.histogram.items())})
+        return d
+
+    def csv_row(self):
+        d = self.as_dict()
+        return [self.variant, self.policy, self.n, self.seed, self.wins, self.win_rate,
+                *d["win_rate_ci"], d["mean"], d["std"]]
+
+
+CSV_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "ci_high", "mean",
+              "std"]
+
+
+VARIANTS = {  # deals per game, winning score, policies (the first is the default), chunk size
+    "patience": (5, 80, ("ev", "win", "random", "clairvoyant"), 20_000),
+    "patience2": (4, 80, ("ev", "win", "lookahead", "random", "clairvoyant"), 20_000),
+    "shuffle": (1, 61, ("optimal", "heuristic"), 200),
+}
+
+
+def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
+                 wins: np.ndarray | None = None, win_only: bool = False) -> np.ndarray:
+    """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire import patience, shuffle
+
+    rng = np.random.default_rng([seed, index])
+    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    if variant == "shuffle":   # 16 grid cards, then the starter
+        best, heuristic = shuffle.solve_many(decks[:, :17], rank_table(15),
+                                             shuffle.WIN_AT if win_only else 0)
+        return (heuristic if policy == "heuristic" else best)[:, None]
+    rand = rng.random((games, 8))
+    if policy == "lookahead":   # after the 8 the other policies use, which stay as they were
+        rand = np.hstack([rand, rng.random((games, patience.LOOK_RAND - 8))])
+    if wins is None:
+        wins = (win_table(variant) if policy in ("win", "lookahead")
+                else np.zeros((6, patience.WIN_AT + 1)))
+    return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
+                               rank_table(15), wins)
+
+
+def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
+                 wins: np.ndarray | None, win_only: bool) -> dict:
+    """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
+    and games won."""
+    deals, win_at = VARIANTS[variant][:2]
+    pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
+    total = pts.sum(axis=1)
+    return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
+            "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
+            "wins": np.array([(total >= win_at).sum()])}
+
+
+WIN_TABLE_GAMES = 200_000
+WIN_TABLE_SEED = 80
+
+
+def win_probabilities(deal_histograms: np.ndarray, win_at: int) -> np.ndarray:
+    """W[k, s]: P(reaching win_at from score s with the last k deals still to play), the deals
+    independent with the given point distributions (row d = deal d)."""
+    deals = deal_histograms.shape[0]
+    w = np.zeros((deals + 1, win_at + 1))
+    w[0, win_at] = 1.0
+    for k in range(1, deals + 1):
+        p = deal_histograms[deals - k] / deal_histograms[deals - k].sum()
+        for s in range(win_at + 1):
+            reach = np.minimum(s + np.arange(len(p)), win_at)
+            w[k, s] = p @ w[k - 1, reach]
+    return w
+
+
+def _check_win_table(arrays, params):
+    from cribsolve.games.solitaire import patience
+    w = arrays.get("w")
+    expect(w is not None and w.shape == (patience.DEALS[params["variant"]] + 1, patience.WIN_AT + 1),
+           "not a win table")
+    expect(float(w.min()) >= -1e-9 and float(w.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
+    expect(bool((np.diff(w, axis=1) >= -1e-12).all()), "P(win) falls as the score rises")
+    expect(bool((np.abs(w[:, -1] - 1) < 1e-9).all()), "a won game is not won")
+
+
+register("wintable", __name__, _check_win_table)
+
+
+def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.ndarray:
+    """W for ``variant`` from ``games`` games of the EV policy (shipped, or built and kept)."""
+    from cribsolve.games.solitaire import patience
+
+    def compute():
+        res = simulate(variant, "ev", games, WIN_TABLE_SEED, progress=progress)
+        return {"w": win_probabilities(res.deal_histograms, patience.WIN_AT)}
+    return load("wintable", {"variant": variant, "games": games, "seed": WIN_TABLE_SEED},
+                compute)["w"]
+
+
+def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
+             progress=None, win_only: bool = False, where=None,
+             checkpoint: str | None = None) -> SimResult:
+    """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
+
+    Cribbage Shuffle with ``win_only``: each deal is only decided at 61 (won or proven lost),
+    which is faster; the scores are then not all optima, so no histogram is kept. The chunks
+    run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``."""
+    if variant not in VARIANTS:
+        raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(VARIANTS)})")
+    deals, win_at, policies, chunk = VARIANTS[variant]
+    policy = policy or policies[0]
+    if policy not in policies:
+        raise CribsolveError(f"unknown policy {policy!r} for {variant} "
+                        f"(expected {', '.join(policies)})")
+    if win_only and (variant, policy) != ("shuffle", "optimal"):
+        raise CribsolveError("--win-only is for --variant shuffle with the optimal policy")
+    if n < 1:
+        raise CribsolveError("-n must be at least 1")
+    res = SimResult(variant, policy, n, seed, win_at,
+                    deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
+                    exact_scores=not win_only)
+    hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
+    wins = win_table(variant) if policy in ("win", "lookahead") else None
+    parts = chunks(n, chunk)
+    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only)
+                             for i, games in parts], [games for _, games in parts],
+              {"variant": variant, "policy": policy, "n": n, "seed": seed,
+               "win_only": win_only, "chunk": chunk})
+    for counts in run(job, where or Local(jobs), progress, checkpoint):
+        hist += counts["scores"]
+        res.deal_histograms += counts["deals"]
+        res.wins += int(counts["wins"][0])
+    res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
+    return res

@@ -1,0 +1,115 @@
+"""A run's finished chunks on disk, so that an interrupted run resumes where it stopped.
+
+The file is a header (a magic line, then one JSON line: the key of what the results depend on)
+followed by one record per finished chunk, appended as the chunk finishes: its index, the
+length and SHA-256 of its arrays, then the arrays (npz). Each record goes out in one write and
+is flushed to disk; one left half-written by a crash or a full disk fails its length or digest
+and is cut off when the file is opened again, so only whole chunks are ever read back. Nothing
+is rewritten, so keeping a long run's chunks costs one append each. A file made by other
+arguments or other code is refused, never mixed in; a lock keeps two runs out of one file.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import io
+import json
+import os
+import struct
+
+import numpy as np
+
+from cribsolve.errors import CribsolveError
+from cribsolve.infra.export import atomic_open
+
+MAGIC = b"cribsolve-checkpoint 1\n"
+_RECORD = struct.Struct("<QQ32s")       # chunk index, payload length, payload SHA-256
+
+
+def _encode(arrays: dict) -> bytes:
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return buf.getvalue()
+
+
+def _decode(payload: bytes) -> dict:
+    with np.load(io.BytesIO(payload), allow_pickle=False) as data:
+        return {k: data[k] for k in data.files}
+
+
+class Checkpoint:
+    """The finished chunks of one run (``key``) of ``chunks`` chunks, kept in the file at
+    ``path`` (made if it is missing or empty)."""
+
+    def __init__(self, path: str, key: dict, chunks: int):
+        self.path, self.chunks = path, chunks
+        header = MAGIC + json.dumps(key, sort_keys=True).encode() + b"\n"
+        try:
+            if not os.path.exists(path) or os.path.getsize(path) == 0:
+                with atomic_open(path) as f:
+                    f.write(header.decode())
+            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        except OSError as e:
+            raise CribsolveError(f"--checkpoint: cannot write {path} ({e.strerror or e})") from None
+        try:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise CribsolveError(f"--checkpoint: {path} is in use by another run") from None
+            self.done = self._scan(header, key)    # chunk index -> (payload offset, length)
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    def _scan(self, header: bytes, key: dict) -> dict:
+        f = os.fdopen(os.dup(self._fd), "rb")
+        with f:
+            if f.readline(len(MAGIC) + 1) != MAGIC:
+                raise CribsolveError(f"--checkpoint: {self.path} is not a cribsolve checkpoint; "
+                                "give another file")
+            line = f.readline(1 << 20)
+            if MAGIC + line != header:
+                try:
+                    theirs = json.loads(line)
+                except ValueError:
+                    theirs = None
+                theirs = theirs if isinstance(theirs, dict) else {}
+                differ = sorted(k for k in key.keys() | theirs.keys()
+                                if key.get(k) != theirs.get(k))
+                raise CribsolveError(f"--checkpoint: {self.path} is from a run with other arguments "
+                                f"({', '.join(differ) or 'the header'} differ); give another "
+                                "file or remove it")
+            done, end = {}, f.tell()
+            while True:
+                head = f.read(_RECORD.size)
+                if len(head) < _RECORD.size:
+                    break
+                index, length, digest = _RECORD.unpack(head)
+                payload = f.read(length) if index < self.chunks else b""
+                if len(payload) != length or hashlib.sha256(payload).digest() != digest:
+                    break
+                done[index] = (end + _RECORD.size, length)
+                end = f.tell()
+        os.ftruncate(self._fd, end)        # drop a record left half-written
+        return done
+
+    def add(self, index: int, arrays: dict) -> None:
+        """Record chunk ``index``'s arrays (in one write, flushed to disk)."""
+        payload = _encode(arrays)
+        record = _RECORD.pack(index, len(payload), hashlib.sha256(payload).digest()) + payload
+        start = os.fstat(self._fd).st_size
+        try:
+            if os.write(self._fd, record) != len(record):
+                raise OSError("short write")
+            os.fsync(self._fd)
+        except BaseException:
+            os.ftruncate(self._fd, start)
+            raise
+        self.done[index] = (start + _RECORD.size, len(payload))
+
+    def read(self, index: int) -> dict:
+        offset, length = self.done[index]
+        return _decode(os.pread(self._fd, length, offset))
+
+    def close(self) -> None:
+        os.close(self._fd)       # also releases the lock

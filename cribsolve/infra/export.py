@@ -1,0 +1,123 @@
+"""CSV and JSON output that never leaves a half-written file behind."""
+from __future__ import annotations
+
+import contextlib
+import csv
+import errno
+import fcntl
+import io
+import json
+import os
+import stat
+import tempfile
+
+from cribsolve.errors import CribsolveError
+
+
+def check_output_path(path: str, option_name: str) -> None:
+    """Refuse an output path we could not or should not write, before any long work starts.
+
+    A symbolic link is refused rather than replaced or written through, and so is anything that
+    is not a regular file (folder, FIFO, device), since writing there would lose or block output.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.islink(path):
+        raise CribsolveError(f"{option_name}: {path} is a symbolic link; give the real file instead")
+    if not os.path.isdir(folder):
+        raise CribsolveError(f"{option_name}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise CribsolveError(f"{option_name}: folder {folder} is not writable")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise CribsolveError(f"{option_name}: {path} exists and is not a regular file")
+
+
+def _new_file_mode() -> int:
+    """What open() gives a new file: 0o666 less the umask (read by setting it, then restoring)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextlib.contextmanager
+def atomic_open(path: str, binary: bool = False):
+    """Write to a temporary file beside ``path`` (text, or bytes with ``binary``) and move it
+    into place only on success.
+
+    The result keeps the replaced file's permission mode (a new one follows the umask), because
+    mkstemp's private 0600 would otherwise silently tighten the user's file.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".cribsolve-", suffix=".tmp")
+    try:
+        os.fchmod(fd, mode)
+        with (os.fdopen(fd, "wb") if binary else
+              os.fdopen(fd, "w", newline="", encoding="utf-8")) as f:
+            yield f
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _csv_text(*rows) -> str:
+    buf = io.StringIO()
+    csv.writer(buf).writerows(rows)
+    return buf.getvalue()
+
+
+def _append_csv(path: str, header, rows, option_name: str) -> None:
+    """Append rows under an exclusive lock so concurrent runs can share one table.
+
+    Rows are formatted first and written with a single os.write, so an interrupt or a full
+    disk leaves either all of them or none; a file with another header is left alone.
+    """
+    header_line = _csv_text(header).encode("utf-8")
+    body = _csv_text(*rows).encode("utf-8")
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        end = os.fstat(fd).st_size
+        if end == 0:
+            data = header_line + body
+        else:
+            first = os.pread(fd, len(header_line) + 1, 0).split(b"\n")[0]
+            if first.rstrip(b"\r") != header_line.rstrip(b"\r\n"):
+                found = first.decode("utf-8", "replace").rstrip("\r")
+                want = header_line.decode("utf-8").rstrip("\r\n")
+                raise CribsolveError(f"{option_name}: {path} has a different header "
+                                f"({found!r}, not {want!r}); use another file")
+            # A hand-edited file may lack its final newline; don't glue our first row onto it.
+            data = body if os.pread(fd, 1, end - 1) == b"\n" else b"\r\n" + body
+        try:
+            if os.write(fd, data) != len(data):
+                raise OSError(errno.ENOSPC, "short write", path)
+        except BaseException:
+            os.ftruncate(fd, end)
+            raise
+    finally:
+        os.close(fd)  # also releases the lock
+
+
+def write_csv(path: str, header, rows, append: bool = False, option_name: str = "--csv") -> None:
+    """Write rows under a header, replacing the file atomically, or with ``append`` add them to
+    a table built across runs (the header is written once and must match)."""
+    check_output_path(path, option_name)
+    if append:
+        _append_csv(path, header, rows, option_name)
+        return
+    with atomic_open(path) as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, indent=2)

@@ -1,0 +1,100 @@
+"""The one door to numba: every kernel module takes ``njit`` and ``prange`` from here.
+
+Two reasons. numba's own cache checks only the file a function is written in, so a change to
+a function it inlines from another module goes unnoticed; here the compiled cache lives in the
+user cache folder under a key made of the package's whole code, its version and numba's, so any
+change compiles afresh and nothing is ever written into the installed package. And a command
+that answers one question can run the kernels as plain Python (``use_python``): importing numba
+and loading its cache costs about a second, the question a few milliseconds.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+
+from cribsolve.infra import source
+from cribsolve.infra.paths import cache_dir, unwritable
+
+_python = False
+_numba = None
+
+
+class NeedsCompiled(RuntimeError):
+    """Raised where plain Python would take too long: the caller should start compiled."""
+
+
+def require_compiled(what: str) -> None:
+    """Refuse long work (``what``) in a process that runs its kernels as plain Python."""
+    if _python:
+        raise NeedsCompiled(what)
+
+
+def in_python() -> bool:
+    """Whether kernels run as plain Python in this process."""
+    return _python
+
+
+def use_python() -> None:
+    """Run every kernel imported from now on as plain Python (for single answers)."""
+    global _python
+    if _numba is not None:
+        return                      # numba is already loaded: keep using it
+    _python = True
+
+
+def code_key() -> str:
+    """A digest of every module of the package (the CLI aside) and of the versions in play."""
+    from cribsolve import __version__
+    lib = source.digest(source.library())
+    return hashlib.sha256(f"{__version__} {sys.version_info[:2]} {lib}".encode()).hexdigest()[:16]
+
+
+def numba_cache_dir() -> str:
+    """Where compiled kernels are kept: <cache folder>/numba/<numba version>-<code key>."""
+    from importlib.metadata import version
+
+    return os.path.join(cache_dir(), "numba", f"{version('numba')}-{code_key()}")
+
+
+def _load_numba():
+    global _numba
+    if _numba is None:
+        import numba
+
+        path = numba_cache_dir()
+        try:
+            os.makedirs(path, exist_ok=True)
+            if not os.access(path, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+        except OSError as e:
+            unwritable(e)
+            path = os.path.join(tempfile.gettempdir(), f"cribsolve-{os.getuid()}",
+                                os.path.basename(path))
+            os.makedirs(path, exist_ok=True)
+        numba.config.CACHE_DIR = path
+        _numba = numba
+    return _numba
+
+
+def njit(*args, **kwargs):
+    """numba.njit, or (after use_python) the function itself."""
+    if _python:
+        if args and callable(args[0]):
+            return args[0]
+        return lambda f: f
+    return _load_numba().njit(*args, **kwargs)
+
+
+def set_threads(jobs: int | None) -> None:
+    """Use ``jobs`` threads in parallel kernels (None: all cores)."""
+    if jobs and not _python:
+        numba = _load_numba()
+        numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+
+
+def __getattr__(name):
+    if name == "prange":
+        return range if _python else _load_numba().prange
+    raise AttributeError(name)

@@ -1,0 +1,30 @@
+"""Where cribsolve keeps what it computes once (tables, compiled kernels), and its one way of
+saying so on stderr.
+
+The cache folder is $CRIBSOLVE_CACHE, else $XDG_CACHE_HOME/cribsolve, else ~/.cache/cribsolve.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+_warned: set[str] = set()
+
+
+def cache_dir() -> str:
+    return os.environ.get("CRIBSOLVE_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cribsolve")
+
+
+def say(msg: str) -> None:
+    """One line to the user on stderr, prefixed like every other."""
+    print(f"cribsolve: {msg}", file=sys.stderr)
+
+
+def unwritable(error: OSError) -> None:
+    """Say once per run that the cache folder cannot be written (tables and compiled code
+    are then kept in memory or in a temporary folder)."""
+    if cache_dir() not in _warned:
+        _warned.add(cache_dir())
+        say(f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
+            "computing in memory for this run")

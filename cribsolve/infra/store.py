@@ -1,0 +1,165 @@
+"""Tables that are slow to compute and cheap to keep (rank points, opponent model, odds, win
+tables), stored so that a user never sees a stale or damaged one.
+
+Each table has a kind, the parameters that shape it, and a key: a digest of the kind, the
+parameters, the package version and the code of every module the builder's module imports
+(followed through the package). A file holds its arrays, that metadata and a digest of the
+arrays. On load everything is checked (key, digest, the kind's own checks of shapes and
+ranges); anything wrong is rebuilt with one line on stderr. Files are written under a temporary
+name and moved into place, so concurrent builders and interrupted runs leave whole files only;
+when the cache folder cannot be written, the table is computed in memory with one warning.
+
+The default tables ship inside the package (``cribsolve/data``, made by
+``python -m cribsolve.catalog``) so a fresh install answers at once; the others are kept in the
+user cache folder (infra/paths.py). This module knows no builder: each registers its kind here.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from cribsolve.errors import TableError
+from cribsolve.infra import source
+from cribsolve.infra.paths import cache_dir, say, unwritable
+
+SHIPPED = os.path.join(source.PACKAGE, "data")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A family of tables: the module whose code builds them and a check of their arrays."""
+    module: str
+    check: Callable[[dict, dict], None]     # (arrays, params) -> None or raise TableError
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: str, module: str, check: Callable[[dict, dict], None]) -> None:
+    KINDS[kind] = Kind(module, check)
+
+
+def table_key(kind: str, params: dict) -> str:
+    from cribsolve import __version__
+    blob = json.dumps({"kind": kind, "params": params, "version": __version__,
+                       "code": source.digest(source.reached(KINDS[kind].module))},
+                      sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def file_name(kind: str, params: dict) -> str:
+    return kind + "".join(f"-{k}{v}" for k, v in sorted(params.items())) + ".npz"
+
+
+def _digest(arrays: dict) -> str:
+    h = hashlib.sha256()
+    for k in sorted(arrays):
+        a = np.ascontiguousarray(arrays[k])
+        h.update(f"{k}{a.dtype.str}{a.shape}".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def expect(cond: bool, what: str) -> None:
+    """For the kinds' checks: raise TableError(what) unless ``cond``."""
+    if not cond:
+        raise TableError(what)
+
+
+def read(path: str) -> tuple[dict, dict]:
+    """(metadata, arrays) of a table file whose digest is right; TableError otherwise."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+        meta = json.loads(str(arrays.pop("__meta__")))
+    except Exception as e:    # noqa: BLE001 - any unreadable file is one verdict: rebuild it
+        raise TableError(f"unreadable ({type(e).__name__})") from None
+    expect(isinstance(meta, dict) and meta.get("digest") == _digest(arrays),
+           "damaged (its contents do not match its digest)")
+    return meta, arrays
+
+
+def verify(path: str, kind: str, params: dict) -> dict:
+    """The arrays of the table file at ``path`` if it is the current table of (kind, params)."""
+    meta, arrays = read(path)
+    expect(meta.get("kind") == kind and meta.get("params") == params,
+           f"for other parameters ({meta.get('kind')} {meta.get('params')})")
+    expect(meta.get("key") == table_key(kind, params), "stale (made by other code or version)")
+    for k, a in arrays.items():
+        expect(a.dtype.kind not in "fc" or bool(np.isfinite(a).all()), f"not finite in {k}")
+    KINDS[kind].check(arrays, params)
+    return arrays
+
+
+def write(path: str, kind: str, params: dict, arrays: dict) -> None:
+    """Write atomically: a temporary file beside ``path``, then moved into place."""
+    from cribsolve import __version__
+    meta = {"kind": kind, "params": params, "key": table_key(kind, params),
+            "version": __version__, "digest": _digest(arrays)}
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = f"{path}.{os.getpid()}.tmp.npz"
+    try:
+        np.savez_compressed(tmp, __meta__=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+_memo: dict[tuple, dict] = {}
+def _find(kind: str, params: dict) -> dict | None:
+    """The current table from memory, the package or the cache folder; None if none is."""
+    memo = (kind, json.dumps(params, sort_keys=True))
+    if memo in _memo:
+        return _memo[memo]
+    name = file_name(kind, params)
+    for folder in (SHIPPED, cache_dir()):
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            continue
+        try:
+            _memo[memo] = verify(path, kind, params)
+            return _memo[memo]
+        except TableError as e:
+            if folder != SHIPPED:
+                say(f"table {path} is {e}; rebuilding it")
+    return None
+
+
+def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
+    """The arrays of table (kind, params): found and checked, or built by ``build()`` and kept."""
+    from cribsolve.infra.jit import require_compiled
+
+    found = _find(kind, params)
+    if found is not None:
+        return found
+    require_compiled(f"building the {kind} table")
+    arrays = {k: np.asarray(v) for k, v in build().items()}
+    KINDS[kind].check(arrays, params)
+    path = os.path.join(cache_dir(), file_name(kind, params))
+    try:
+        write(path, kind, params, arrays)
+    except OSError as e:
+        unwritable(e)
+    _memo[(kind, json.dumps(params, sort_keys=True))] = arrays
+    return arrays
+
+
+@contextmanager
+def ignoring_shipped():
+    """Within, the tables shipped in the package are not used (current ones in the cache folder
+    are); yields {(kind, params as JSON): arrays} of every table found or built meanwhile."""
+    global SHIPPED
+    shipped, SHIPPED = SHIPPED, os.path.join(cache_dir(), "none")
+    _memo.clear()
+    try:
+        yield _memo
+    finally:
+        SHIPPED = shipped

@@ -1,0 +1,133 @@
+"""Two-player commands: simulate --variant cribbage, best-play, odds."""
+import json
+
+import pytest
+from clihelp import run
+from intervals import wilson_by_quadratic
+
+from cribsolve.games.cribbage import odds as odds_mod
+
+
+def test_simulate_cribbage_json_and_determinism():
+    args = ["simulate", "--variant", "cribbage", "-n", "400", "--seed", "2", "--json", "--quiet"]
+    code, out, _ = run(*args)
+    d = json.loads(out)
+    assert code == 0
+    for key in ("win_rate", "win_rate_ci", "dealer_points", "pone_points", "dealer_pegging",
+                "pone_pegging", "deals_per_game", "skunk_rate"):
+        assert key in d
+    assert d["win_rate_ci"] == pytest.approx(wilson_by_quadratic(d["wins"], d["n"]))
+    assert d["dealer_points"] > d["pone_points"]
+    assert json.loads(run(*args, "--jobs", "1")[1]) == d
+
+
+def test_best_play_prefers_the_fifteen():
+    # count 5 with a ten-card in hand: the ten makes 15 for 2 now
+    code, out, _ = run("best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--count", "5",
+                       "--seen", "KD", "--json")
+    d = json.loads(out)
+    plays = d["plays"]
+    assert code == 0 and plays[0]["card"] == "TS" and plays[0]["mine"] >= 2
+    assert d["seat"] == "dealer"            # a card laid and my turn: the pone led
+
+
+def test_best_play_reads_goes():
+    """K 8 Q 2 = 30 and the pone says go: the dealer's ace makes 31; the 3 no longer fits. The
+    go says the pone holds no ace, so its holdings are the pairs of unseen ranks 2 and up."""
+    code, out, _ = run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--go",
+                       "--dealer", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["count"] == 30 and [p["card"] for p in d["plays"]] == ["AC"]
+    assert d["plays"][0]["mine"] >= 2
+    assert d["holdings"] == sum(1 for a in range(2, 14) for b in range(a, 14))
+    assert run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--dealer")[0] == 2
+
+
+def test_best_play_after_the_opponent_is_out_of_cards():
+    """The dealer's 2S, 3S and AS after the pone's go end at 31 with the dealer out of
+    cards: the pone then lays alone, card after card, no goes written for the dealer."""
+    code, out, _ = run("best-play", "--hand", "JH", "--played", "KH 5D QH 2S go 3S AS TH",
+                       "--pone", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["count"] == 10 and d["holdings"] == 1
+    assert [(p["card"], p["mine"], p["theirs"]) for p in d["plays"]] == [("JH", 1.0, 0.0)]
+
+
+@pytest.mark.parametrize("args", [
+    ["best-play", "--hand", "TS 2C", "--played", "5H", "--count", "7"],
+    ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--pone"],       # the pone leads
+    ["best-play", "--hand", "TS 2C", "--played", "KH 5S 7D 9C", "--dealer"],  # 31: pone leads
+    ["best-play", "--hand", "TS 2C 3D", "--played", "KH go", "--dealer"],     # go at 10?
+    ["best-play", "--hand", "9C 2C", "--played", "KH QS 8D go", "--dealer"],  # 9 does not fit
+    ["best-play", "--hand", "TS TS"],
+    ["best-play", "--hand", "TS", "--played", "KD QD JD", "--count", "30"],
+    ["odds", "--my-score", "5"],
+    ["odds", "--my-score", "121", "--their-score", "0", "--dealer", "me"],
+    ["simulate", "--variant", "cribbage", "--policy", "ev", "-n", "10"],
+])
+def test_bad_input(args):
+    code, out, err = run(*args)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_odds_table_is_consistent(tmp_path):
+    win = odds_mod.odds_table()
+    # my chance when I deal is one minus theirs when they deal, from their side
+    assert abs(win[1, 30, 50] + win[0, 50, 30] - 1) < 1e-9
+    assert win[1, 120, 0] > 0.99 and win[0, 0, 120] < 0.01
+    assert win[1, 0, 0] > 0.5 > win[0, 0, 0]           # the first deal is worth something
+    assert (win[1, 1:, 60] >= win[1, :-1, 60] - 1e-9).all()   # more points never hurt
+    code, out, _ = run("odds", "--my-score", "35", "--their-score", "37", "--dealer", "me",
+                       "--json", "--quiet")
+    assert code == 0 and json.loads(out)["win_probability"] == pytest.approx(win[1, 35, 37])
+    path = tmp_path / "odds.csv"
+    assert run("odds", "--table", "--csv", path, "--quiet")[0] == 0
+    assert len(path.read_text().splitlines()) == 1 + 2 * 121 * 121
+
+
+def test_simulate_cribbage_under_house_rules():
+    code, out, _ = run("simulate", "--variant", "cribbage", "-n", "300", "--seed", "4",
+                       "--lowball", "--game-length", "60", "--jokers", "2", "--target", "16",
+                       "--json", "--quiet")
+    d = json.loads(out)
+    assert code == 0 and d["rules"] == {"target": 16, "peg_limit": 31, "game_length": 60,
+                                        "lowball": True, "decks": 1, "jokers": 2,
+                                        "hand_size": 6, "crib_size": 4, "starters": 1,
+                                        "wild_rank": 0, "stinkhole": False, "draw": False,
+                                        "choose_cut": False, "two_cribs": False, "bid": False}
+    assert d["skunk_rate"] is None and d["game_length"] == 60
+    code, out, err = run("simulate", "--variant", "patience", "-n", "10", "--lowball")
+    assert code == 2 and "--lowball does not apply" in err
+
+
+def test_lowball_odds_table():
+    from cribsolve.games.cribbage.spec import CribbageSpec
+    win = odds_mod.odds_table(CribbageSpec(game_length=31, lowball=True), deals=3_000)
+    assert abs(win[1] + win[0].T - 1).max() < 1e-9
+    assert win[:, 30, 0].max() < 0.05 and win[:, 0, 30].min() > 0.95   # near 31 is near losing
+
+
+def test_best_play_and_best_discard_take_jokers_only_when_in_play():
+    args = ["--hand", "TS 2C 3D JK", "--played", "5H", "--count", "5"]
+    assert run("best-play", *args, "--jokers", "1")[0] == 0
+    code, _, err = run("best-play", *args)
+    assert code == 2 and "joker" in err
+    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "JK", "--pone", "--jokers",
+                       "2", "--json")
+    assert code == 0 and len(json.loads(out)["discards"]) == 15
+
+
+def test_variations_command(tmp_path):
+    path = tmp_path / "v.csv"
+    code, out, _ = run("variations", "-n", "100", "--seed", "2", "--json", "--csv", path,
+                       "--quiet")
+    rows = json.loads(out)["rows"]
+    assert code == 0 and rows[0]["rule"] == "standard" and len(rows) >= 9
+    assert len(path.read_text().splitlines()) == 1 + len(rows)
+
+
+def test_odds_table_for_a_two_cut_card_deal():
+    """Two jack cut cards give the dealer 4 for heels: the table of deals must allow it."""
+    from cribsolve.games.cribbage.spec import CribbageSpec
+    win = odds_mod.odds_table(CribbageSpec(starters=2, game_length=31), deals=2_000)
+    assert abs(win[1] + win[0].T - 1).max() < 1e-9

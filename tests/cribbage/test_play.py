@@ -1,0 +1,123 @@
+"""The play (pegging), docs/RULES.md §3: hand-worked sequences, goes, 31 and last cards, the house
+rules of the play, and policies that see only their own cards."""
+import numpy as np
+import pytest
+from playhelp import TRACE, run_play
+
+from cribsolve import parse_cards
+from cribsolve.core.scoring.table import rank_table
+from cribsolve.games.cribbage import game as tp
+from cribsolve.games.cribbage.inference import throw_model
+from cribsolve.games.cribbage.play import STANDARD, card_points
+from cribsolve.games.cribbage.policies import RANDOM
+from cribsolve.games.cribbage.spec import CribbageSpec
+
+
+def seq_points(text):
+    """Points of the last card of a series typed as ranks, e.g. '5 T'."""
+    ranks = [{"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}.get(r) or int(r) for r in text.split()]
+    return card_points(np.array(ranks, dtype=np.int64), len(ranks),
+                       sum(min(r, 10) for r in ranks), STANDARD)
+
+
+@pytest.mark.parametrize("seq,pts", [
+    ("5 T", 2),                 # fifteen
+    ("7 7", 2), ("7 7 7", 6), ("7 7 7 7", 12),
+    ("4 6 5", 2 + 3),           # run of three out of order, and fifteen
+    ("2 4 3 5", 4),             # run of four in any order
+    ("5 7 7 6", 0),             # the repeated 7 breaks the run
+    ("7 7 6 5", 3),             # ...but the last three alone are a run
+    ("A 2 3 4 5", 2 + 5),       # run of five making fifteen
+    ("K Q J", 3), ("Q K A", 0), # ace is low only
+    ("T T T A", 2),             # 31 (not a pair)
+    ("T 5 6 J", 2),             # 31 for 2
+    ("8 7", 2), ("9 5 9", 0),   # a pair must be on the card just before
+])
+def test_hand_worked_play_scores(seq, pts):
+    assert seq_points(seq) == pts
+
+
+
+def test_scripted_play_with_go_and_reset():
+    # pone TC, dealer 5S (15: 2), pone 5H (pair: 2), dealer KD (30), pone cannot, dealer
+    # cannot: go, 1 to the dealer; pone leads 4D, dealer 6C, pone 9S, dealer 8H: last card 1
+    assert run_play("5H TC 4D 9S", "KD 5S 6C 8H") == ([2, 4], -1, [2, 4])
+
+
+def test_the_trace_keeps_the_order_of_the_points():
+    """The same play: the dealer's 15, the pone's pair, the dealer's go, the dealer's last
+    card; each logged as 2 * points + player (1: the dealer)."""
+    trace = TRACE.copy()
+    run_play("5H TC 4D 9S", "KD 5S 6C 8H", trace=trace)
+    assert trace[:trace[0] + 1].tolist() == [4, 2 * 2 + 1, 2 * 2 + 0, 2 * 1 + 1, 2 * 1 + 1]
+    trace = TRACE.copy()               # stopped at the target: nothing after the winning 15
+    run_play("5H TC 4D 9S", "KD 5S 6C 8H", target=120, scores=(100, 118), trace=trace)
+    assert trace[:trace[0] + 1].tolist() == [1, 2 * 2 + 1]
+
+
+def test_thirty_one_resets_and_last_card():
+    # KS, QS (20), 2C (22: greedy avoids leaving 21), 9D = 31 for 2 and a new series led by
+    # the pone: AH, TD, 3C, 8D (22), last card 1 to the dealer
+    assert run_play("KS AH 2C 3C", "QS TD 9D 8D") == ([0, 3], -1, [0, 3])
+
+
+def test_game_stops_mid_play_at_target():
+    pts, w, sc = run_play("5H TC 4D 9S", "KD 5S 6C 8H", target=120, scores=(100, 118))
+    assert w == 1 and sc[1] == 120                  # the dealer's 15 for 2 ends it at once
+
+
+def test_policies_never_see_hidden_cards():
+    """The look-ahead's and the expert's choices depend only on what their player has seen:
+    swapping the opponent's hidden cards for other unseen cards (same seed) changes nothing."""
+    from cribsolve.games.cribbage.play import seed_kernels
+    from cribsolve.games.cribbage.policies import (expected_pegging,
+                                                   lookahead_choice)
+    from cribsolve.games.cribbage.search import expert_choice
+    mine = parse_cards(["5H TC 4D 9S"])
+    seen = mine + parse_cards(["KS QS JH"])            # my discards and the starter
+    known = np.zeros((2, 53), dtype=np.int64)
+    known[0, seen] = 1
+    results = set()
+    for theirs in (["KD 5S 6C 8H"], ["AC 2D 3H 7S"], ["5C 5D TH TD"]):
+        hands = np.array([mine, parse_cards(theirs)], dtype=np.int64)
+        known[1] = 0
+        known[1, hands[1]] = 1
+        st = np.array([0, 0, 0, -1], dtype=np.int64)
+        seed_kernels(7)
+        pick = lookahead_choice(hands, np.zeros((2, 4), dtype=np.bool_),
+                                np.zeros(8, dtype=np.int64), st, known, STANDARD)
+        seed_kernels(7)
+        ev = expected_pegging(hands, np.zeros((2, 4), dtype=np.bool_),
+                              np.zeros(8, dtype=np.int64), st, known, 0, 50, STANDARD)
+        seed_kernels(7)
+        expert = expert_choice(hands, np.zeros((2, 4), dtype=np.bool_),
+                               np.zeros(8, dtype=np.int64), st, known, STANDARD,
+                               throw_model(CribbageSpec()))
+        results.add((pick, ev, expert))
+    assert len(results) == 1
+
+
+def spec_points(text, **rules):
+    ranks = [{"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}.get(r) or int(r) for r in text.split()]
+    return card_points(np.array(ranks, dtype=np.int64), len(ranks),
+                       sum(min(r, 10) for r in ranks), CribbageSpec(**rules).as_array())
+
+
+@pytest.mark.parametrize("seq,rules,pts", [
+    ("6 T", {"target": 16}, 2), ("5 T", {"target": 16}, 0),      # the house target of 16
+    ("T T T A", {"peg_limit": 41}, 0),                          # 31 is nothing special now
+    ("T T T T A", {"peg_limit": 41}, 2),                        # ...41 is
+    ("T T T A", {"target": 31}, 2 + 2),                         # target and limit both 31
+])
+def test_house_rules_in_the_play(seq, rules, pts):
+    assert spec_points(seq, **rules) == pts
+
+
+def test_stink_hole_is_never_a_resting_place():
+    pol = np.array([[0, RANDOM], [0, RANDOM]])
+    seeds = np.arange(1500, dtype=np.int64)
+    plain, stink = (tp.play_games(seeds, pol, rank_table(),
+                                  CribbageSpec(game_length=31, stinkhole=s).as_array())
+                    for s in (False, True))
+    assert (plain[:, 4] == 30).sum() > 20 and (stink[:, 4] == 30).sum() == 0
+    assert (stink[:, 3] >= 31).all()

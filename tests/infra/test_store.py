@@ -1,0 +1,181 @@
+"""Kept tables: shipped ones are current and agree with small rebuilds; damaged, stale,
+planted or misshapen files are caught and rebuilt; unwritable folders and concurrent builders
+are safe; compiled kernels are keyed by the code and kept outside the package."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import asdict
+
+import numpy as np
+import pytest
+
+from cribsolve import catalog
+from cribsolve.core.rules import ruleset
+from cribsolve.core.scoring import table as rank
+from cribsolve.games.cribbage import odds, opponent
+from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.solitaire import simulate as sim
+from cribsolve.infra import paths, store
+
+SMALL = CribbageSpec(game_length=21)
+SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy", **asdict(SMALL)}
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """A fresh cache folder and an empty in-process memory of store."""
+    monkeypatch.setenv("CRIBSOLVE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(store, "_memo", {})
+    return tmp_path / "cache"
+
+
+def small_odds():
+    return odds.odds_table(SMALL, deals=2_000)
+
+
+def test_every_shipped_table_is_current():
+    names = sorted(os.listdir(store.SHIPPED))
+    kinds = sorted(n.split("-")[0] for n in names)    # one file per table of catalog.ship()
+    assert kinds == ["odds", "opponent", "pegging", "rank", "throwmodel", "wintable", "wintable"]
+    for name in names:
+        desc, state = catalog.status(os.path.join(store.SHIPPED, name))
+        assert state == "current", (name, state)
+
+
+def test_shipped_rank_table_equals_a_full_rebuild():
+    shipped = rank.rank_table(15)
+    assert np.array_equal(shipped, rank._build(15))
+
+
+@pytest.mark.slow
+def test_shipped_tables_agree_with_small_rebuilds(own_cache):
+    """Rebuilt from a tenth of the games, each table lands within its sampling noise."""
+    shipped = store.read(os.path.join(store.SHIPPED, store.file_name("opponent", {
+        "target": 15, "crib_full_flush": True, "hands": opponent.N_HANDS,
+        "seed": opponent.SEED})))[1]
+    small = opponent.optimal_frequencies(ruleset(), hands=20_000)
+    for seat in ("dealer", "pone"):
+        assert np.abs(small[seat] - shipped[seat]).max() < 0.02
+    assert np.abs(odds.odds_table(deals=20_000) - odds.odds_table()).max() < 0.05
+    assert np.abs(sim.win_table("patience2", games=20_000) - sim.win_table("patience2")).max() \
+        < 0.05
+
+
+def test_damaged_stale_planted_and_misshapen_files_are_rebuilt(own_cache, capfd):
+    good = small_odds().copy()
+    path = own_cache / store.file_name("odds", SMALL_PARAMS)
+    assert path.exists()
+    params = SMALL_PARAMS
+    planted = good.copy()
+    planted[1, 5, 7] = 0.7767                          # a value no game gives
+    other = own_cache / "other.npz"
+    store.write(str(other), "odds", dict(SMALL_PARAMS, deals=1_000), {"win": good})
+    damage = {
+        "truncated": lambda: path.write_bytes(path.read_bytes()[:1000]),
+        "empty": lambda: path.write_bytes(b""),
+        "other parameters": lambda: shutil.copy(other, path),
+        "planted": lambda: store.write(str(path), "odds", params, {"win": planted}),
+        "misshapen": lambda: store.write(str(path), "odds", params, {"win": good[:, :20]}),
+        "flipped bytes": lambda: path.write_bytes(path.read_bytes()[:-9] + b"\0" * 9),
+    }
+    for what, spoil in damage.items():
+        spoil()
+        store._memo.clear()
+        capfd.readouterr()
+        again = small_odds()
+        err = capfd.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "rebuilding" in err[0], (what, err)
+        assert np.array_equal(again, good), what
+        assert catalog.status(str(path))[1] == "current", what
+
+
+def test_stale_key_is_rebuilt(own_cache, capfd):
+    small_odds()
+    path = own_cache / store.file_name("odds", SMALL_PARAMS)
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    meta = json.loads(str(arrays.pop("__meta__")))
+    meta["key"] = "made-by-older-code"
+    np.savez(path, __meta__=np.array(json.dumps(meta)), **arrays)
+    store._memo.clear()
+    assert "stale" in catalog.status(str(path))[1]
+    small_odds()
+    assert "stale" in capfd.readouterr().err
+    assert catalog.status(str(path))[1] == "current"
+
+
+def test_unwritable_cache_folder_still_answers(tmp_path, monkeypatch, capfd):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("CRIBSOLVE_CACHE", str(blocker / "cache"))
+    monkeypatch.setattr(store, "_memo", {})
+    monkeypatch.setattr(paths, "_warned", set())
+    first = small_odds()
+    err = capfd.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot write the cache folder" in err[0]
+    assert np.array_equal(small_odds(), first) and capfd.readouterr().err == ""
+
+
+@pytest.mark.slow
+def test_concurrent_builders_leave_one_good_file(own_cache):
+    code = ("from cribsolve.games.cribbage import odds; "
+            "from cribsolve.games.cribbage.spec import CribbageSpec; "
+            "print(float(odds.odds_table(CribbageSpec(game_length=21), deals=3_000).sum()))")
+    env = dict(os.environ, CRIBSOLVE_CACHE=str(own_cache))
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE) for _ in range(3)]
+    outs = [p.communicate() for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    assert len({o for o, _ in outs}) == 1
+    [f] = [f for f in os.listdir(own_cache) if f.startswith("odds-")]
+    assert catalog.status(str(own_cache / f))[1] == "current"
+    assert not [f for f in os.listdir(own_cache) if ".tmp" in f]
+
+
+def test_compiled_code_is_keyed_by_every_module_and_kept_outside(tmp_path):
+    """A changed module (even one only inlined elsewhere) moves compiled code to a new folder;
+    nothing is written into the package."""
+    pkg = tmp_path / "cribsolve"
+    shutil.copytree(os.path.dirname(catalog.__file__), pkg,
+                    ignore=shutil.ignore_patterns("__pycache__", "data"))
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), CRIBSOLVE_CACHE=str(tmp_path / "cache"))
+    where = [sys.executable, "-c", "from cribsolve.infra import jit; print(jit.numba_cache_dir())"]
+    before = subprocess.run(where, env=env, cwd=tmp_path, capture_output=True, text=True).stdout
+    with open(pkg / "core" / "scoring" / "table.py", "a") as f:
+        f.write("\n# a change to score5, which other kernels inline\n")
+    after = subprocess.run(where, env=env, cwd=tmp_path, capture_output=True, text=True).stdout
+    assert before.startswith(str(tmp_path / "cache")) and before != after
+    run = [sys.executable, "-m", "cribsolve", "score", "5H", "5S", "5C", "JD", "--starter", "5D",
+           "--wild", "K"]
+    assert subprocess.run(run, env=env, cwd=tmp_path, capture_output=True).returncode == 0
+    compiled = [f for _, _, fs in os.walk(pkg) for f in fs if f.endswith((".nbi", ".nbc"))]
+    assert compiled == [] and os.listdir(after.strip())
+
+
+def test_cache_info_and_clear(own_cache):
+    from clihelp import run
+    small_odds()
+    code, out, _ = run("cache", "info", "--json")
+    rows = json.loads(out)["files"]
+    assert code == 0 and sum(r["shipped"] for r in rows) == len(os.listdir(store.SHIPPED))
+    assert any(r["path"].startswith(str(own_cache)) and r["state"] == "current" for r in rows)
+    code, out, _ = run("cache", "clear")
+    assert code == 0 and not [f for f in os.listdir(own_cache) if f.endswith(".npz")]
+    assert all(r["shipped"] for r in json.loads(run("cache", "info", "--json")[1])["files"]
+               if r["what"] != "compiled kernels")
+
+
+@pytest.mark.slow
+def test_unwritable_cache_folder_warns_once_for_tables_and_compiled_code(tmp_path):
+    """A command that compiles kernels and builds a table under an unwritable cache folder
+    answers, with one line of warning."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    env = dict(os.environ, CRIBSOLVE_CACHE=str(blocker / "cache"), TMPDIR=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "cribsolve", "odds", "--my-score", "5",
+                        "--their-score", "9", "--dealer", "them", "--game-length", "15",
+                        "--quiet"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("5 to 9, they deal next: you win")
+    assert len(r.stderr.strip().splitlines()) == 1 and "cannot write" in r.stderr

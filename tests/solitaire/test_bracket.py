@@ -1,0 +1,265 @@
+"""The information-relaxation upper bound: exact on a toy game, and built from the win policy's
+own expectations on the real ones."""
+from functools import lru_cache
+from itertools import permutations
+
+import numpy as np
+import pytest
+
+from cribsolve.core.cards import JACK, RANK
+from cribsolve.core.expect import N_CLASSES
+from cribsolve.core.scoring.table import rank_table
+from cribsolve.games.solitaire import patience
+from cribsolve.games.solitaire.bracket import (bound_games, patience2_terms,
+                                               patience_terms, penalised_value)
+from cribsolve.games.solitaire.simulate import win_probabilities, win_table
+
+# --- a toy solitaire small enough to solve exactly -----------------------------------------
+# Seven cards worth 1..7: one removed unseen, then two deals of [a face-down card f, two hand
+# cards]. The player throws one hand card; the deal scores the kept card's value, plus 3 when
+# the thrown card and f add to a multiple of 3. A game is won at 12 points.
+T = 12
+ALL = frozenset(range(7))
+
+
+def points(keep, thrown, f):
+    return keep + 1 + (3 if (thrown + f + 2) % 3 == 0 else 0)
+
+
+def outcomes(d, unseen, hand, o):
+    """(points, unseen after the deal), each equally likely, throwing hand[o]."""
+    rest = unseen - set(hand)
+    return [(points(hand[1 - o], hand[o], f), rest - {f}) for f in sorted(rest)]
+
+
+@lru_cache(None)
+def value(d, s, unseen):
+    """The optimal P(win) before deal d (0-based) at score s (capped at T), ``unseen`` the
+    cards not yet seen: the exact recursion over what the player knows."""
+    if d == 2:
+        return float(s >= T)
+    hands = list(permutations(sorted(unseen), 2))
+    return sum(max(np.mean([value(d + 1, min(s + p, T), u) for p, u in outcomes(d, unseen, h, o)])
+                   for o in (0, 1)) for h in hands) / len(hands)
+
+
+def mean(xs):
+    xs = list(xs)
+    return sum(xs) / len(xs)
+
+
+@lru_cache(None)
+def charges(d, unseen, hand, w):
+    """q[s, o] of deal d: the expected charged value after throwing hand[o] from score s."""
+    return [[mean(w[1 - d][min(s + p, T)] if w is not None else value(d + 1, min(s + p, T), u)
+                  for p, u in outcomes(d, unseen, hand, o)) for o in (0, 1)]
+            for s in range(T + 1)]
+
+
+def terms(deck, w=None):
+    """penalised_value's inputs for one toy deck. With w (w[k, s]: a value function of the
+    score with k deals left) each deal is charged w(next score) minus its expectation; without,
+    with the optimal value of the next decision (the next hand seen) minus its expectation."""
+    w = None if w is None else tuple(map(tuple, w))
+    x = np.zeros((2, 2), dtype=np.int64)
+    phi = np.zeros((2, T + 1))
+    q = np.zeros((2, T + 1, 2))
+    unseen = ALL
+    for d in range(2):
+        hand = tuple(deck[2 + 3 * d:4 + 3 * d])
+        for o in (0, 1):
+            x[d, o] = points(hand[1 - o], hand[o], deck[1 + 3 * d])
+        q[d] = charges(d, unseen, hand, w)
+        unseen = unseen - set(deck[1 + 3 * d:4 + 3 * d])
+        if w is not None:
+            phi[d] = w[1 - d]
+        elif d == 1:
+            phi[d] = [float(s >= T) for s in range(T + 1)]
+        else:       # the next hand is seen: the best of its two throws
+            phi[d] = np.max(charges(1, unseen, tuple(deck[5:7]), None), axis=1)
+    return x, phi, q
+
+
+DECKS = list(permutations(range(7)))
+
+
+@pytest.mark.slow
+def test_toy_bound_with_the_true_value_function_is_exact_on_every_deck():
+    """Brown, Smith and Sun: charged with the optimal value function, the penalised
+    perfect-information value of every deck is the optimum given its first hand (the one
+    thing not charged), and their mean the optimum."""
+    vals = []
+    for deck in DECKS:
+        x, phi, q = terms(deck)
+        vals.append(penalised_value(x, phi, q, T))
+        assert vals[-1] == pytest.approx(q[0, 0].max(), abs=1e-12)
+    assert np.mean(vals) == pytest.approx(value(0, 0, ALL), abs=1e-12)
+
+
+def test_toy_bounds_lie_between_the_optimum_and_clairvoyance():
+    best = value(0, 0, ALL)
+    # no charge: clairvoyance, the best total of each deck (by brute force)
+    clair = np.mean([penalised_value(*terms(deck, np.zeros((2, T + 1))), T) for deck in DECKS])
+    brute = np.mean([max(float(sum(points(deck[2 + 3 * d + 1 - o[d]], deck[2 + 3 * d + o[d]],
+                                          deck[1 + 3 * d]) for d in range(2)) >= T)
+                         for o in [(0, 0), (0, 1), (1, 0), (1, 1)]) for deck in DECKS])
+    assert clair == pytest.approx(brute) and clair > best + 0.05
+    # a value function of the score alone, as ours
+    bound = np.mean([penalised_value(*terms(deck, score_table()), T) for deck in DECKS])
+    assert best - 1e-12 <= bound      # (not always below clairvoyance: at 10 it is above)
+
+
+def score_table():
+    """The toy's W: a value function of the score alone, from the per-deal points of a fixed
+    policy (always throw the first card)."""
+    hist = np.zeros((2, 16))
+    for deck in DECKS:
+        for d in range(2):
+            hist[d, points(deck[3 + 3 * d], deck[2 + 3 * d], deck[1 + 3 * d])] += 1
+    return win_probabilities(hist, T)
+
+
+def test_toy_look_ahead_charge_tightens_and_stays_above_the_optimum():
+    """bracket.patience_terms's look-ahead charge on the toy: deal 0's phi gains U(s, next hand)
+    minus its mean over the hands still possible (exact, or over drawn hands), U being the best
+    charged value of the next deal. Still a bound; with the exact mean much tighter."""
+    best, w = value(0, 0, ALL), score_table()
+    wt = tuple(map(tuple, w))
+    rng = np.random.default_rng(1)
+
+    def bound(draws):
+        vals = []
+        for deck in DECKS:
+            x, phi, q = terms(deck, w)
+            unseen = ALL - set(deck[1:4])
+            hands = list(permutations(sorted(unseen), 2))
+            picked = hands if draws is None else [hands[i] for i in
+                                                  rng.integers(len(hands), size=draws)]
+            u = [np.max(charges(1, unseen, h, wt), axis=1) for h in [tuple(deck[5:7])] + picked]
+            phi[0] += u[0] - np.mean(u[1:], axis=0)
+            vals.append(penalised_value(x, phi, q, T))
+        return np.mean(vals)
+
+    plain = np.mean([penalised_value(*terms(deck, w), T) for deck in DECKS])
+    exact = bound(None)
+    assert best - 1e-12 <= exact < plain - 0.02
+    assert best - 1e-12 <= bound(1) and best - 1e-12 <= bound(3)
+
+
+# --- the real games -----------------------------------------------------------------------
+
+def decks(n, seed):
+    return np.random.default_rng(seed).permuted(np.tile(np.arange(52), (n, 1)), axis=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant2", [False, True])
+def test_uncharged_bound_is_the_clairvoyant_win(variant2):
+    """With no value function the bound is clairvoyance: each deck's best possible total."""
+    table = rank_table()
+    ds = decks(30, 4)
+    w0 = np.zeros((6, patience.WIN_AT + 1))
+    best = patience.play_games(ds, variant2, patience.CLAIRVOYANT, np.zeros((30, 8)), table, w0)
+    for deck, pts in zip(ds, best):
+        x, phi, q = (patience2_terms(deck, w0, table) if variant2 else
+                     patience_terms(deck, w0, table, np.random.default_rng(1).random((4, 2, 6))))
+        assert penalised_value(x, phi, q, patience.WIN_AT) == float(pts.sum() >= 80)
+        assert x.max(axis=1).tolist() == pts.tolist()
+
+
+def test_the_charges_are_the_win_policys_own_probabilities():
+    table = rank_table()
+    deck = decks(1, 5)[0]
+    wins = win_table("patience")
+    x, phi, q = patience_terms(deck, wins, table, np.zeros((4, 0, 6)))
+    seen = np.zeros(53, dtype=np.bool_)
+    for d in range(5):
+        hand = deck[7 + 9 * d + 2:7 + 9 * d + 8]
+        seen[hand] = True
+        for score in (0, 31, 64):
+            p = patience.win_discard(hand, seen, score, wins[4 - d], table,
+                                     np.ones(N_CLASSES))[1]
+            assert np.allclose(q[d, score], p, atol=1e-12)
+        seen[deck[7 + 9 * d:7 + 9 * d + 9]] = True
+    wins2 = win_table("patience2")
+    deck = decks(1, 6)[0]
+    x, phi, q = patience2_terms(deck, wins2, table)
+    seen = np.zeros(53, dtype=np.bool_)
+    seen[deck[:12]] = True
+    h1, h2 = deck[:6], deck[6:12]
+    a = 4                                              # one first discard
+    k1, first = h1[patience.OPT_KEEP[a]], h1[patience.OPT_DISC[a]]
+    ev, p = patience.second_discard_values(k1, h2, first, seen, 20, wins2[3], table)
+    assert np.allclose(q[0, 20, 15 * a:15 * a + 15], p, atol=1e-12)
+
+
+def test_bracket_plays_simulates_decks_and_orders_its_bounds():
+    import json
+
+    from clihelp import run
+
+    from cribsolve.games.solitaire.simulate import simulate
+
+    code, out, err = run("bracket", "--variant", "patience", "-n", "60", "--seed", "3",
+                         "--json", "--quiet")
+    d = json.loads(out)
+    assert code == 0 and d["n"] == 60 and d["seed"] == 3
+    assert d["win_rate"] == simulate("patience", "win", 60, 3).win_rate
+    assert d["clairvoyant"] == simulate("patience", "clairvoyant", 60, 3).win_rate
+    assert d["upper_bound_ci"][0] < d["upper_bound"] < d["upper_bound_ci"][1]
+    assert d["upper_bound"] - d["win_rate"] == pytest.approx(d["width"])
+    code, out, err = run("bracket", "--variant", "patience2", "-n", "40", "--seed", "3",
+                         "--json", "--quiet")
+    d = json.loads(out)
+    assert d["policy"] == "lookahead"
+    assert d["win_rate"] == simulate("patience2", "lookahead", 40, 3).win_rate
+    assert d["win_policy_rate"] == simulate("patience2", "win", 40, 3).win_rate
+    assert d["gain"] == pytest.approx(d["win_rate"] - d["win_policy_rate"])
+    for bad in (["--variant", "patience3"], ["--samples", "-1"]):
+        code, out, err = run("bracket", *bad)
+        assert code == 2 and err.startswith("cribsolve:")
+
+
+def win_policy_discards(deck, wins, table):
+    """The win policy's discard in each deal of a Patience deck (as play_patience chooses)."""
+    seen = np.zeros(53, dtype=np.bool_)
+    score, picks, pts = 0, [], []
+    for d in range(5):
+        crib2, hand, s = deck[7 + 9 * d:9 + 9 * d], deck[9 + 9 * d:15 + 9 * d], deck[15 + 9 * d]
+        seen[hand] = True
+        if patience._in_doubt(wins[4 - d], score):
+            o = patience.win_discard(hand, seen, score, wins[4 - d], table, np.ones(N_CLASSES))[0]
+        else:
+            o = patience.ev_discard(hand, patience.unseen_of(seen), table)
+        picks.append(o)
+        pts.append(patience.deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK))
+        score += pts[-1]
+        seen[deck[7 + 9 * d:16 + 9 * d]] = True
+    return picks, pts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("samples", [0, 2])
+def test_charges_average_zero_under_the_win_policy_but_not_under_clairvoyance(samples):
+    """The property the bound rests on, checked on real decks: along the win policy's own
+    play, each deck's total charge sum_d phi[d, s_d+1] - q[d, s_d, o_d] averages zero (within
+    its confidence interval); a player who sees the cards (clairvoyant) is charged clearly."""
+    table, wins = rank_table(), win_table("patience")
+    ds = decks(300, 11)
+    played = patience.play_games(ds, False, patience.WIN, np.zeros((300, 8)), table, wins)
+    rng = np.random.default_rng(12)
+    fair, cheat = [], []
+    for deck, real in zip(ds, played):
+        x, phi, q = patience_terms(deck, wins, table, rng.random((4, samples, 6)))
+        picks, pts = win_policy_discards(deck, wins, table)
+        assert pts == real.tolist() == [x[d, o] for d, o in enumerate(picks)]
+        for total, choose in ((fair, picks), (cheat, x.argmax(axis=1))):
+            s, charge = 0, 0.0
+            for d, o in enumerate(choose):
+                t = min(s + x[d, o], patience.WIN_AT)
+                charge += phi[d, t] - q[d, s, o]
+                s = t
+            total.append(charge)
+    for total, lo, hi in ((fair, -3, 3), (cheat, 5, np.inf)):
+        z = np.mean(total) / (np.std(total) / np.sqrt(len(total)))
+        assert lo < z < hi
