@@ -18,6 +18,7 @@ from cribsolve.core.notation import (format_card, format_cards, parse_card,
 from cribsolve.core.rules import PRESETS, ruleset
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 from cribsolve.infra.export import check_output_path, dumps, write_csv
 
 # Bounds on every number the user types (documented in each option's help).
@@ -34,7 +35,6 @@ JOKERS_MAX = 16
 DECKS_MAX = 8
 TARGET_MAX = 200                # RuleSet's own bound on the sum that scores 2
 WILD_WORK_MAX = 6 * 10 ** 7     # wild-card substitutions x cards: about 5 s of kernel time
-SOLITAIRE_DEALS = {"patience": 5, "patience2": 4}
 
 
 def _show(x) -> str:
@@ -584,7 +584,7 @@ DISCARD_HEADER = ["discard", "keep", "hand", "crib", "net", "std", "min", "max"]
               help="Patience II second discard with --score: the 4 cards kept from hand one.")
 @click.option("--score", type=click.IntRange(0, SOLITAIRE_SCORE_MAX), default=None,
               help="Solitaires, with --deal: points so far; adds P(win).")
-@click.option("--deal", type=click.IntRange(1, max(SOLITAIRE_DEALS.values())), default=None,
+@click.option("--deal", type=click.IntRange(1, max(SOLITAIRES[v].deals for v in PATIENCES)), default=None,
               help="Solitaires, with --score: this deal's number (1 to 5 in Patience, 1 to 4 "
                    "in Patience II).")
 @_pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
@@ -863,7 +863,7 @@ def _solitaire_discard(cards, variant, seen, crib_cards, kept, score, deal, samp
     if (score is None) != (deal is None):
         raise click.UsageError("--score and --deal go together: the points so far and this "
                                "deal's number")
-    deals = SOLITAIRE_DEALS[variant]
+    deals = SOLITAIRES[variant].deals
     if deal is not None and deal > deals:
         raise _bad("--deal", f"{deal} is not a deal of {variant}: give 1 to {deals}")
     hand = parse_cards(cards)
@@ -1036,7 +1036,8 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
              checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **rules):
     """Play many seeded games and report the win rate."""
     from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
-    from cribsolve.games.solitaire.simulate import CSV_HEADER, VARIANTS
+    from cribsolve.games.solitaire.facts import SOLITAIRES
+    from cribsolve.games.solitaire.simulate import CSV_HEADER
     from cribsolve.games.solitaire.simulate import simulate as run_sim
     from cribsolve.infra.progress import bar
 
@@ -1045,7 +1046,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     _check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
         _check_header(csv_path, CSV_HEADER, "--csv")
-    policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else VARIANTS[variant][2]
+    policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else SOLITAIRES[variant].policies
     if policy is not None and policy not in policies:
         raise _bad("--policy", f"{policy} is not a policy of --variant {variant} (expected "
                                f"{', '.join(policies)})")
@@ -1457,13 +1458,14 @@ def play(variant, pysol_game, seed, samples, top, quiet):
     from cribsolve.games.solitaire.coach import (Walk, advise, result_line,
                                                  seeded_talon, summary_lines,
                                                  view_lines)
-    from cribsolve.games.solitaire.pysol import NAMES, talon
+    from cribsolve.games.solitaire.facts import SOLITAIRES
+    from cribsolve.games.solitaire.pysol import talon
 
     if (pysol_game is None) == (seed is None):
         raise click.UsageError("give the deal: --pysol-game N or --seed S")
     _win_table_progress(variant, quiet)
     walk = Walk(variant, talon(pysol_game) if seed is None else seeded_talon(seed))
-    click.echo(f"{NAMES[variant]}, " + (f"PySolFC game {pysol_game}" if seed is None else
+    click.echo(f"{SOLITAIRES[variant].name}, " + (f"PySolFC game {pysol_game}" if seed is None else
                                         f"seed {seed}") + ": 80 points to win"
                + ("; 7 cards removed unseen" if variant == "patience" else ""))
     while not walk.over:

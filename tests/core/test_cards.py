@@ -1,7 +1,6 @@
 import pytest
 
-from cribsolve.core.notation import (JOKER, format_card, parse_card,
-                                     parse_cards, parse_rank)
+from cribsolve.core.notation import JOKER, format_card, parse_card, parse_cards, parse_rank
 from cribsolve.core.rules import ruleset
 from cribsolve.errors import CardError
 

@@ -1,7 +1,6 @@
 """The fast kernels against the slow definitional scorer, hand-worked examples and facts."""
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from slow_scorer import slow_score, slow_wild_score
 
 from cribsolve import parse_cards, ruleset, score_hand

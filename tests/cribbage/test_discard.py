@@ -3,8 +3,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from cribsolve import parse_cards, ruleset
 from cribsolve.core.scoring.kernels import score_parts

@@ -7,8 +7,7 @@ from playhelp import TRACE, run_play
 
 from cribsolve import format_card, parse_cards, ruleset, score_hand
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game as tp
-from cribsolve.games.cribbage import throws
+from cribsolve.games.cribbage import game as tp, throws
 from cribsolve.games.cribbage.play import STANDARD
 from cribsolve.games.cribbage.policies import GREEDY, LOOKAHEAD, RANDOM
 from cribsolve.games.cribbage.spec import CribbageSpec

@@ -6,9 +6,8 @@ import pytest
 from slow_scorer import slow_score
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.errors import CardError
-from cribsolve.games.cribbage import game as tp
-from cribsolve.games.cribbage import throws
+from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage import game as tp, throws
 from cribsolve.games.cribbage.inference import NO_MODEL
 from cribsolve.games.cribbage.play import MAX_EVENTS, seed_kernels
 from cribsolve.games.cribbage.policies import GREEDY, RANDOM, play
@@ -185,7 +184,7 @@ def test_games_under_the_new_rules_end_as_the_spec_says(rules):
     ({"two_cribs": True, "hand_size": 4}, "keep 1 to 8"),
 ])
 def test_rules_that_do_not_combine_are_one_error(rules, message):
-    with pytest.raises(CardError, match=message):
+    with pytest.raises(CribsolveError, match=message):
         CribbageSpec(**rules)
 
 

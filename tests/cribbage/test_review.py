@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
-from cribsolve.errors import CardError, RecordError
+from cribsolve.errors import CribsolveError, RecordError
 from cribsolve.games.cribbage.discard import best_discard
 from cribsolve.games.cribbage.review import (evaluate, parse_record, replay,
                                              review)
@@ -231,7 +231,7 @@ def test_mangled_records_replay_or_are_refused(data):
             lines[i] = " ".join(words)
     try:
         replay(parse_record("\n".join(lines), "game"))
-    except CardError as e:
+    except CribsolveError as e:
         assert isinstance(e, RecordError) and str(e).startswith("game, line ")
 
 

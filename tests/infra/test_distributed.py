@@ -7,15 +7,18 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from clihelp import run as cli
 from distributed import Client, LocalCluster
 
-from cribsolve.errors import CardError
+from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage import simulate as cribbage_sim
 from cribsolve.games.cribbage.simulate import simulate_cribbage
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.games.solitaire import simulate as sim
+from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra import runner
 from cribsolve.infra.checkpoint import Checkpoint
 
@@ -24,8 +27,8 @@ from cribsolve.infra.checkpoint import Checkpoint
 def small_chunks(monkeypatch):
     """Many chunks from few games. Each chunk's size travels in its arguments, so the workers
     need no patch."""
-    monkeypatch.setitem(sim.VARIANTS, "patience2", (*sim.VARIANTS["patience2"][:3], 300))
-    monkeypatch.setattr(sim, "CRIBBAGE_CHUNK", 100)
+    monkeypatch.setitem(SOLITAIRES, "patience2", replace(SOLITAIRES["patience2"], chunk=300))
+    monkeypatch.setattr(cribbage_sim, "CRIBBAGE_CHUNK", 100)
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +136,7 @@ def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
 def test_two_runs_cannot_share_a_checkpoint(tmp_path):
     path = str(tmp_path / "run.ckpt")
     first = Checkpoint(path, {"n": 1}, 3)
-    with pytest.raises(CardError, match="is in use by another run"):
+    with pytest.raises(CribsolveError, match="is in use by another run"):
         Checkpoint(path, {"n": 1}, 3)
     first.close()
     Checkpoint(path, {"n": 1}, 3).close()

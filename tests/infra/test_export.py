@@ -5,7 +5,7 @@ import stat
 
 import pytest
 
-from cribsolve.errors import CardError
+from cribsolve.errors import CribsolveError
 from cribsolve.infra import export
 from cribsolve.infra.export import check_output_path, write_csv
 
@@ -82,7 +82,7 @@ def test_symlink_refused_and_untouched(tmp_path):
     link = tmp_path / "link.csv"
     link.symlink_to(target)
     for append in (False, True):
-        with pytest.raises(CardError, match=r"^--csv: .*symbolic link"):
+        with pytest.raises(CribsolveError, match=r"^--csv: .*symbolic link"):
             write_csv(str(link), HEADER, [["a", 1, 1]], append=append)
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert target.read_text() == "precious\n"
@@ -92,7 +92,7 @@ def test_symlink_refused_and_untouched(tmp_path):
 def test_dangling_symlink_refused(tmp_path):
     link = tmp_path / "link.csv"
     link.symlink_to(tmp_path / "missing.csv")
-    with pytest.raises(CardError, match="symbolic link"):
+    with pytest.raises(CribsolveError, match="symbolic link"):
         check_output_path(str(link), "--csv")
     assert not (tmp_path / "missing.csv").exists()
 
@@ -101,7 +101,7 @@ def test_dangling_symlink_refused(tmp_path):
 def test_fifo_refused_and_untouched(tmp_path, append):
     p = tmp_path / "pipe.csv"
     os.mkfifo(p)
-    with pytest.raises(CardError, match=r"^--csv: .*not a regular file"):
+    with pytest.raises(CribsolveError, match=r"^--csv: .*not a regular file"):
         write_csv(str(p), HEADER, [["a", 1, 1]], append=append)
     assert stat.S_ISFIFO(os.lstat(p).st_mode)
     assert os.listdir(tmp_path) == ["pipe.csv"]
@@ -110,13 +110,13 @@ def test_fifo_refused_and_untouched(tmp_path, append):
 def test_folder_refused(tmp_path):
     d = tmp_path / "sub"
     d.mkdir()
-    with pytest.raises(CardError, match=r"^--histogram-csv: .*not a regular file"):
+    with pytest.raises(CribsolveError, match=r"^--histogram-csv: .*not a regular file"):
         check_output_path(str(d), "--histogram-csv")
 
 
 def test_missing_parent_folder_refused(tmp_path):
     p = tmp_path / "no" / "such" / "out.csv"
-    with pytest.raises(CardError) as e:
+    with pytest.raises(CribsolveError) as e:
         write_csv(str(p), HEADER, [["a", 1, 1]])
     assert str(e.value) == f"--csv: folder {tmp_path / 'no' / 'such'} does not exist"
 
@@ -129,7 +129,7 @@ def test_unwritable_folder_refused_via_access(tmp_path, monkeypatch):
         return False
 
     monkeypatch.setattr(export.os, "access", no_write)
-    with pytest.raises(CardError, match=r"^--csv: folder .* is not writable$"):
+    with pytest.raises(CribsolveError, match=r"^--csv: folder .* is not writable$"):
         check_output_path(str(tmp_path / "out.csv"), "--csv")
     assert calls == [(str(tmp_path), os.W_OK)]
 
@@ -140,7 +140,7 @@ def test_unwritable_folder_refused_for_real(tmp_path):
     d.mkdir()
     os.chmod(d, 0o555)
     try:
-        with pytest.raises(CardError, match="not writable"):
+        with pytest.raises(CribsolveError, match="not writable"):
             write_csv(str(d / "out.csv"), HEADER, [["a", 1, 1]])
     finally:
         os.chmod(d, 0o755)
@@ -177,7 +177,7 @@ def test_append_after_file_without_final_newline(tmp_path):
 def test_append_different_header_refused_and_unchanged(tmp_path):
     p = tmp_path / "table.csv"
     p.write_bytes(b"score,count\r\n1,2\r\n")
-    with pytest.raises(CardError, match=r"^--csv: .* has a different header .*use another file$"):
+    with pytest.raises(CribsolveError, match=r"^--csv: .* has a different header .*use another file$"):
         write_csv(str(p), HEADER, [["greedy", 10, 0.5]], append=True)
     assert p.read_bytes() == b"score,count\r\n1,2\r\n"
 
@@ -185,7 +185,7 @@ def test_append_different_header_refused_and_unchanged(tmp_path):
 def test_append_longer_header_refused(tmp_path):
     p = tmp_path / "table.csv"
     p.write_bytes(b"policy,games,win,extra\r\n")
-    with pytest.raises(CardError, match="different header"):
+    with pytest.raises(CribsolveError, match="different header"):
         write_csv(str(p), HEADER, [["greedy", 10, 0.5]], append=True)
     assert p.read_bytes() == b"policy,games,win,extra\r\n"
 

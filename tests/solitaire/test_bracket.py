@@ -10,8 +10,8 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
-from cribsolve.games.solitaire.bracket import (bound_games, patience2_terms,
-                                               patience_terms, penalised_value)
+from cribsolve.games.solitaire.bracket import (bound_games, patience2_terms, patience_terms,
+                                               penalised_value)
 from cribsolve.games.solitaire.simulate import win_probabilities, win_table
 
 # --- a toy solitaire small enough to solve exactly -----------------------------------------

@@ -5,8 +5,7 @@ import json
 import numpy as np
 import pytest
 from clihelp import run
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from pysol_cards.cards import CardRenderer, createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 

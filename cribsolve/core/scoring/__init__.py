@@ -7,9 +7,8 @@ import numpy as np
 
 from cribsolve.core.rules import RuleSet
 from cribsolve.core.scoring.breakdown import MAX_ITEMIZED, itemize
-from cribsolve.core.scoring.kernels import (FIFTEENS, FLUSH, NOBS, PAIRS, RUNS,
-                                            best_wild, heels_points,
-                                            score_parts)
+from cribsolve.core.scoring.kernels import (FIFTEENS, FLUSH, NOBS, PAIRS, RUNS, best_wild,
+                                            heels_points, score_parts)
 
 CATEGORIES = ("fifteens", "pairs", "runs", "flush", "nobs")
 

@@ -7,8 +7,8 @@ import numpy as np
 
 from cribsolve.core.expect import WIDTH
 from cribsolve.core.notation import format_card
-from cribsolve.core.options import (DiscardValue, check_hand, discard_options,
-                                    summarize, unseen_cards)
+from cribsolve.core.options import (DiscardValue, check_hand, discard_options, summarize,
+                                    unseen_cards)
 from cribsolve.core.rules import RuleSet, ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CardError, CribsolveError
@@ -133,8 +133,8 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
     sharper than each standard error says. The opponent's cards are uniform among the unseen
     ones. ``seat`` is whose crib it is (under two cribs each has one)."""
     from cribsolve.games.cribbage.play import seed_kernels
-    from cribsolve.games.cribbage.throws import (crib_draws, deal_options,
-                                                 option_parts, option_values)
+    from cribsolve.games.cribbage.throws import (crib_draws, deal_options, option_parts,
+                                                 option_values)
 
     if seat not in SEATS:
         raise CribsolveError(f"seat must be dealer or pone, not {seat!r}")
@@ -188,8 +188,7 @@ def bid_ceiling(hand, spec, known=(), cut: int | None = None, seed: int = 0) -> 
     """Bid cribbage: the highest bid this hand would make for the crib against a standing
     bid one lower (throws.auction's rule; 0: it would not bid at all)."""
     from cribsolve.games.cribbage.play import seed_kernels
-    from cribsolve.games.cribbage.throws import (BID_MAX, bid_limits,
-                                                 deal_options, wants)
+    from cribsolve.games.cribbage.throws import BID_MAX, bid_limits, deal_options, wants
 
     dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
     keep_idx, disc_idx = deal_options(len(hand), pr)

@@ -16,15 +16,12 @@ opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points,
-                                           unseen_cards)
+from cribsolve.games.cribbage.play import MAX_EVENTS, add_points, log_points, unseen_cards
 from cribsolve.games.cribbage.policies import play
-from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW,
-                                           GAME_LENGTH, HAND_SIZE, LOWBALL,
-                                           STARTERS, TWO_CRIBS, WILD_RANK)
-from cribsolve.games.cribbage.throws import (CRIB_DRAWS, auction, bid_limits,
-                                             choose_throw, deal_options,
-                                             redraw, show_points)
+from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, GAME_LENGTH,
+                                           HAND_SIZE, LOWBALL, STARTERS, TWO_CRIBS, WILD_RANK)
+from cribsolve.games.cribbage.throws import (CRIB_DRAWS, auction, bid_limits, choose_throw,
+                                             deal_options, redraw, show_points)
 from cribsolve.infra.jit import njit, prange
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES

@@ -34,8 +34,7 @@ def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str =
     play, play.log_points}."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.game import NO_EXPERT, deal_outcomes
-    from cribsolve.games.cribbage.simulate import (CRIBBAGE_POLICIES,
-                                                   expert_tables)
+    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES, expert_tables
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
     pol = np.array([CRIBBAGE_POLICIES[policy]] * 2)

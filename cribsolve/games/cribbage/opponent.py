@@ -21,8 +21,7 @@ import functools
 import numpy as np
 
 from cribsolve.core.cards import RANK, SUIT
-from cribsolve.core.expect import (N_CLASSES, WIDTH, options_distribution,
-                                   pair_class_of_ranks)
+from cribsolve.core.expect import N_CLASSES, WIDTH, options_distribution, pair_class_of_ranks
 from cribsolve.core.rules import RuleSet
 from cribsolve.core.scoring.table import rank_table, score5
 from cribsolve.errors import CribsolveError

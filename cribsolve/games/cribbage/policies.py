@@ -9,9 +9,8 @@ import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage import search
-from cribsolve.games.cribbage.play import (COUNT, TURN, N, aim, card_points,
-                                           lay, log_points, settle,
-                                           unseen_cards)
+from cribsolve.games.cribbage.play import (COUNT, TURN, N, aim, card_points, lay, log_points,
+                                           settle, unseen_cards)
 from cribsolve.games.cribbage.spec import PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit
 

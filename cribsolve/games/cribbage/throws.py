@@ -12,15 +12,14 @@ wild rank), otherwise averaged over draws that are the same for every option.
 import numpy as np
 
 from cribsolve.core.cards import RANK
-from cribsolve.core.fastev import (ev_discard, expected_crib_two_unknown,
-                                   expected_hand, unseen_counts)
+from cribsolve.core.fastev import (ev_discard, expected_crib_two_unknown, expected_hand,
+                                   unseen_counts)
 from cribsolve.core.scoring.kernels import best_wild, score_parts
 from cribsolve.core.scoring.table import score5
 from cribsolve.games.cribbage.play import unseen_cards
 from cribsolve.games.cribbage.search import rank_code
-from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, LOWBALL,
-                                           STARTERS, TARGET, TWO_CRIBS,
-                                           WILD_RANK)
+from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, LOWBALL, STARTERS, TARGET,
+                                           TWO_CRIBS, WILD_RANK)
 from cribsolve.infra.jit import njit
 
 CRIB_DRAWS = 32      # draws of the unknown crib cards and cut card per option, where not exact

@@ -35,9 +35,9 @@ from cribsolve.core.expect import N_CLASSES, OFFSET
 from cribsolve.core.fastev import OPT_DISC, OPT_KEEP
 from cribsolve.core.scoring.table import score5
 from cribsolve.errors import CribsolveError
-from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions,
-                                                deal_points, draw_cards,
-                                                patience2_deal, patience_deal,
+from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
+from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions, deal_points,
+                                                draw_cards, patience2_deal, patience_deal,
                                                 unseen_of)
 from cribsolve.infra.jit import njit, prange
 
@@ -202,9 +202,6 @@ def bound_games(decks, variant2, wins, table, rand):
     return out
 
 
-BEST = {"patience": "win", "patience2": "lookahead"}     # the best policy of each variant
-
-
 @dataclass
 class Bracket:
     """The win rate of the best policy and the bounds above it, all on the same decks."""
@@ -232,13 +229,13 @@ class Bracket:
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
         width, width_ci = self._mean_ci(self.bound_sum - self.wins, self.gap_sq)
         d = {"variant": self.variant, "n": self.n, "seed": self.seed,
-             "policy": BEST[self.variant], "samples": self.samples,
+             "policy": SOLITAIRES[self.variant].best, "samples": self.samples,
              "win_rate": self.wins / self.n, "win_rate_ci": list(wilson(self.wins, self.n)),
              "upper_bound": upper, "upper_bound_ci": upper_ci,
              "clairvoyant": self.clairvoyant_wins / self.n,
              "clairvoyant_ci": list(wilson(self.clairvoyant_wins, self.n)),
              "width": width, "width_ci": width_ci}
-        if BEST[self.variant] != "win":
+        if SOLITAIRES[self.variant].best != "win":
             gain, gain_ci = self._mean_ci(self.wins - self.win_policy_wins, self.gain_sq)
             d.update(win_policy_rate=self.win_policy_wins / self.n, gain=gain, gain_ci=gain_ci)
         return d
@@ -248,15 +245,14 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
             progress=None, samples: int = SAMPLES) -> Bracket:
     """Play the best and the clairvoyant policies and compute the penalised bound on ``n``
     decks: simulate's decks for the same seed (so ``win_rate`` is simulate --policy P's for
-    P = BEST[variant]; where that is not ``win``, ``win`` is played too, for the gain). Patience
+    P = SOLITAIRES[variant].best; where that is not ``win``, ``win`` is played too, for the gain). Patience
     charges each deal for the next hand with ``samples`` drawn hands (0: not at all)."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import patience
-    from cribsolve.games.solitaire.simulate import (VARIANTS, chunk_points,
-                                                    win_table)
+    from cribsolve.games.solitaire.simulate import chunk_points, win_table
     from cribsolve.infra.jit import set_threads
 
-    if variant not in patience.DEALS:
+    if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")
     if samples < 0:
         raise CribsolveError("--samples must be at least 0")
@@ -264,14 +260,14 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
     v2 = variant == "patience2"
     res = Bracket(variant, n, seed, 0 if v2 else samples)
     wins, table = win_table(variant), rank_table(15)
-    chunk = VARIANTS[variant][3]
+    best, chunk = SOLITAIRES[variant].best, SOLITAIRES[variant].chunk
     for index, start in enumerate(range(0, n, chunk)):
         games = min(chunk, n - start)
         rng = np.random.default_rng([seed, index])      # as simulate.chunk_points deals
         decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
-        won = chunk_points(variant, BEST[variant], seed, index, games, wins).sum(axis=1) >= 80
-        if BEST[variant] != "win":
-            plain = chunk_points(variant, "win", seed, index, games, wins).sum(axis=1) >= 80
+        won = chunk_points(variant, best, seed, index, games, wins).sum(axis=1) >= WIN_AT
+        if best != "win":
+            plain = chunk_points(variant, "win", seed, index, games, wins).sum(axis=1) >= WIN_AT
             res.win_policy_wins += int(plain.sum())
             res.gain_sq += int((won != plain).sum())
         best = patience.play_games(decks, v2, patience.CLAIRVOYANT, np.zeros((games, 8)), table,

@@ -18,9 +18,8 @@ import numpy as np
 from cribsolve.core.notation import format_card, format_cards, parse_cards
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.solitaire.discard import SAMPLES
-from cribsolve.games.solitaire.patience import DEALS
+from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 
-WIN_AT = 80
 ADVICE_SEED = 0         # the sampled analysis always uses this seed: the same advice every time
 POINTS = {"patience": "expected points of this deal's hand + crib, heels apart",
           "patience2": "expected points of the whole deal (both hands, crib, heels), the "
@@ -101,7 +100,7 @@ class Walk:
     _first: tuple = ()          # Patience II: (thrown, kept) of the first hand
 
     def __post_init__(self):
-        if self.variant not in DEALS:
+        if self.variant not in PATIENCES:
             raise CribsolveError(f"unknown variant {self.variant!r} (expected patience or "
                             f"patience2)")
         from cribsolve.games.solitaire.pysol import layout
@@ -109,11 +108,11 @@ class Walk:
 
     @property
     def over(self) -> bool:
-        return self.deal > DEALS[self.variant]
+        return self.deal > SOLITAIRES[self.variant].deals
 
     @property
     def won(self) -> bool:
-        return self.score >= WIN_AT
+        return self.score >= SOLITAIRES[self.variant].win_at
 
     def view(self) -> View:
         d = self.deals[self.deal - 1]
@@ -173,7 +172,7 @@ class Walk:
 
 def view_lines(view: View, options: list[Option], top: int = 3) -> list[str]:
     """The decision in front of the player and the best ``top`` discards."""
-    n = DEALS[view.variant]
+    n = SOLITAIRES[view.variant].deals
     out = [f"Deal {view.deal} of {n}, score {view.score}"
            + (", second hand" if view.second else "")]
     if view.variant == "patience":
@@ -200,7 +199,7 @@ def result_line(res: DealResult) -> str:
 def summary_lines(walk: Walk) -> list[str]:
     """The end of the game: the score, won or lost, and what each decision cost in P(win)."""
     out = [f"Game over: {walk.score} points, {'won' if walk.won else 'lost'} "
-           f"({WIN_AT} to win)",
+           f"({SOLITAIRES[walk.variant].win_at} to win)",
            f"  {'deal':<7} {'you threw':<9} {'best':<9} {'P(win) lost':>11}"]
     for d in walk.decisions:
         where = f"{d.view.deal}" + ("b" if d.view.second else "a" if d.view.variant ==

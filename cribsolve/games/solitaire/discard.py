@@ -5,14 +5,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cribsolve.core.expect import (N_CLASSES, OFFSET, WIDTH,
-                                   options_distribution)
+from cribsolve.core.expect import N_CLASSES, OFFSET, WIDTH, options_distribution
 from cribsolve.core.notation import format_card
-from cribsolve.core.options import (check_hand, discard_options, summarize,
-                                    unseen_cards)
+from cribsolve.core.options import check_hand, discard_options, summarize, unseen_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CardError, CribsolveError
+from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 
 SAMPLES = 2000
 
@@ -48,12 +47,11 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
     exact over this deal's cards, with the win table (simulate.win_table) for the deals after.
     Patience II's second discard then needs ``kept``, the four cards kept from the first hand.
     """
-    from cribsolve.games.solitaire.patience import (DEALS, NO_WINS, WIN_AT,
-                                                    lookahead_values,
+    from cribsolve.games.solitaire.patience import (NO_WINS, WIN_AT, lookahead_values,
                                                     second_discard_values)
     from cribsolve.games.solitaire.simulate import win_table
 
-    if variant not in DEALS:
+    if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r}")
     rules = ruleset("pysol")
     table = rank_table(rules.target)
@@ -72,12 +70,13 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
         raise CardError("--kept takes the four cards kept from the first hand, with --crib")
     w_next = NO_WINS
     if score is not None:
-        if deal is None or not 1 <= deal <= DEALS[variant] or score < 0:
-            raise CribsolveError(f"--score S needs --deal K with K from 1 to {DEALS[variant]}")
+        deals = SOLITAIRES[variant].deals
+        if deal is None or not 1 <= deal <= deals or score < 0:
+            raise CribsolveError(f"--score S needs --deal K with K from 1 to {deals}")
         if crib and not kept:
             raise CribsolveError("with --score, the second discard needs --kept (the first hand's "
                             "four kept cards: they score with the same starter)")
-        w_next = win_table(variant)[DEALS[variant] - deal]
+        w_next = win_table(variant)[deals - deal]
     if variant == "patience" or crib:
         cribs = np.array([list(d) + list(crib) for d in discs], dtype=np.int64)
         uniform = np.ones(N_CLASSES)

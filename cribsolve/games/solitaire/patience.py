@@ -27,10 +27,10 @@ Policies (what the player may know: the cards seen so far, never the face-down o
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.core.expect import (N_CLASSES, OFFSET, WIDTH,
-                                   options_distribution)
+from cribsolve.core.expect import N_CLASSES, OFFSET, WIDTH, options_distribution
 from cribsolve.core.fastev import OPT_DISC, OPT_KEEP, ev_discard
 from cribsolve.core.scoring.table import score5
+from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra.jit import njit, prange
 
 RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD = 0, 1, 2, 3, 4
@@ -38,8 +38,7 @@ POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT,
             "lookahead": LOOKAHEAD}
 LOOK_HANDS = 16                  # second hands drawn per LOOKAHEAD first discard
 LOOK_RAND = 8 + 4 * LOOK_HANDS * 6   # uniforms per game: 8 for RANDOM, 6 per drawn hand
-DEALS = {"patience": 5, "patience2": 4}
-WIN_AT = 80
+WIN_AT = SOLITAIRES["patience"].win_at       # Patience II is won at the same score
 
 # the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
 NO_WINS = np.empty(0)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from cribsolve.core.notation import card_id
 from cribsolve.errors import CardError, CribsolveError
+from cribsolve.games.solitaire.facts import SOLITAIRES
 
 MS_BELOW = 32000              # plain numbers below this use the Microsoft generator
 MS_MAX = (1 << 33) - 1        # the largest seed the Microsoft generator takes
@@ -128,10 +129,6 @@ def layout(variant: str, cards) -> dict:
     raise CribsolveError(f"unknown variant {variant!r} (expected patience, patience2 or shuffle)")
 
 
-NAMES = {"patience": "Cribbage Patience", "patience2": "Cribbage Patience II",
-         "shuffle": "Cribbage Shuffle"}
-
-
 def deal_record(variant: str, game) -> dict:
     """The deal of ``game`` as JSON: the talon (top first) and the layout, cards spelled."""
     from cribsolve.core.notation import format_card
@@ -153,7 +150,7 @@ def deal_lines(variant: str, game) -> list[str]:
 
     g = game if isinstance(game, Game) else parse_game(game)
     lay = layout(variant, talon(g))
-    out = [f"{NAMES[variant]}, PySolFC game {g} ("
+    out = [f"{SOLITAIRES[variant].name}, PySolFC game {g} ("
            f"{'Microsoft-compatible' if g.ms else 'Mersenne Twister'} deal)"]
     if variant == "patience":
         out.append(f"  removed unseen: {format_cards(lay['removed'])}")

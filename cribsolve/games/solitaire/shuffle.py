@@ -19,10 +19,11 @@ import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.scoring.table import score5
+from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra.jit import njit, prange
 
 FULL = (1 << 16) - 1
-WIN_AT = 61
+WIN_AT = SOLITAIRES["shuffle"].win_at
 ALL_PARTITIONS = 2_627_625      # ways to split 16 cards into four groups of 4
 
 

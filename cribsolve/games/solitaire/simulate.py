@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cribsolve.errors import CribsolveError
+from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
@@ -78,13 +79,6 @@ CSV_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "c
               "std"]
 
 
-VARIANTS = {  # deals per game, winning score, policies (the first is the default), chunk size
-    "patience": (5, 80, ("ev", "win", "random", "clairvoyant"), 20_000),
-    "patience2": (4, 80, ("ev", "win", "lookahead", "random", "clairvoyant"), 20_000),
-    "shuffle": (1, 61, ("optimal", "heuristic"), 200),
-}
-
-
 def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
                  wins: np.ndarray | None = None, win_only: bool = False) -> np.ndarray:
     """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""
@@ -111,7 +105,7 @@ def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
                  wins: np.ndarray | None, win_only: bool) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
     and games won."""
-    deals, win_at = VARIANTS[variant][:2]
+    deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
     pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
     total = pts.sum(axis=1)
     return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
@@ -140,7 +134,8 @@ def win_probabilities(deal_histograms: np.ndarray, win_at: int) -> np.ndarray:
 def _check_win_table(arrays, params):
     from cribsolve.games.solitaire import patience
     w = arrays.get("w")
-    expect(w is not None and w.shape == (patience.DEALS[params["variant"]] + 1, patience.WIN_AT + 1),
+    expect(w is not None
+           and w.shape == (SOLITAIRES[params["variant"]].deals + 1, patience.WIN_AT + 1),
            "not a win table")
     expect(float(w.min()) >= -1e-9 and float(w.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
     expect(bool((np.diff(w, axis=1) >= -1e-12).all()), "P(win) falls as the score rises")
@@ -169,13 +164,14 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     Cribbage Shuffle with ``win_only``: each deal is only decided at 61 (won or proven lost),
     which is faster; the scores are then not all optima, so no histogram is kept. The chunks
     run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``."""
-    if variant not in VARIANTS:
-        raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(VARIANTS)})")
-    deals, win_at, policies, chunk = VARIANTS[variant]
-    policy = policy or policies[0]
-    if policy not in policies:
+    if variant not in SOLITAIRES:
+        raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
+    game = SOLITAIRES[variant]
+    deals, win_at, chunk = game.deals, game.win_at, game.chunk
+    policy = policy or game.policies[0]
+    if policy not in game.policies:
         raise CribsolveError(f"unknown policy {policy!r} for {variant} "
-                        f"(expected {', '.join(policies)})")
+                             f"(expected {', '.join(game.policies)})")
     if win_only and (variant, policy) != ("shuffle", "optimal"):
         raise CribsolveError("--win-only is for --variant shuffle with the optimal policy")
     if n < 1:
