@@ -135,14 +135,18 @@ def test_concurrent_builders_leave_one_good_file(own_cache):
 
 
 def test_compiled_code_is_keyed_by_every_module_and_kept_outside(tmp_path):
-    """A changed module (even one only inlined elsewhere) moves compiled code to a new folder;
-    nothing is written into the package."""
+    """A changed library module (even one only inlined elsewhere) moves compiled code to a new
+    folder, a changed CLI module does not; nothing is written into the package."""
     pkg = tmp_path / "cribsolve"
     shutil.copytree(os.path.dirname(catalog.__file__), pkg,
                     ignore=shutil.ignore_patterns("__pycache__", "data"))
     env = dict(os.environ, PYTHONPATH=str(tmp_path), CRIBSOLVE_CACHE=str(tmp_path / "cache"))
     where = [sys.executable, "-c", "from cribsolve.infra import jit; print(jit.numba_cache_dir())"]
     before = subprocess.run(where, env=env, cwd=tmp_path, capture_output=True, text=True).stdout
+    with open(pkg / "cli" / "__init__.py", "a") as f:
+        f.write("\n# a change to the command line, which no kernel reads\n")
+    assert subprocess.run(where, env=env, cwd=tmp_path, capture_output=True,
+                          text=True).stdout == before
     with open(pkg / "core" / "scoring" / "table.py", "a") as f:
         f.write("\n# a change to score5, which other kernels inline\n")
     after = subprocess.run(where, env=env, cwd=tmp_path, capture_output=True, text=True).stdout
