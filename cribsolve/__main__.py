@@ -1,4 +1,4 @@
 """``python -m cribsolve``: the command line."""
-from cribsolve.cli.main import main
+from cribsolve.cli import main
 
 main()

@@ -3,7 +3,7 @@ import io
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 
-from cribsolve.cli.main import main
+from cribsolve.cli import main
 
 
 def run(*args, stdin: bytes | None = None):

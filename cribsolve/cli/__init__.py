@@ -1,2 +1,99 @@
-"""The command line: a thin skin of click over the library."""
-from cribsolve.cli.main import cli, main  # noqa: F401
+"""The command line: a thin skin of click over the library. This holds the group ``cli``, which
+imports a command's module only when that command is asked for (click's LazyGroup), and the
+console entry point ``main``.
+
+Start-up is kept short: nothing heavier than click is imported before a command runs, and a
+command that answers one question runs the kernels as plain Python (``options.quick``) instead
+of waiting about a second for numba; should it need a table that has to be built, it starts
+again compiled.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from cribsolve.cli.options import NoCommand, one_line
+from cribsolve.errors import CribsolveError
+
+# every command, as the module and function that define it
+COMMANDS = {
+    "score": "cribsolve.cli.score:score",
+    "distribution": "cribsolve.cli.score:distribution",
+    "best-discard": "cribsolve.cli.discard:best_discard",
+    "crib-table": "cribsolve.cli.discard:crib_table",
+    "simulate": "cribsolve.cli.simulate:simulate",
+    "variations": "cribsolve.cli.simulate:variations",
+    "best-play": "cribsolve.cli.cribbage:best_play",
+    "odds": "cribsolve.cli.cribbage:odds",
+    "review": "cribsolve.cli.cribbage:review",
+    "shuffle": "cribsolve.cli.solitaire:shuffle",
+    "deal": "cribsolve.cli.solitaire:deal",
+    "play": "cribsolve.cli.solitaire:play",
+    "bracket": "cribsolve.cli.solitaire:bracket",
+    "cache": "cribsolve.cli.cache:cache",
+}
+# click 8.4 and later suggest a close name for a mistyped command
+_NO_SUCH_COMMAND = getattr(click.exceptions, "NoSuchCommand", ())
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are named "module:function" and imported when first asked for."""
+
+    def __init__(self, *args, lazy_commands: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = lazy_commands
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), *self.lazy_commands])
+
+    def get_command(self, ctx, cmd_name):
+        if cmd_name not in self.lazy_commands:
+            return super().get_command(ctx, cmd_name)
+        module, name = self.lazy_commands[cmd_name].split(":")
+        return getattr(importlib.import_module(module), name)
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except _NO_SUCH_COMMAND as e:       # click looks for close names among those loaded
+            raise click.exceptions.NoSuchCommand(
+                e.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+
+
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
+@click.version_option(package_name="cribsolve")
+@click.pass_context
+def cli(ctx):
+    """cribsolve: exact, fast cribbage scoring, discards and solitaire odds."""
+    if ctx.invoked_subcommand is None:
+        raise NoCommand("give a command", ctx)
+
+
+def main():
+    """Console entry point: user mistakes become one line on stderr and exit status 2."""
+    from cribsolve.infra.jit import NeedsCompiled
+
+    no_command = (NoCommand, getattr(click.exceptions, "NoArgsIsHelpError", NoCommand))
+    try:
+        cli.main(prog_name="cribsolve", standalone_mode=False)
+    except no_command as e:     # the usage line, not the whole help
+        click.echo(e.ctx.get_usage().strip().splitlines()[0], err=True)
+        click.echo(f"cribsolve: give a command (see {e.ctx.command_path} --help)", err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        click.echo(f"cribsolve: {one_line(e.format_message())}", err=True)
+        sys.exit(2)
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("cribsolve: interrupted", err=True)
+        sys.exit(130)
+    except NeedsCompiled:        # a table must be built: start again with numba
+        os.environ["CRIBSOLVE_COMPILED"] = "1"
+        os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])
+    except CribsolveError as e:
+        click.echo(f"cribsolve: {one_line(e)}", err=True)
+        sys.exit(2)

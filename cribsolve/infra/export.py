@@ -13,6 +13,10 @@ import tempfile
 
 from cribsolve.errors import CribsolveError
 
+# the columns of a win-rate table: one row per simulate run, whatever the game
+WIN_RATE_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "ci_high",
+                   "mean", "std"]
+
 
 def check_output_path(path: str, option_name: str) -> None:
     """Refuse an output path we could not or should not write, before any long work starts.

@@ -9,7 +9,8 @@ from clihelp import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cribsolve.cli.main as cli_mod
+from cribsolve.cli import cli
+from cribsolve.cli.options import GAMES_MAX, Number
 
 HAND = ["5H", "5S", "JD", "6C", "7C", "KH"]
 GRID = "AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD TD".split()
@@ -243,12 +244,14 @@ def test_no_command_prints_the_usage_line_and_advice():
 
 
 def _all_commands():
-    def walk(cmd, path):
+    """(path, command) of the group and every command under it, each loaded by its group."""
+    def walk(cmd, path, ctx):
         yield path, cmd
         if isinstance(cmd, click.Group):
-            for name, sub in cmd.commands.items():
-                yield from walk(sub, path + [name])
-    return list(walk(cli_mod.cli, []))
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                yield from walk(sub, path + [name], click.Context(sub, ctx, info_name=name))
+    return list(walk(cli, [], click.Context(cli, info_name="cribsolve")))
 
 
 def test_every_option_has_help_and_n_is_a_number():
@@ -263,7 +266,7 @@ def test_every_option_has_help_and_n_is_a_number():
 @pytest.mark.parametrize("text,n", [("1e3", 1000), ("1_000", 1000), ("2000", 2000),
                                     ("1E9", 10 ** 9), (" 12 ", 12), ("1.0e2", 100)])
 def test_number_type_accepts_what_people_type(text, n):
-    assert cli_mod.Number(1, cli_mod.GAMES_MAX).convert(text, None, None) == n
+    assert Number(1, GAMES_MAX).convert(text, None, None) == n
 
 
 def test_whole_deck_counts_are_exact_up_to_the_bound():

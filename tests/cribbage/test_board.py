@@ -2,7 +2,7 @@
 import json
 
 import numpy as np
-from test_twoplayer_cli import run
+from clihelp import run
 
 from cribsolve.core.notation import parse_cards
 from cribsolve.games.cribbage import board
@@ -68,8 +68,10 @@ def test_best_play_with_the_scores():
 
 
 def test_the_longest_game_is_one_figure():
-    from cribsolve.cli import main
-    assert main.ODDS_LENGTH_MAX == board.LONGEST
+    from cribsolve.cli.cribbage import odds
+    from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
+    length = next(p for p in odds.params if p.name == "game_length")
+    assert length.type.max == board.LONGEST == ODDS_LENGTH_MAX
     code, _, err = run("odds", "--game-length", str(board.LONGEST + 1), "--my-score", "1",
                        "--their-score", "1", "--dealer", "me")
     assert code == 2 and len(err.strip().splitlines()) == 1

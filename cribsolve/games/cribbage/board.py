@@ -26,12 +26,12 @@ from cribsolve.games.cribbage.inference import NO_MODEL
 from cribsolve.games.cribbage.odds import after_deal
 from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
 from cribsolve.games.cribbage.policies import GREEDY, play
+from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 from cribsolve.games.cribbage.throws import show_points
 from cribsolve.infra.jit import njit, prange
 
 POLICY = "greedy"          # the rollouts' policy: the odds table's own
-LONGEST = 361              # the longest game weighed: the odds table's cost grows as its square
-                           # (about 3 min at 121 and 10 at 241 on 2 busy cores)
+LONGEST = ODDS_LENGTH_MAX  # the longest game weighed (spec.py says why)
 
 
 @dataclass

@@ -21,6 +21,20 @@ FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers", "h
 (TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS, HAND_SIZE, CRIB_SIZE,
  STARTERS, WILD_RANK, STINKHOLE, DRAW, CHOOSE_CUT, TWO_CRIBS, BID) = range(len(FIELDS))
 
+# The ranges of a spec's numbers, (low, high) inclusive: the spec checks them, and the command
+# line's options offer the same. A hand's low bound needs no check of its own: a crib of two
+# or more and one card kept make it.
+BOUNDS = {"target": (1, 200), "peg_limit": (10, 200), "game_length": (2, 10_000),
+          "decks": (1, 8), "jokers": (0, 16), "hand_size": (2, 12), "crib_size": (2, 12),
+          "starters": (1, 2)}
+# what a number out of its range is told, before ", not <value>"
+_RANGED = (("target", "the target sum must be {} to {}"),
+           ("peg_limit", "the peg limit must be {} (a king must fit) to {}"),
+           ("game_length", "the game length must be {} to {}"),
+           ("decks", "decks must be {} to {}"), ("jokers", "jokers must be {} to {}"))
+ODDS_LENGTH_MAX = 361   # the longest game the odds table weighs: its cost grows as its square
+                        # (about 3 min at 121 and 10 at 241 on 2 busy cores)
+
 
 @dataclass(frozen=True)
 class CribbageSpec:
@@ -48,29 +62,24 @@ class CribbageSpec:
 
     def __post_init__(self):
         problems = []
-        if not 1 <= self.target <= 200:
-            problems.append(f"the target sum must be 1 to 200, not {self.target}")
-        if not 10 <= self.peg_limit <= 200:
-            problems.append(f"the peg limit must be 10 (a king must fit) to 200, not "
-                            f"{self.peg_limit}")
-        if not 2 <= self.game_length <= 10_000:
-            problems.append(f"the game length must be 2 to 10000, not {self.game_length}")
-        if not 1 <= self.decks <= 8:
-            problems.append(f"decks must be 1 to 8, not {self.decks}")
-        if not 0 <= self.jokers <= 16:
-            problems.append(f"jokers must be 0 to 16, not {self.jokers}")
+        for name, rule in _RANGED:
+            (lo, hi), value = BOUNDS[name], getattr(self, name)
+            if not lo <= value <= hi:
+                problems.append(f"{rule.format(lo, hi)}, not {value}")
         if not 0 <= self.wild_rank <= 13:
             problems.append(f"the wild rank must be A..K, not {self.wild_rank}")
-        if self.starters not in (1, 2):
-            problems.append(f"starters must be 1 or 2, not {self.starters}")
-        if not 2 <= self.crib_size <= 12 or self.crib_size % 2:
-            problems.append(f"the crib size must be even, 2 to 12 (each player throws half), "
-                            f"not {self.crib_size}")
-        elif not 1 <= self.kept <= 8 or self.hand_size > 12:
-            problems.append(f"the hand size must be at most 12 and keep 1 to 8 cards after the "
-                            f"throw (hand {self.hand_size}, crib {self.crib_size}"
-                            + ", two cribs" * self.two_cribs + ", a card given" * self.choose_cut
-                            + ")")
+        lo, hi = BOUNDS["starters"]
+        if self.starters not in range(lo, hi + 1):
+            problems.append(f"starters must be {lo} or {hi}, not {self.starters}")
+        lo, hi = BOUNDS["crib_size"]
+        if not lo <= self.crib_size <= hi or self.crib_size % 2:
+            problems.append(f"the crib size must be even, {lo} to {hi} (each player throws "
+                            f"half), not {self.crib_size}")
+        elif not 1 <= self.kept <= 8 or self.hand_size > BOUNDS["hand_size"][1]:
+            problems.append(f"the hand size must be at most {BOUNDS['hand_size'][1]} and keep "
+                            f"1 to 8 cards after the throw (hand {self.hand_size}, crib "
+                            f"{self.crib_size}" + ", two cribs" * self.two_cribs
+                            + ", a card given" * self.choose_cut + ")")
         if self.choose_cut and self.starters == 2:
             problems.append("under choose-a-cut each player's cut card is given by the "
                             "opponent: it does not combine with two cut cards")

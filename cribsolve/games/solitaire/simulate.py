@@ -75,10 +75,6 @@ class SimResult:
                 *d["win_rate_ci"], d["mean"], d["std"]]
 
 
-CSV_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "ci_high", "mean",
-              "std"]
-
-
 def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
                  wins: np.ndarray | None = None, win_only: bool = False) -> np.ndarray:
     """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""

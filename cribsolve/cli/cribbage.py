@@ -1,0 +1,244 @@
+"""The two-player game's positions: ``best-play`` (which card to lay), ``odds`` (P(win) from a
+board position, or the whole table) and ``review`` (a played game set beside the best)."""
+from __future__ import annotations
+
+import click
+
+from cribsolve.cli.options import (GAMES_MAX, SAMPLES_MAX, Number, bad, card,
+                                   cards, check_outputs, check_plot,
+                                   check_unseen, game_options, make_spec, opt,
+                                   plot, plot_option, quick, refuse,
+                                   seed_option)
+from cribsolve.core.notation import format_card
+from cribsolve.errors import CardError, CribsolveError
+from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
+
+
+def _read_play(mine, tokens, dealer, spec):
+    """(my seat, the count) of the play so far: the seat given, or the one the sequence fits."""
+    from cribsolve.games.cribbage.search import read_play
+
+    fits = []
+    for me in [1 if dealer else 0] if dealer is not None else [0, 1]:
+        try:
+            fits.append((me, read_play(mine, tokens, me, spec)[1]))
+        except CardError as e:
+            error = e
+    if not fits:
+        raise error
+    if len(fits) > 1:
+        raise CribsolveError("the sequence fits either seat: say --dealer or --pone")
+    return fits[0]
+
+
+@click.command()
+@click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
+@click.option("--played", default=None, metavar="CARDS",
+              help="Every card laid in this play so far, in order, with 'go' where a player "
+                   "could not lay (e.g. \"TH 5S KD go 6C\").")
+@click.option("--go", "opp_go", is_flag=True,
+              help="The opponent has just said go (the same as a last 'go' in --played).")
+@click.option("--count", type=click.IntRange(0, 199), default=None,
+              help="The running count, checked against --played.")
+@click.option("--seen", default=None, metavar="CARDS",
+              help="Other cards you know: your discards, the starter.")
+@click.option("--dealer/--pone", "dealer", default=None,
+              help="Your seat: the pone leads (default: the seat the sequence allows).")
+@game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
+              "starters", "choose_cut", "two_cribs")
+@click.option("--my-score", type=click.IntRange(0, 120), default=None,
+              help="Your score now (this play's points so far included): with --their-score, "
+                   "--starter and --thrown, rank by P(win) of the game.")
+@click.option("--their-score", type=click.IntRange(0, 120), default=None,
+              help="The opponent's score.")
+@click.option("--starter", default=None, metavar="CARD", help="With the scores: the cut card.")
+@click.option("--thrown", default=None, metavar="CARDS",
+              help="With the scores: the cards you put in the crib.")
+@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
+              help="With the scores: rests of the deal played out per card.")
+@seed_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
+              thrown, samples, seed, as_json, **house):
+    """Which card to lay: expected pegging points for you and the opponent, best margin first,
+    exact over every holding the opponent may have; with the scores, P(win) of the game."""
+    from cribsolve.games.cribbage.search import GO
+
+    spec = make_spec(**house)
+    mine, known = cards(hand, "--hand"), cards(seen, "--seen")
+    if played is not None and not played.strip():
+        raise bad("--played", "give the cards laid, or leave the option out")
+    tokens = [GO if t.lower() == "go" else card(t, "--played")
+              for t in (played or "").replace(",", " ").split()] + [GO] * opp_go
+    laid = [t for t in tokens if t is not GO]
+    check_unseen(len(mine + laid + known), max(0, spec.kept - len(laid) + spec.kept -
+                                               len(mine)), "the opponent's unplayed cards",
+                 "--seen", spec.decks * 52 + spec.jokers)
+    from cribsolve.games.cribbage.search import best_play as rank_plays
+
+    me, now = _read_play(mine, tokens, dealer, spec)
+    if count is not None and count != now:
+        raise bad("--count", f"{count} is not the count of --played ({now})")
+    board = (my_score, their_score, starter, thrown)
+    if any(v is not None for v in board) and None in board:
+        raise click.UsageError("P(win) needs all of --my-score, --their-score, --starter and "
+                               "--thrown")
+    if my_score is None:
+        refuse(["samples", "seed"], "a play without the scores", "they go with --my-score")
+    cut, crib = (None, []) if starter is None else (card(starter, "--starter"),
+                                                    cards(thrown, "--thrown"))
+    known = [c for c in known if c != cut and c not in crib]     # --seen may repeat them
+    rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
+    wins = {}
+    if my_score is not None:
+        from cribsolve.games.cribbage.board import play_odds
+        wins = {format_card(c): (p, se) for c, p, se in play_odds(
+            mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed)}
+        rows = sorted(rows, key=lambda r: -wins[r[0]][0])
+    _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
+                 as_json)
+
+
+def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
+                 as_json):
+    from cribsolve.infra.export import dumps
+
+    if as_json:
+        click.echo(dumps({"seat": "dealer" if me else "pone", "count": now,
+                          "holdings": n_holdings,
+                          "plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t,
+                                     **({"win": wins[c][0], "se": wins[c][1]} if wins else {})}
+                                    for c, m, t in rows]}))
+        return
+    rules = "" if spec.is_standard else f" ({spec.describe()}; least margin first)" \
+        if spec.lowball else f" ({spec.describe()})"
+    click.echo(f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
+               f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
+               f"(by rank), both then laying their best")
+    if wins:
+        click.echo(f"  P(win) of the game at {my_score} to {their_score}: the rest of the deal "
+                   f"played out {samples:,} times from each card (both greedy; seed {seed}), "
+                   f"then the odds table; most wins first")
+    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}" +
+               f" {'P(win)':>7} {'± se':>6}" * bool(wins))
+    for c, m, t in rows:
+        click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}" +
+                   (f" {wins[c][0]:7.2%} {wins[c][1]:6.2%}" if wins else ""))
+
+
+def _check_odds_options(whole, my_score, their_score, who_deals, game_length, csv_path,
+                        plot_path, play_out, house) -> None:
+    for name, why in (("stinkhole", "it adds points by stages"),
+                      ("two_cribs", "its deals are played out and compared"),
+                      ("bid", "the crib may be either player's")):
+        if house[name]:
+            raise click.UsageError(f"{opt(name)} is not modelled by the odds table yet "
+                                   f"({why}); simulate --variant cribbage plays it")
+    if whole:
+        refuse(["my_score", "their_score", "who_deals", "as_json", "play_out"], "--table",
+               "it writes every position to --csv or --plot")
+        if csv_path is None and plot_path is None:
+            raise click.UsageError("--table writes every position: give --csv FILE or --plot "
+                                   "FILE")
+        return
+    refuse(["csv_path", "plot_path"], "a single position", "it goes with --table")
+    if my_score is None or their_score is None or who_deals is None:
+        raise click.UsageError("give --my-score, --their-score and --dealer me|them "
+                               "(or --table)")
+    for option, v in (("--my-score", my_score), ("--their-score", their_score)):
+        if v >= game_length:
+            raise bad(option, f"{v} is not a score below the game length: give 0 to "
+                              f"{game_length - 1}")
+    if not play_out:            # games played out want the compiled engine
+        quick()
+
+
+@click.command()
+@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
+              help="Your points (below the game length).")
+@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
+              help="Their points (below the game length).")
+@click.option("--dealer", "who_deals", type=click.Choice(["me", "them"]), default=None,
+              help="Who deals next.")
+@click.option("--table", "whole", is_flag=True,
+              help="Every position (with --csv or --plot).")
+@click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
+              default=121, show_default=True, help="Points to win (with --lowball: to lose).")
+@game_options()
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="With --table: write my_score,their_score,dealer,win_probability here.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--policy", type=click.Choice(["greedy", "lookahead", "expert"]),
+              default="greedy", show_default=True,
+              help="The policy both players follow (a table each, built once and cached).")
+@click.option("--play-out", type=Number(1, GAMES_MAX), default=None, metavar="N",
+              help="Also play N games out from the position, as a direct check.")
+@seed_option
+@plot_option
+def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet,
+         policy, play_out, seed, plot_path, **house):
+    """Probability of winning two-player cribbage from a board position."""
+    check_outputs(("--csv", csv_path))
+    check_plot(plot_path, ("--csv", csv_path))
+    spec = make_spec(game_length, **house)
+    _check_odds_options(whole, my_score, their_score, who_deals, game_length, csv_path,
+                        plot_path, play_out, house)
+    from cribsolve.games.cribbage.odds import (DEALS, SEED, odds_table,
+                                               played_out)
+    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.progress import bar
+
+    with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal") as pb:
+        win = odds_table(spec, pb.update, policy=policy)
+    if whole:
+        rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
+                for dealer in ("me", "them") for a in range(game_length)
+                for b in range(game_length)]
+        if csv_path:
+            write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
+        plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
+        return
+    p = float(win[1 if who_deals == "me" else 0, my_score, their_score])
+    out = {"my_score": my_score, "their_score": their_score, "dealer": who_deals,
+           "game_length": game_length, "rules": spec.describe(), "policy": policy,
+           "win_probability": p}
+    if play_out:
+        from cribsolve.infra.stats import wilson
+
+        with bar(play_out, "playing the position out", quiet, "game") as pb:
+            wins = played_out(spec, my_score, their_score, who_deals == "me", play_out, seed,
+                              policy, pb.update)
+        out["played_out"] = {"games": play_out, "seed": seed, "win_rate": wins / play_out,
+                             "win_rate_ci": wilson(wins, play_out)}
+    if as_json:
+        click.echo(dumps(out))
+        return
+    by = "" if policy == "greedy" else f" (both {policy})"
+    click.echo(f"{my_score} to {their_score}, {'you' if who_deals == 'me' else 'they'} deal "
+               f"next: you win {p:.2%}{by}")
+    if play_out:
+        lo, hi = out["played_out"]["win_rate_ci"]
+        click.echo(f"  played out: {wins / play_out:.2%} of {play_out:,} games "
+                   f"[{lo:.2%}, {hi:.2%}] (seed {seed})")
+
+
+@click.command()
+@click.argument("game", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def review(game, as_json, quiet):
+    """Replay a played game from its record (GAME, a text file: see the README) and set each
+    of your throws and plays beside the best, from what you knew then."""
+    from cribsolve.games.cribbage.review import (as_dict, count_decisions,
+                                                 load_record, replay)
+    from cribsolve.games.cribbage.review import review as review_game
+    from cribsolve.games.cribbage.review import text_lines
+    from cribsolve.infra.export import dumps
+    from cribsolve.infra.progress import bar
+
+    played = replay(load_record(game))
+    with bar(count_decisions(played), "reviewing decisions", quiet, "decision") as pb:
+        reviews = review_game(played, progress=pb.update)
+    click.echo(dumps(as_dict(played, reviews)) if as_json else
+               "\n".join(text_lines(played, reviews)))

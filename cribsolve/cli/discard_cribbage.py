@@ -1,0 +1,249 @@
+"""``best-discard`` for the two-player game: its three analyses, each given the command's
+``DiscardRequest`` and the hand.
+
+- ``rank_exact``: the standard deals (6 cards, or 5), exact over the starter and the
+  opponent's throw (one hand, or a file of hands with --batch), optionally with the expert's
+  pegging margin;
+- ``rank_sampled``: house-rule deals (--cut, --wild, --crib-size, other hand sizes, draw,
+  choose-a-cut, two cribs, bidding), sampled;
+- ``rank_by_wins``: with --my-score and --their-score, the P(win) of the game of each throw.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cribsolve.cli.discard_rows import (DISCARD_HEADER, discard_rows,
+                                        exact_lines)
+from cribsolve.cli.options import (card, cards, check_unseen, make_spec,
+                                   opponent_progress, plot, quick, refuse)
+from cribsolve.core.notation import format_card, format_cards
+from cribsolve.errors import CardError, CribsolveError
+
+WHOSE_CRIB = "say whose crib it is: --dealer or --pone"
+
+
+def rank_exact(o, hand):
+    """The exact analysis of a standard deal, for one hand or (--batch) a file of them."""
+    refuse(["samples", "seed"], "an exact two-player analysis",
+           "it is for sampled analyses: --cut, --wild, --crib-size, house rules or other hand "
+           "sizes")
+    if o.batch is not None:
+        refuse(["known", "top", "with_dist", "as_json", "plot_path", "with_pegs"], "--batch",
+               "it writes the best discard of each hand as CSV rows")
+        if o.cards:
+            raise CribsolveError("--batch takes the hands from the file: give no cards")
+    if o.dealer is None:
+        raise CribsolveError(WHOSE_CRIB)
+    if o.batch is None:
+        quick()
+    from cribsolve.core.options import check_hand
+    from cribsolve.core.rules import ruleset
+    from cribsolve.games.cribbage.discard import best_discard
+    from cribsolve.games.cribbage.opponent import pair_weights
+
+    rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
+    opponent = o.opponent or ("uniform" if o.jokers or o.decks > 1 else "optimal")
+    other = "pone" if o.dealer else "dealer"
+    if o.batch is not None:
+        return _exact_batch(o, rules, opponent, other)
+    known = cards(o.known, "--known")
+    check_hand(hand, known, rules=rules)
+    check_unseen(len(hand) + len(known), 9 - len(hand),
+                 "the starter and the other crib cards", "--known", 52 * o.decks + o.jokers)
+    if opponent == "optimal":
+        pair_weights("optimal", other, rules, opponent_progress(o.quiet))
+    values = best_discard(hand, "dealer" if o.dealer else "pone", known, opponent, rules)
+    pegs = _pegging(o, hand, values) if o.with_pegs else {}
+    if pegs:
+        values = sorted(values, key=lambda v: -(v.net + pegs[id(v)]))
+    _exact_output(o, hand, values, pegs, opponent)
+
+
+def _exact_batch(o, rules, opponent, other):
+    """--batch: the best discard of each hand of the file, as CSV rows."""
+    from cribsolve.core.options import check_hand
+    from cribsolve.core.scoring.batch import tokenize
+    from cribsolve.games.cribbage.discard import best_discard_batch
+    from cribsolve.games.cribbage.opponent import pair_weights
+    from cribsolve.infra.export import write_csv
+    from cribsolve.infra.progress import bar
+
+    ids, offsets, lines = tokenize(o.batch.read())
+    hands = [ids[a:b].tolist() for a, b in zip(offsets[:-1], offsets[1:])]
+    for h, line in zip(hands, lines):
+        try:
+            check_hand(h, ())
+        except CardError as e:
+            raise CardError(f"line {line}: {e}") from None
+    if opponent == "optimal":
+        pair_weights("optimal", other, rules, opponent_progress(o.quiet))
+    with bar(len(hands), "hands", o.quiet, "hand") as pb:
+        results = best_discard_batch(hands, "dealer" if o.dealer else "pone", opponent, rules,
+                                     progress=pb.update)
+    rows = [(format_cards(h),) + discard_rows(res[:1])[0] + (res[0].net - res[1].net,)
+            for h, res in zip(hands, results)]
+    header = ["hand"] + DISCARD_HEADER + ["margin"]
+    if o.csv_path:
+        write_csv(o.csv_path, header, rows)
+    else:
+        import csv
+        w = csv.writer(sys.stdout)
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def _pegging(o, hand, values):
+    """--pegging: the expert's expected pegging margin of each discard's kept cards."""
+    if len(hand) != 6 or o.target != 15 or o.jokers or o.decks > 1:
+        raise CribsolveError("--pegging is for the standard six-card deal")
+    from cribsolve.games.cribbage.search import kept_margin
+    from cribsolve.games.cribbage.spec import CribbageSpec
+    return {id(v): kept_margin(v.keep, o.dealer, CribbageSpec()) for v in values}
+
+
+def _exact_output(o, hand, values, pegs, opponent):
+    from cribsolve.infra.export import dumps, write_csv
+
+    shown = o.shown(values)
+    if o.csv_path:
+        rows = discard_rows(shown)
+        if pegs:
+            rows = [r + (pegs[id(v)], v.net + pegs[id(v)]) for r, v in zip(rows, shown)]
+        write_csv(o.csv_path, DISCARD_HEADER + ["pegging", "value"] * bool(pegs), rows)
+    house = [f"target {o.target}"] * (o.target != 15) + [f"jokers {o.jokers}"] * bool(o.jokers) \
+        + [f"decks {o.decks}"] * (o.decks > 1)
+    head = f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'}, opponent {opponent}" + (
+        f" ({', '.join(house)})" if house else "")
+    plot(o.plot_path, "discard_figure", values[:o.top or 4], head,
+         f"net points (hand {'+' if o.dealer else '-'} crib)")
+    if o.as_json:
+        click.echo(dumps({"discards": [
+            {**v.as_dict(o.with_dist), **({"pegging": pegs[id(v)], "value": v.net + pegs[id(v)]}
+                                          if pegs else {})} for v in shown]}))
+        return
+    click.echo(f"{head}: net = hand {'+' if o.dealer else '-'} crib" +
+               "; value = net + pegging, the expert's expected pegging margin of the kept "
+               "cards" * bool(pegs))
+    extras = [("pegging", lambda v: f"{pegs[id(v)]:7.3f}"),
+              ("value", lambda v: f"{v.net + pegs[id(v)]:7.3f}")] if pegs else []
+    click.echo("\n".join(exact_lines(shown, "net", extras, o.with_dist)))
+
+
+def rank_by_wins(o, hand):
+    """--my-score and --their-score: each throw's P(win), its deals played out."""
+    refuse(["batch", "opponent", "with_dist", "plot_path", "cut", "preset", "with_pegs"],
+           "--my-score", "the P(win) of each throw comes from played-out deals")
+    spec = make_spec(target=o.target, jokers=o.jokers, decks=o.decks,
+                     hand_size=len(hand) or None, crib_size=o.crib_size, wild=o.wild, **o.house)
+    from cribsolve.games.cribbage.board import POLICY, throw_odds
+    from cribsolve.games.cribbage.odds import DEALS, odds_table
+    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.progress import bar
+
+    if o.dealer is None:
+        raise CribsolveError(WHOSE_CRIB)
+    with bar(DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet,
+             "deal") as pb:
+        odds_table(spec, pb.update, policy=POLICY)
+    mine, theirs = o.my_score, o.their_score
+    rows = throw_odds(hand, o.dealer, mine, theirs, spec, cards(o.known, "--known"), o.samples,
+                      o.seed)
+    by_points = max(rows, key=lambda r: r.mine - r.theirs)
+    shown = o.shown(rows)
+    if o.csv_path:
+        write_csv(o.csv_path, ["discard", "keep", "mine", "theirs", "margin", "win", "se"],
+                  [list(r.as_dict().values()) for r in shown])
+    if o.as_json:
+        click.echo(dumps({"my_score": mine, "their_score": theirs, "samples": o.samples,
+                          "seed": o.seed, "discards": [r.as_dict() for r in shown]}))
+        return
+    click.echo(f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'} at {mine} to "
+               f"{theirs}: P(win) of the game, best first, over {o.samples:,} deals played out "
+               f"from each throw (seed {o.seed}; both {POLICY}, then the odds table)")
+    click.echo(f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "
+               f"{'P(win)':>7} {'± se':>6}")
+    for r in shown:
+        click.echo(f"  {format_cards(r.discard):<8} {format_cards(r.keep):<12} {r.mine:6.2f} "
+                   f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {r.win:7.2%} {r.se:6.2%}")
+    if by_points is not rows[0]:
+        click.echo(f"  the most points ({format_cards(by_points.discard)} away, margin "
+                   f"{by_points.mine - by_points.theirs:.2f}) is not the most wins here")
+
+
+def rank_sampled(o, hand):
+    """A house-rule deal: each discard's points sampled over the opponent's cards and the cut."""
+    refuse(["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
+           "a sampled house-rule deal", "the opponent's throw is drawn uniformly")
+    spec = make_spec(target=o.target, jokers=o.jokers, decks=o.decks, hand_size=len(hand),
+                     crib_size=o.crib_size, starters=1 if o.cut is None else 2, wild=o.wild,
+                     **o.house)
+    from cribsolve.games.cribbage.discard import (bid_ceiling, redraw_advice,
+                                                  sampled_discard)
+
+    if o.dealer is None and not spec.two_cribs:
+        raise CribsolveError(WHOSE_CRIB + " (with --bid: who would own it)" * spec.bid)
+    seat = "dealer" if o.dealer or spec.two_cribs else "pone"
+    known, cut = cards(o.known, "--known"), None if o.cut is None else card(o.cut, "--cut")
+    values = o.shown(sampled_discard(hand, seat, spec, known, cut, o.samples, o.seed))
+    extra = {}
+    if spec.draw:
+        extra["redraw"] = format_cards(redraw_advice(hand, seat, spec, known, cut, o.seed))
+    if spec.bid:
+        extra["bid_ceiling"] = bid_ceiling(hand, spec, known, cut, o.seed)
+    _sampled_output(o, hand, spec, seat, cut, values, extra)
+
+
+def _sampled_table(spec, shown):
+    """The header and rows of the sampled table: the opponent's crib and the gift where the
+    rules have them."""
+    header = ["discard", "keep", "hand", "crib", "net", "se", "samples"]
+    rows = [[format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.se,
+             v.samples] for v in shown]
+    if spec.two_cribs:
+        header[1:1] = ["their_crib_cards"]
+        header.insert(5, "their_crib")
+        for r, v in zip(rows, shown):
+            r[1:1] = [format_cards(v.other_crib)]
+            r.insert(5, v.their_crib)
+    if spec.choose_cut:
+        header[-3:-3] = ["give", "gift"]
+        for r, v in zip(rows, shown):
+            r[-3:-3] = [format_card(v.give), v.gift]
+    return header, rows
+
+
+def _sampled_output(o, hand, spec, seat, cut, shown, extra):
+    from cribsolve.infra.export import dumps, write_csv
+
+    header, rows = _sampled_table(spec, shown)
+    if o.csv_path:
+        write_csv(o.csv_path, header, rows)
+    if o.as_json:
+        click.echo(dumps({"sampled": True, **extra, "discards": [v.as_dict() for v in shown]}))
+        return
+    cuts = "" if cut is None else f", first cut {format_card(cut)}"
+    whose = "with a crib each" if spec.two_cribs else f"as {seat}"
+    net = ("hand + my crib - their crib" if spec.two_cribs else
+           f"hand {'+' if seat == 'dealer' else '-'} crib") + " - gift" * spec.choose_cut
+    click.echo(f"{format_cards(hand)} {whose} ({spec.describe()}{cuts}): net = {net}")
+    click.echo(f"  sampled: the hand exact over the cut card, the rest over {o.samples:,} draws "
+               f"of the opponent's cards and the cut card (seed {o.seed}); ± is the standard "
+               f"error")
+    if spec.draw:
+        click.echo(f"  redraw before the throw: {extra['redraw'] or 'nothing'}")
+    if spec.bid:
+        owner = "you" if seat == "dealer" else "they"
+        click.echo(f"  bid for the crib up to {extra['bid_ceiling']} (the rows: if {owner} own "
+                   f"it)")
+    names = ["discard"] + ["to theirs"] * spec.two_cribs + ["keep", "hand", "crib"] + \
+        ["theirs"] * spec.two_cribs + ["give", "gift"] * spec.choose_cut + ["net", "± se"]
+    cells = [[r[i] for i in range(len(r) - 1)] for r in rows]        # without samples
+    widths = [max(len(n), *(len(c) if isinstance(c, str) else 7 for c in col))
+              for n, col in zip(names, zip(*cells))]
+    click.echo("  " + " ".join(f"{n:<{w}}" if isinstance(c, str) else f"{n:>{w}}"
+                               for n, w, c in zip(names, widths, cells[0])))
+    for r in cells:
+        click.echo("  " + " ".join(f"{c:<{w}}" if isinstance(c, str) else f"{c:>{w}.3f}"
+                                   for c, w in zip(r, widths)))

@@ -1,0 +1,340 @@
+"""What the command modules share: the bounds of the numbers a user types, the option
+decorators and parameter types, the game's rules as options (``make_spec``, ``make_rules``),
+and the checks every command makes before its work starts (cards, output paths, options that
+do not apply).
+
+Every command module imports this one at start-up, so it stays light: the library is
+imported inside the functions that need it.
+"""
+from __future__ import annotations
+
+import os
+
+import click
+from click.core import ParameterSource
+
+from cribsolve.core.notation import parse_card, parse_cards
+from cribsolve.core.rules import PRESETS
+from cribsolve.errors import CardError, CribsolveError
+from cribsolve.games.cribbage.spec import BOUNDS
+
+# Bounds on every number the user types (documented in each option's help); the two-player
+# game's own are spec.BOUNDS.
+SEED_MAX = 2 ** 32 - 1          # seeds: 0 .. 2**32 - 1 (what numpy's legacy seeding takes)
+GAMES_MAX = 10 ** 9             # simulate -n
+JOBS_MAX = 256                  # --jobs
+SAMPLES_MAX = 10 ** 5           # best-discard --samples (1e5 takes about half a minute)
+TOP_MAX = 15                    # best-discard --top: a 6-card hand has 15 discards
+
+
+def show(x) -> str:
+    """A bound as the user would type it: 1e9 rather than 1000000000."""
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    if isinstance(x, int) and x >= 10 ** 5 and str(x).rstrip("0") == "1":
+        return f"1e{len(str(x)) - 1}"
+    return str(x)
+
+
+class Number(click.ParamType):
+    """A number within bounds, typed as 1000, 1e6 or 1_000_000; whole unless ``real``.
+
+    Unlike click's int it takes 1e6, and unlike float it refuses inf, nan, a fraction where a
+    whole number is meant, and values too large to hold, all before any work starts."""
+    name = "number"
+
+    def __init__(self, lo, hi, real: bool = False):
+        self.lo, self.hi, self.real = lo, hi, real
+
+    def allowed(self) -> str:
+        kind = "a number" if self.real else "a whole number"
+        return f"{kind} from {show(self.lo)} to {show(self.hi)}"
+
+    def convert(self, value, param, ctx):
+        from decimal import Decimal, InvalidOperation
+
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = repr(value)
+        try:
+            d = Decimal(str(value).strip())
+            ok = d.is_finite() and self.lo <= d <= self.hi and (
+                self.real or d == d.to_integral_value())
+        except (InvalidOperation, ValueError, TypeError, ArithmeticError):
+            ok = False
+        if not ok:
+            self.fail(f"{value!r} is not {self.allowed()} (e.g. 1000, 1e6, 1_000_000)"
+                      if self.hi >= 10 ** 5 else f"{value!r} is not {self.allowed()}",
+                      param, ctx)
+        return float(d) if self.real else int(d)
+
+
+class PysolGame(click.ParamType):
+    """A PySolFC game number: N (1 <= N < 32000 deals as Microsoft's) or msN."""
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        from cribsolve.games.solitaire.pysol import parse_game
+        try:
+            return parse_game(value)
+        except CardError as e:
+            self.fail(str(e), param, ctx)
+
+
+def seed_option(f):
+    return click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
+                        help="Random seed: the same seed gives the same answer.")(f)
+
+
+def jobs_option(f):
+    return click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
+                        help="Threads (default: all cores); results do not depend on it.")(f)
+
+
+def plot_option(f):
+    return click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE", help="Draw the result into FILE, .png or .svg (needs "
+                                             "matplotlib: pip install 'cribsolve[plot]').")(f)
+
+
+def pysol_option(what: str):
+    return click.option("--pysol-game", "pysol_game", type=PysolGame(), default=None,
+                        metavar="N", help=f"PySolFC's game N (or msN): {what}.")
+
+
+def scheduler_option(f):
+    return click.option("--scheduler", default=None, metavar="ADDRESS|local[:WORKERS]",
+                        help="Run the chunks on a Dask cluster: a scheduler's address, or "
+                             "local[:WORKERS] for worker processes here (needs pip install "
+                             "'cribsolve[distributed]'); the numbers do not change.")(f)
+
+
+def rule_options(f):
+    """The RULES.md §5 switches that change show scoring, shared by every scoring command."""
+    opts = [
+        click.option("--rules", "preset", type=click.Choice(PRESETS), default="standard",
+                     show_default=True, help="standard: two-player (crib flush needs all five); "
+                                             "pysol: the solitaires (crib scores like a hand)."),
+        click.option("--target", type=click.IntRange(*BOUNDS["target"]), default=15,
+                     show_default=True,
+                     help="The sum that scores 2 (house rule: e.g. 16)."),
+        click.option("--jokers", type=click.IntRange(*BOUNDS["jokers"]), default=0,
+                     show_default=True,
+                     help="Jokers in the deck (rank 0, value 0, join runs 0-1-2)."),
+        click.option("--decks", type=click.IntRange(*BOUNDS["decks"]), default=1,
+                     show_default=True, help="Copies of each card (2 = double deck)."),
+        click.option("--wild", "wild", default=None, metavar="RANK",
+                     help="A rank whose cards stand for any card (e.g. K); the best is scored."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def _game_option(name):
+    def ranged(key, default, help, show_default=True):
+        return click.option("--" + key.replace("_", "-"), type=click.IntRange(*BOUNDS[key]),
+                            default=default, show_default=show_default, help=help)
+
+    def flag(key, help):
+        return click.option("--" + key.replace("_", "-"), is_flag=True, help=help)
+
+    return {
+        "target": ranged("target", 15, "The sum that scores 2 in the show and the play (house "
+                                       "rule: e.g. 16)."),
+        "peg_limit": ranged("peg_limit", 31, "The count the play may not pass."),
+        "lowball": flag("lowball", "Whoever reaches the game length first loses; players aim "
+                                   "low."),
+        "jokers": ranged("jokers", 0, "Jokers in the deck (rank 0, value 0)."),
+        "decks": ranged("decks", 1, "Copies of each card (2 = double deck)."),
+        "hand_size": ranged("hand_size", None, "Cards dealt to each player (default 6, one "
+                            "more with --choose-cut, a crib's share more with --two-cribs).",
+                            show_default=False),
+        "crib_size": ranged("crib_size", 4, "Cards in the crib; each player throws half."),
+        "starters": ranged("starters", 1, "Cut cards; with 2 the first is turned before the "
+                                          "throw."),
+        "wild": click.option("--wild", "wild", default=None, metavar="RANK",
+                             help="A rank wild at the show (e.g. K); in the play it is itself."),
+        "stinkhole": flag("stinkhole", "Points that would leave a player one short of the game "
+                                       "length are not pegged."),
+        "draw": flag("draw", "Draw cribbage: before and after the throw each player may redraw "
+                             "cards (keeping one)."),
+        "choose_cut": flag("choose_cut", "Each player's cut card is a card the opponent gives "
+                                         "it from its hand."),
+        "two_cribs": flag("two_cribs", "A crib each (each player throws a share to both); the "
+                                       "deal is played out and the most points win."),
+        "bid": flag("bid", "The players bid for the crib: its owner scores it if it makes the "
+                           "bid, else goes back the bid."),
+    }[name]
+
+
+GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
+                "starters", "wild", "stinkhole", "draw", "choose_cut", "two_cribs", "bid")
+
+
+def game_options(*names):
+    """The house rules of the two-player game (docs/RULES.md §5) that ``names`` take (all
+    that the engines play, by default)."""
+    def decorate(f):
+        for name in reversed(names or GAME_OPTIONS):
+            f = _game_option(name)(f)
+        return f
+    return decorate
+
+
+def make_spec(game_length=121, wild=None, hand_size=None, **rules):
+    """The CribbageSpec of the game options given (validated as a whole); with no hand size,
+    the deal that leaves each player four cards."""
+    from cribsolve.core.notation import parse_rank
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    if hand_size is None:
+        hand_size = CribbageSpec.natural_hand(
+            rules.get("crib_size", 4), rules.get("choose_cut", False),
+            rules.get("two_cribs", False))
+    return CribbageSpec(game_length=game_length, wild_rank=parse_rank(wild) if wild else 0,
+                        hand_size=hand_size, **rules)
+
+
+def make_rules(preset, target, jokers, decks, wild):
+    """The show-scoring RuleSet of the rule options (--wild RANK read as a rank)."""
+    from cribsolve.core.notation import parse_rank
+    from cribsolve.core.rules import ruleset
+
+    try:
+        wild_rank = parse_rank(wild) if wild is not None else 0
+    except CardError as e:
+        raise CardError(f"--wild: {e}") from None
+    return ruleset(preset, target=target, jokers=jokers, decks=decks, wild_rank=wild_rank)
+
+
+class NoCommand(click.UsageError):
+    """A group was run without a command: main() prints its usage and one line of advice."""
+
+
+def one_line(message) -> str:
+    """A message as one line, whatever the user typed into it."""
+    return " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+
+
+def given(name: str) -> bool:
+    """Whether the user gave option ``name`` (its parameter name), rather than its default."""
+    src = click.get_current_context().get_parameter_source(name)
+    return src is not None and src is not ParameterSource.DEFAULT
+
+
+def opt(name: str) -> str:
+    """How option ``name`` is written on the command line: --csv, --dealer/--pone."""
+    for p in click.get_current_context().command.params:
+        if p.name == name:
+            return "/".join(p.opts + list(getattr(p, "secondary_opts", [])))
+    return name
+
+
+def refuse(names, where: str, hint: str = "") -> None:
+    """An option given where it does not apply is an error, never silently ignored."""
+    for name in names:
+        if given(name):
+            raise click.UsageError(f"{opt(name)} does not apply to {where}"
+                                   + (f" ({hint})" if hint else ""))
+
+
+def bad(option: str, message: str):
+    return click.BadParameter(message, param_hint=f"'{option}'")
+
+
+def cards(text: str | None, option: str) -> list[int]:
+    """The cards of a CARDS option; absent (None) is no cards, an empty string is an error."""
+    if text is None:
+        return []
+    try:
+        return parse_cards([text])
+    except CardError as e:
+        raise CardError(f"{option}: {e}") from None
+
+
+def card(text: str, option: str) -> int:
+    try:
+        return parse_card(text)
+    except CardError as e:
+        raise CardError(f"{option}: {e}") from None
+
+
+def check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52) -> None:
+    """Enough of the deck's cards must be left unseen to deal what is still hidden."""
+    left = deck - n_known
+    if left < need:
+        raise CardError(f"{option}: only {left} cards are left unseen, fewer than the {need} "
+                        f"needed for {what}")
+
+
+def check_outputs(*pairs) -> None:
+    """Refuse every unwritable output path (option, path) before any work starts."""
+    from cribsolve.infra.export import check_output_path
+
+    seen = {}
+    for option, path in pairs:
+        if path is None:
+            continue
+        if not path or path.endswith(("/", os.sep)) or "\0" in path:
+            raise CribsolveError(f"{option}: {path!r} is not a file name")
+        check_output_path(path, option)
+        real = os.path.realpath(path)
+        if real in seen:
+            raise CribsolveError(f"{option} and {seen[real]} name the same file; give two "
+                                 f"files")
+        seen[real] = option
+
+
+def check_plot(path, *outputs) -> None:
+    """Refuse --plot FILE before any work: a format we do not write, a path we cannot write
+    (or one of ``outputs``), or no matplotlib."""
+    if path is not None:
+        from cribsolve.cli.plots import plot_format, require_matplotlib
+
+        plot_format(path)
+        check_outputs(*outputs, ("--plot", path))
+        require_matplotlib()
+
+
+def plot(path, draw: str, *args) -> None:
+    """With --plot FILE, draw ``plots.<draw>(*args)`` into it."""
+    if path is not None:
+        from cribsolve.cli import plots
+
+        plots.save(getattr(plots, draw)(*args), path)
+
+
+def quick():
+    """Answer this one question without numba (see jit.use_python), unless told not to."""
+    if os.environ.get("CRIBSOLVE_COMPILED") != "1":
+        from cribsolve.infra import jit
+        jit.use_python()
+
+
+def chunks_where(scheduler, jobs):
+    """Where a command's chunks run (runner.connect), closed when the command ends."""
+    from cribsolve.infra.runner import connect
+    return click.get_current_context().with_resource(connect(scheduler, jobs))
+
+
+def opponent_progress(quiet):
+    """Report the one-time best-response solve of the opponent model (it takes ~20 s)."""
+    from cribsolve.infra.progress import bar
+
+    state = {}
+
+    def report(iteration, change):
+        if "bar" not in state:
+            state["bar"] = bar(None, "solving the opponent model (once)", quiet, "iter")
+        state["bar"].update(1)
+        state["bar"].set_postfix(change=f"{change:.4f}")
+    return report
+
+
+def win_table_progress(variant, quiet):
+    """Build (once) the table of P(win) by score and deals left, with a progress bar."""
+    from cribsolve.games.solitaire.simulate import WIN_TABLE_GAMES, win_table
+    from cribsolve.infra.progress import bar
+
+    with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game") as pb:
+        win_table(variant, pb.update)

@@ -1,0 +1,238 @@
+"""The commands that play many seeded games: ``simulate`` (a solitaire, Shuffle or two-player
+cribbage, one policy) and ``variations`` (each house rule alone, side by side)."""
+from __future__ import annotations
+
+import click
+
+from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad,
+                                   check_outputs, check_plot, chunks_where,
+                                   game_options, jobs_option, make_spec, plot,
+                                   plot_option, refuse, scheduler_option,
+                                   seed_option, show, win_table_progress)
+from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage.spec import BOUNDS
+
+
+def _check_header(path: str, header, option: str) -> None:
+    """A table appended to must already have our header (checked before the work, not after)."""
+    import csv
+    import io
+
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise CribsolveError(f"{option}: cannot read {path} ({e.strerror})") from None
+    if not first:
+        return
+    buf = io.StringIO()
+    csv.writer(buf).writerow(header)
+    want = buf.getvalue().rstrip("\r\n")
+    found = first.decode("utf-8", "replace").rstrip("\r\n")
+    if found != want:
+        raise CribsolveError(f"{option}: {path} has a different header ({found[:80]!r}, not "
+                             f"{want!r}); use another file")
+
+
+def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
+    """The options that do not go with this variant, policy or --win-only."""
+    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
+    from cribsolve.games.solitaire.facts import SOLITAIRES
+
+    policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else SOLITAIRES[variant].policies
+    if policy is not None and policy not in policies:
+        raise bad("--policy", f"{policy} is not a policy of --variant {variant} (expected "
+                              f"{', '.join(policies)})")
+    if variant != "shuffle":
+        refuse(["win_only"], f"--variant {variant}", "it is for --variant shuffle")
+    elif win_only and policy not in (None, "optimal"):
+        raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
+    if variant != "cribbage":
+        refuse(["game_length", "opponent_policy", *GAME_OPTIONS], f"--variant {variant}",
+               "it is for --variant cribbage")
+    else:
+        refuse(["histogram_csv"], "--variant cribbage",
+               "it writes the final scores of the solitaires and Shuffle")
+    if histogram_csv is not None and win_only:
+        raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
+    if plot_path is not None and win_only:
+        raise click.UsageError("--plot needs exact scores: drop --win-only")
+
+
+@click.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "cribbage"]),
+              default="patience2", show_default=True,
+              help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), or "
+                   "two-player cribbage.")
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
+              help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).")
+@click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
+                                             "heuristic", "greedy", "lookahead", "expert"]),
+              default=None,
+              help="Patience: ev (default; exact expected points with card counting), win (the "
+                   "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
+                   "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
+                   "Cribbage: greedy (default), lookahead, expert (the play searched exactly) "
+                   "or random pegging (EV discards, random discards with random).")
+@click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "expert",
+                                                      "random"]),
+              default=None, help="Cribbage: the other player's policy (default: the same).")
+@click.option("--game-length", type=click.IntRange(*BOUNDS["game_length"]), default=121,
+              show_default=True,
+              help="Cribbage: points to win (61, 121, ...).")
+@game_options()
+@click.option("--win-only", is_flag=True,
+              help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
+@seed_option
+@jobs_option
+@scheduler_option
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Keep finished chunks in FILE: the same command again resumes from it (a "
+                   "file from other arguments is refused).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Append one summary row to this CSV (a win-rate table across runs).")
+@click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
+              help="Solitaires and Shuffle: write score,count of the final scores.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@plot_option
+def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, scheduler,
+             checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **house):
+    """Play many seeded games and report the win rate."""
+    from cribsolve.infra.export import WIN_RATE_HEADER
+    from cribsolve.games.solitaire.simulate import simulate as run_sim
+    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.progress import bar
+
+    check_outputs(("--csv", csv_path), ("--histogram-csv", histogram_csv),
+                  ("--checkpoint", checkpoint))
+    check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
+    if csv_path is not None:
+        _check_header(csv_path, WIN_RATE_HEADER, "--csv")
+    _check_options(variant, policy, win_only, histogram_csv, plot_path)
+    if variant == "cribbage":
+        spec = make_spec(game_length, **house)
+        return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
+                                  chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
+                                  quiet, plot_path)
+    where = chunks_where(scheduler, jobs)
+    if policy in ("win", "lookahead") and variant != "shuffle":
+        win_table_progress(variant, quiet)
+    with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
+        res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
+    if csv_path:
+        write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
+    if histogram_csv:
+        write_csv(histogram_csv, ["score", "count"], sorted(res.histogram.items()),
+                  option_name="--histogram-csv")
+    plot(plot_path, "simulate_figure", res)
+    if as_json:
+        click.echo(dumps(res.as_dict()))
+        return
+    click.echo("\n".join(_solitaire_lines(res, variant, n, seed)))
+
+
+def _solitaire_lines(res, variant, n, seed):
+    """A solitaire's (or Shuffle's) summary: the win rate, then the final scores by tens."""
+    lo, hi = res.win_rate_ci
+    lines = [f"{variant}, policy {res.policy}, {n:,} games, seed {seed}",
+             f"win rate (>= {res.win_at}): {res.win_rate:.4%}  95% CI [{lo:.4%}, {hi:.4%}]  "
+             f"({res.wins:,} wins)"]
+    if not res.exact_scores:
+        return lines
+    lines.append(f"final score: mean {res.mean:.3f}  std {res.std:.3f}")
+    if len(res.mean_per_deal) > 1:
+        lines.append("mean per deal: " + "  ".join(f"{x:.3f}" for x in res.mean_per_deal))
+    bins = {}
+    for k, v in res.histogram.items():
+        bins[k // 10 * 10] = bins.get(k // 10 * 10, 0) + v
+    peak = max(bins.values())
+    for lo_s in range(min(bins), max(bins) + 1, 10):
+        c = bins.get(lo_s, 0)
+        lines.append(f"  {lo_s:>3}-{lo_s + 9:<3} {c:>9,} {'#' * round(40 * c / peak)}")
+    return lines
+
+
+def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint, as_json,
+                       csv_path, quiet, plot_path):
+    from cribsolve.games.cribbage.simulate import simulate_cribbage
+    from cribsolve.infra.export import WIN_RATE_HEADER
+    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.progress import bar
+
+    with bar(n, "cribbage games", quiet, "game") as pb:
+        res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, None, pb.update,
+                                spec, where, checkpoint)
+    d = res.as_dict()
+    if csv_path:
+        write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
+    plot(plot_path, "cribbage_figure", res)
+    if as_json:
+        click.echo(dumps(d))
+        return
+    lo, hi = d["win_rate_ci"]
+    rules = "" if spec.is_standard else f" ({spec.describe()})"
+    click.echo(f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
+               f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}")
+    click.echo(f"first dealer wins {d['win_rate']:.2%}  95% CI [{lo:.2%}, {hi:.2%}]; player 1 "
+               f"wins {d['player_win_rate']:.2%}")
+    click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging {d['dealer_pegging']:.2f}, "
+               f"hand {d['dealer_hand']:.2f}, crib {d['crib']:.2f}, heels {d['heels']:.2f}); "
+               f"pone {d['pone_points']:.2f} (pegging {d['pone_pegging']:.2f}, hand "
+               f"{d['pone_hand']:.2f}" + (f", crib {d['pone_crib']:.2f}" if spec.two_cribs or
+                                          spec.bid else "") + ")")
+    if spec.two_cribs:
+        click.echo(f"ties {d['ties']:,} ({d['ties'] / n:.2%}; the first dealer's wins exclude "
+                   f"them)")
+    skunks = ("" if spec.lowball else f"; skunks {d['skunk_rate']:.2%}, double skunks "
+              f"{d['double_skunk_rate']:.3%}")
+    click.echo(f"deals per game {d['deals_per_game']:.2f}{skunks}; largest hand "
+               f"{d['largest_hand']}")
+
+
+@click.command()
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
+              help="Games per rule.")
+@click.option("--policy", type=click.Choice(["greedy", "lookahead", "random"]), default="greedy",
+              show_default=True, help="Both players' pegging (EV discards).")
+@seed_option
+@jobs_option
+@scheduler_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the table, one row per rule.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@plot_option
+def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_path):
+    """The house rules side by side: the same seeded games under each rule alone."""
+    check_outputs(("--csv", csv_path))
+    check_plot(plot_path, ("--csv", csv_path))
+    from cribsolve.games.cribbage.house_rules import COLUMNS, RULES
+    from cribsolve.games.cribbage.house_rules import variations as run
+    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.progress import bar
+
+    where = chunks_where(scheduler, jobs)
+    with bar(n * len(RULES), "games under each rule", quiet, "game") as pb:
+        rows = run(n, seed, policy, jobs, pb.update, where)
+    if csv_path:
+        write_csv(csv_path, COLUMNS, [list(r.values()) for r in rows])
+    plot(plot_path, "variations_figure", rows, n, seed, policy)
+    if as_json:
+        click.echo(dumps({"n": n, "seed": seed, "policy": policy, "rows": rows}))
+        return
+    click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per "
+               "deal")
+    click.echo(f"  {'rule':<16} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
+               f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'crib':>5} {'deals':>5} "
+               f"{'skunk':>6} {'top':>4} {'ties':>5}")
+    for r in rows:
+        skunk = "-" if r["skunk_rate"] is None else f"{r['skunk_rate']:.1%}"
+        click.echo(f"  {r['rule']:<16} {r['first_dealer_wins']:6.1%} "
+                   f"[{r['ci_low']:5.1%},{r['ci_high']:5.1%}] {r['dealer_points']:6.2f} "
+                   f"{r['dealer_pegging']:5.2f} {r['dealer_hand']:5.2f} {r['crib']:5.2f} "
+                   f"{r['pone_points']:5.2f} {r['pone_pegging']:5.2f} {r['pone_hand']:5.2f} "
+                   f"{r['pone_crib']:5.2f} {r['deals_per_game']:5.2f} {skunk:>6} "
+                   f"{r['largest_hand']:4d} {r['ties'] / r['games']:5.1%}")

@@ -1,0 +1,190 @@
+"""The solitaires' commands: ``shuffle`` (Cribbage Shuffle solved, with its proof), ``deal`` (a
+PySolFC game's cards), ``play`` (a solitaire with a coach) and ``bracket`` (the optimal win rate
+between a policy and upper bounds)."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cribsolve.cli.options import (GAMES_MAX, SAMPLES_MAX, SEED_MAX, TOP_MAX,
+                                   Number, PysolGame, card, jobs_option,
+                                   one_line, pysol_option, seed_option, show,
+                                   win_table_progress)
+from cribsolve.core.notation import format_card, format_cards, parse_cards
+from cribsolve.errors import CardError, CribsolveError
+
+TIME_LIMIT_MAX = 86_400         # shuffle --time-limit, seconds
+
+
+def _shuffle_lines(sol, rows, st):
+    """The solved grid with each row's and column's points, the total, and its proof."""
+    lines = [f"starter {format_card(st)}"]
+    for r, pts in zip(rows, sol.rows):
+        lines.append("  " + "  ".join(f"{format_card(c):>3}" for c in r) + f"   | {pts:>3}")
+    lines.append("  " + "-" * 19)
+    lines.append("  " + "  ".join(f"{p:>3}" for p in sol.columns))
+    lines.append(f"rows {sum(sol.rows)} + columns {sum(sol.columns)} + heels {sol.heels} = "
+                 f"{sol.total}")
+    if sol.optimal:
+        lines.append(f"proven optimal ({sol.seconds * 1000:.0f} ms; the heuristic start was "
+                     f"{sol.heuristic})")
+    else:
+        lines.append(f"time limit reached: best {sol.total}, upper bound {sol.upper_bound} "
+                     f"(gap {sol.upper_bound - sol.total})")
+    return lines
+
+
+@click.command()
+@click.argument("cards", nargs=-1)
+@click.option("--starter", required=False, default=None, metavar="CARD",
+              help="The fixed starter card.")
+@click.option("--time-limit", type=Number(0, TIME_LIMIT_MAX, real=True), default=None,
+              metavar="S", help="Stop after S seconds (0 to 86400) with the best grid so far "
+                                "and the gap to the bound.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@pysol_option("its dealt grid and starter, instead of CARDS and --starter")
+def shuffle(cards, starter, time_limit, as_json, pysol_game):
+    """Cribbage Shuffle: the best arrangement of 16 grid cards, with its proof."""
+    if pysol_game is not None:
+        from cribsolve.games.solitaire.pysol import layout, talon
+        if cards or starter is not None:
+            raise CribsolveError("--pysol-game deals the grid and the starter: give neither")
+        lay = layout("shuffle", talon(pysol_game))
+        cards, starter = [format_cards(sum(lay["grid"], []))], format_card(lay["starter"])
+        if not as_json:
+            click.echo(f"PySolFC game {pysol_game}")
+    grid = parse_cards(cards)
+    if len(grid) != 16:
+        raise CardError(f"give exactly 16 grid cards, not {len(grid)}")
+    if starter is None:
+        raise CribsolveError("give the starter with --starter CARD")
+    st = card(starter, "--starter")
+    from cribsolve.core.rules import ruleset
+
+    ruleset("pysol").check_cards(grid + [st])
+    if any(c >= 52 for c in grid + [st]):
+        raise CardError("jokers are not dealt in Cribbage Shuffle")
+    from cribsolve.games.solitaire.shuffle import solve
+    from cribsolve.infra.export import dumps
+
+    sol = solve(grid, st, time_limit)
+    rows = [sol.grid[4 * i:4 * i + 4] for i in range(4)]
+    if as_json:
+        click.echo(dumps({**({"game": pysol_game.number} if pysol_game else {}),
+                          "grid": [[format_card(c) for c in r] for r in rows],
+                          "rows": sol.rows, "columns": sol.columns, "heels": sol.heels,
+                          "total": sol.total, "upper_bound": sol.upper_bound,
+                          "optimal": sol.optimal}))
+        return
+    click.echo("\n".join(_shuffle_lines(sol, rows, st)))
+
+
+@click.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+              required=True, help="The solitaire whose layout to show.")
+@click.option("--pysol-game", "pysol_game", type=PysolGame(), required=True, metavar="N",
+              help="PySolFC's game N (1 to 31999 and msN: Microsoft-compatible deals).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def deal(variant, pysol_game, as_json):
+    """The cards of a PySolFC game number, as they are dealt."""
+    from cribsolve.games.solitaire.pysol import deal_lines, deal_record
+    from cribsolve.infra.export import dumps
+
+    if as_json:
+        click.echo(dumps(deal_record(variant, pysol_game)))
+    else:
+        click.echo("\n".join(deal_lines(variant, pysol_game)))
+
+
+def _read_discard(walk, view, options):
+    """The discard the player types (Enter: the advice), asked again until it is one of the
+    hand's; None when the input ends."""
+    while True:
+        click.echo(f"your discard [{format_cards(options[0].discard)}]: ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        if not sys.stdin.isatty():
+            click.echo(line.rstrip("\n"))
+        try:
+            return (options[0].discard if line.strip().lower() in ("", "y", "yes")
+                    else walk.parse(line, view))
+        except CardError as e:
+            click.echo(f"  {one_line(e)}: type two of its cards, or Enter for the advice")
+
+
+@click.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), required=True,
+              help="The solitaire to play.")
+@pysol_option("play this game")
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
+              help="Play a deal of our own, shuffled from this seed.")
+@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
+              help="Patience II's first discards: second hands sampled.")
+@click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
+              help="Discards shown at each decision.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def play(variant, pysol_game, seed, samples, top, quiet):
+    """Play a solitaire with a coach: each discard advised from the face-up cards only;
+    type yours (e.g. 5H JD), or Enter to take the advice."""
+    from cribsolve.games.solitaire.coach import (Walk, advise, result_line,
+                                                 seeded_talon, summary_lines,
+                                                 view_lines)
+    from cribsolve.games.solitaire.facts import SOLITAIRES
+    from cribsolve.games.solitaire.pysol import talon
+
+    if (pysol_game is None) == (seed is None):
+        raise click.UsageError("give the deal: --pysol-game N or --seed S")
+    win_table_progress(variant, quiet)
+    walk = Walk(variant, talon(pysol_game) if seed is None else seeded_talon(seed))
+    click.echo(f"{SOLITAIRES[variant].name}, " + (f"PySolFC game {pysol_game}" if seed is None else
+                                        f"seed {seed}") + ": 80 points to win"
+               + ("; 7 cards removed unseen" if variant == "patience" else ""))
+    while not walk.over:
+        view = walk.view()
+        options = advise(view, samples)
+        click.echo("\n".join([""] + view_lines(view, options, top)))
+        discard = _read_discard(walk, view, options)
+        if discard is None:
+            click.echo(f"\ninput ended at deal {view.deal} with {walk.score} points")
+            return
+        res = walk.choose(discard, options)
+        if res is not None:
+            click.echo(result_line(res))
+    click.echo("\n".join([""] + summary_lines(walk)))
+
+
+@click.command()
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience",
+              show_default=True, help="The solitaire.")
+@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
+              help=f"Decks, 1 to {show(GAMES_MAX)} (accepts 1e5).")
+@click.option("--samples", type=click.IntRange(0, 1000), default=8, show_default=True,
+              help="Patience: next hands drawn per deal for the look-ahead charge (0: none).")
+@seed_option
+@jobs_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def bracket(variant, n, samples, seed, jobs, as_json, quiet):
+    """How good is optimal play: the best policy's win rate, and upper bounds on every policy
+    (the information-relaxation bound, and clairvoyance), on the same decks."""
+    from cribsolve.games.solitaire.bracket import bracket as run_bracket
+    from cribsolve.infra.export import dumps
+    from cribsolve.infra.progress import bar
+
+    win_table_progress(variant, quiet)
+    with bar(n, f"bracket {variant}", quiet, "deck") as pb:
+        d = run_bracket(variant, n, seed, jobs, pb.update, samples).as_dict()
+    if as_json:
+        click.echo(dumps(d))
+        return
+    click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= 80) lies in")
+    rows = [(f"best policy ({d['policy']})", "win_rate"), ("upper bound (penalised)",
+                                                             "upper_bound"),
+            ("clairvoyant bound", "clairvoyant"), ("width (upper - best)", "width")]
+    if "gain" in d:
+        rows.insert(1, ("  gain over win", "gain"))
+    for name, key in rows:
+        lo, hi = d[key + "_ci"]
+        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
