@@ -107,8 +107,8 @@ class DiscardRequest:
               help="Patience II second discard with --score: the 4 cards kept from hand one.")
 @click.option("--score", "points", type=click.IntRange(0, SOLITAIRE_SCORE_MAX), default=None,
               help="Solitaires, with --deal: points so far; adds P(win).")
-@click.option("--deal", "deal_number", type=click.IntRange(1, max(SOLITAIRES[v].deals for v in PATIENCES)),
-              default=None, help="Solitaires, with --score: this deal's number (1 to 5 in "
+@click.option("--deal", "deal_number",
+              type=click.IntRange(1, max(SOLITAIRES[v].deals for v in PATIENCES)), default=None, help="Solitaires, with --score: this deal's number (1 to 5 in "
                                  "Patience, 1 to 4 in Patience II).")
 @pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
 @click.option("--pegging", "with_pegs", is_flag=True,

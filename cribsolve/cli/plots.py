@@ -24,7 +24,7 @@ def plot_format(path: str) -> str:
     ext = os.path.splitext(path)[1].lower().lstrip(".")
     if ext not in FORMATS:
         raise CribsolveError(f"--plot: {path} must end in .png or .svg (the format is chosen by "
-                        f"the extension)")
+                             f"the extension)")
     return ext
 
 

@@ -66,7 +66,7 @@ class Checkpoint:
         with f:
             if f.readline(len(MAGIC) + 1) != MAGIC:
                 raise CribsolveError(f"--checkpoint: {self.path} is not a cribsolve checkpoint; "
-                                "give another file")
+                                     "give another file")
             line = f.readline(1 << 20)
             if MAGIC + line != header:
                 try:
@@ -77,8 +77,8 @@ class Checkpoint:
                 differ = sorted(k for k in key.keys() | theirs.keys()
                                 if key.get(k) != theirs.get(k))
                 raise CribsolveError(f"--checkpoint: {self.path} is from a run with other arguments "
-                                f"({', '.join(differ) or 'the header'} differ); give another "
-                                "file or remove it")
+                                     f"({', '.join(differ) or 'the header'} differ); give another "
+                                     "file or remove it")
             done, end = {}, f.tell()
             while True:
                 head = f.read(_RECORD.size)

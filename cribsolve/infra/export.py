@@ -97,7 +97,7 @@ def _append_csv(path: str, header, rows, option_name: str) -> None:
                 found = first.decode("utf-8", "replace").rstrip("\r")
                 want = header_line.decode("utf-8").rstrip("\r\n")
                 raise CribsolveError(f"{option_name}: {path} has a different header "
-                                f"({found!r}, not {want!r}); use another file")
+                                     f"({found!r}, not {want!r}); use another file")
             # A hand-edited file may lack its final newline; don't glue our first row onto it.
             data = body if os.pread(fd, 1, end - 1) == b"\n" else b"\r\n" + body
         try:

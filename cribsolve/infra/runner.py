@@ -101,8 +101,8 @@ class Cluster:
                 code, res = fut.result()
                 if code != _code():
                     raise CribsolveError(f"--scheduler: a worker runs other cribsolve code (key "
-                                    f"{code}, here {_code()}); install the same version on "
-                                    "every worker")
+                                         f"{code}, here {_code()}); install the same version on "
+                                         "every worker")
                 i = running.pop(fut)
                 top_up()
                 yield i, res
@@ -154,7 +154,7 @@ def connect(scheduler: str | None = None, jobs: int | None = None):
             get_address_host_port(scheduler)
         except ValueError as e:
             raise CribsolveError(f"--scheduler: {scheduler!r} is neither local[:WORKERS] nor the "
-                            f"address of a scheduler, such as tcp://host:8786 ({e})") from None
+                                 f"address of a scheduler, such as tcp://host:8786 ({e})") from None
     with contextlib.ExitStack() as stack:
         target, threads = scheduler, jobs
         if workers:
@@ -168,7 +168,7 @@ def connect(scheduler: str | None = None, jobs: int | None = None):
                                                 set_as_default=False))
         except (OSError, TimeoutError) as e:
             raise CribsolveError(f"--scheduler: cannot reach a Dask scheduler at {scheduler} "
-                            f"({e})") from None
+                                 f"({e})") from None
         yield Cluster(client, threads)
 
 

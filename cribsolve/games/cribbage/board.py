@@ -84,7 +84,7 @@ def _check(spec, mine, theirs):
     for name in ("stinkhole", "two_cribs", "bid"):
         if getattr(spec, name):
             raise CribsolveError(f"the scores cannot be weighed under {name.replace('_', ' ')}: "
-                            "the odds table does not model it")
+                                 "the odds table does not model it")
     if not (0 <= mine < spec.game_length and 0 <= theirs < spec.game_length):
         raise CribsolveError(f"scores must be below the game length ({spec.game_length})")
 

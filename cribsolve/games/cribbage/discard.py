@@ -41,7 +41,7 @@ def _setup(seat, opponent, rules):
         raise CribsolveError(f"seat must be dealer or pone, not {seat!r}")
     if rules.wild_rank:
         raise CribsolveError("discards with wild cards are sampled: sampled_discard, or "
-                        "cribsolve best-discard --wild")
+                             "cribsolve best-discard --wild")
     return rules, pair_weights(opponent, "pone" if seat == "dealer" else "dealer", rules)
 
 
@@ -79,7 +79,7 @@ def best_discard_batch(hands, seat: str, opponent: str = "optimal", rules: RuleS
     rules, weights = _setup(seat, opponent, rules)
     if rules.decks != 1 or rules.jokers:
         raise CribsolveError("batch analysis is for one deck without jokers; analyse such hands "
-                        "one at a time")
+                             "one at a time")
     for h in hands:
         check_hand(h, ())
     out = []

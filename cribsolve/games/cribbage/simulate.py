@@ -98,7 +98,7 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
     for p in (policy, opponent_policy):
         if p not in CRIBBAGE_POLICIES:
             raise CribsolveError(f"unknown policy {p!r} for cribbage "
-                            f"(expected {', '.join(CRIBBAGE_POLICIES)})")
+                                 f"(expected {', '.join(CRIBBAGE_POLICIES)})")
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     parts = chunks(n, CRIBBAGE_CHUNK)

@@ -102,7 +102,7 @@ class Walk:
     def __post_init__(self):
         if self.variant not in PATIENCES:
             raise CribsolveError(f"unknown variant {self.variant!r} (expected patience or "
-                            f"patience2)")
+                                 f"patience2)")
         from cribsolve.games.solitaire.pysol import layout
         self.deals = layout(self.variant, self.talon)["deals"]
 

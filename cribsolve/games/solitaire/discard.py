@@ -75,7 +75,7 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
             raise CribsolveError(f"--score S needs --deal K with K from 1 to {deals}")
         if crib and not kept:
             raise CribsolveError("with --score, the second discard needs --kept (the first hand's "
-                            "four kept cards: they score with the same starter)")
+                                 "four kept cards: they score with the same starter)")
         w_next = win_table(variant)[deals - deal]
     if variant == "patience" or crib:
         cribs = np.array([list(d) + list(crib) for d in discs], dtype=np.int64)

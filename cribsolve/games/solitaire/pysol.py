@@ -47,7 +47,7 @@ def parse_game(text) -> Game:
     m = _NUMBER.fullmatch(str(text).strip())
     if not m:
         raise CribsolveError(f"{text!r} is not a PySolFC game number (expected e.g. 1, 40000 or "
-                        f"ms1)")
+                             f"ms1)")
     n, explicit = int(m.group(2)), bool(m.group(1))
     top = MS_MAX if explicit else GAME_MAX
     if not 1 <= n <= top:
