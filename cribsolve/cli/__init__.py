@@ -74,10 +74,15 @@ def cli(ctx):
         raise NoCommand("give a command", ctx)
 
 
+def _needs_compiled(error: BaseException) -> bool:
+    """Whether ``error`` asks to start again compiled (jit.NeedsCompiled); a run that never
+    loaded jit (--help, a mistyped option) cannot have raised it, so jit is not loaded here."""
+    jit = sys.modules.get("cribsolve.infra.jit")
+    return jit is not None and isinstance(error, jit.NeedsCompiled)
+
+
 def main():
     """Console entry point: user mistakes become one line on stderr and exit status 2."""
-    from cribsolve.infra.jit import NeedsCompiled
-
     no_command = (NoCommand, getattr(click.exceptions, "NoArgsIsHelpError", NoCommand))
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
@@ -91,9 +96,11 @@ def main():
     except (click.Abort, KeyboardInterrupt):
         click.echo("cribsolve: interrupted", err=True)
         sys.exit(130)
-    except NeedsCompiled:        # a table must be built: start again with numba
-        os.environ["CRIBSOLVE_COMPILED"] = "1"
-        os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])
     except CribsolveError as e:
         click.echo(f"cribsolve: {one_line(e)}", err=True)
         sys.exit(2)
+    except RuntimeError as e:
+        if not _needs_compiled(e):
+            raise
+        os.environ["CRIBSOLVE_COMPILED"] = "1"      # a table must be built: start again
+        os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])

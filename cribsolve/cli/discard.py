@@ -118,10 +118,10 @@ class DiscardRequest:
               help="Two-player: your score; with --their-score, rank by P(win) of the game.")
 @click.option("--their-score", type=click.IntRange(0, 120), default=None,
               help="Two-player: the opponent's score.")
-def best_discard(**options):
+def best_discard(**params):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
-    o = DiscardRequest(house={name: options.pop(name) for name in HOUSE_RULES}, **options)
+    o = DiscardRequest(house={name: params.pop(name) for name in HOUSE_RULES}, **params)
     check_outputs(("--csv", o.csv_path))
     check_plot(o.plot_path, ("--csv", o.csv_path))
     if o.variant != "cribbage":

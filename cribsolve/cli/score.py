@@ -101,11 +101,11 @@ def _held_and_starters(cards, starters, whole_deck, decks, jokers):
     return held, st
 
 
-def _say_aloud(score) -> list[str]:
-    """A line per item of the score, with the running total."""
+def _say_aloud(result) -> list[str]:
+    """A line per item of a score, with the running total."""
     lines = []
     running = 0
-    for cat, pts, cards in score.items:
+    for cat, pts, cards in result.items:
         running += pts
         lines.append(f"  {cat:<10} {pts:>3}  {running:>4}   {format_cards(cards)}")
     return lines

@@ -97,18 +97,18 @@ def deal(variant, pysol_game, as_json):
         click.echo("\n".join(deal_lines(variant, pysol_game)))
 
 
-def _read_discard(walk, view, options):
+def _read_discard(walk, view, advice):
     """The discard the player types (Enter: the advice), asked again until it is one of the
     hand's; None when the input ends."""
     while True:
-        click.echo(f"your discard [{format_cards(options[0].discard)}]: ", nl=False)
+        click.echo(f"your discard [{format_cards(advice[0].discard)}]: ", nl=False)
         line = sys.stdin.readline()
         if not line:
             return None
         if not sys.stdin.isatty():
             click.echo(line.rstrip("\n"))
         try:
-            return (options[0].discard if line.strip().lower() in ("", "y", "yes")
+            return (advice[0].discard if line.strip().lower() in ("", "y", "yes")
                     else walk.parse(line, view))
         except CardError as e:
             click.echo(f"  {one_line(e)}: type two of its cards, or Enter for the advice")
@@ -143,13 +143,13 @@ def play(variant, pysol_game, seed, samples, top, quiet):
                + ("; 7 cards removed unseen" if variant == "patience" else ""))
     while not walk.over:
         view = walk.view()
-        options = advise(view, samples)
-        click.echo("\n".join([""] + view_lines(view, options, top)))
-        discard = _read_discard(walk, view, options)
+        advice = advise(view, samples)
+        click.echo("\n".join([""] + view_lines(view, advice, top)))
+        discard = _read_discard(walk, view, advice)
         if discard is None:
             click.echo(f"\ninput ended at deal {view.deal} with {walk.score} points")
             return
-        res = walk.choose(discard, options)
+        res = walk.choose(discard, advice)
         if res is not None:
             click.echo(result_line(res))
     click.echo("\n".join([""] + summary_lines(walk)))
