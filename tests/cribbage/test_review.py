@@ -58,11 +58,11 @@ def compiled(monkeypatch):
 def test_a_hand_worked_record_replays_to_the_hand_counted_scores():
     game = replay(parse_record(HAND_WORKED))
     one, two = game.deals
-    assert one.points == {"you": dict(heels=0, play=3, hand=11, crib=2),
-                          "they": dict(heels=0, play=1, hand=2, crib=0)}
+    assert one.points == {"you": dict(heels=0, pegging=3, hand=11, crib=2),
+                          "they": dict(heels=0, pegging=1, hand=2, crib=0)}
     assert one.scores_after == (16, 3) and two.scores_before == (16, 3)
-    assert two.points == {"you": dict(heels=0, play=6, hand=10, crib=0),
-                          "they": dict(heels=2, play=1, hand=6, crib=3)}
+    assert two.points == {"you": dict(heels=0, pegging=6, hand=10, crib=0),
+                          "they": dict(heels=2, pegging=1, hand=6, crib=3)}
     assert two.scores_after == (32, 15) and game.winner is None
     # the decisions: each throw, and each card laid where another fitted too
     assert [(d.kind, d.count, d.scores) for d in one.decisions] == [
@@ -85,7 +85,7 @@ def test_the_game_stops_at_its_length():
         replay(parse_record(rec))
     game = replay(parse_record(rec.replace("TH 5S 4C 5H 2C go go JD 8S KH", "TH 5S")))
     assert game.winner == "you" and game.deals[0].scores_after == (121, 100)
-    assert game.deals[0].points["you"] == dict(heels=0, play=2, hand=0, crib=0)
+    assert game.deals[0].points["you"] == dict(heels=0, pegging=2, hand=0, crib=0)
 
 
 def _cards(text):
@@ -115,11 +115,11 @@ def test_a_mistaken_throw_costs_what_best_discard_says():
     chosen = net[tuple(_cards("JD KH"))]
     assert r.lost["net"] == pytest.approx(values[0].net - chosen) and r.lost["net"] > 1
     figures = dict(r.options)
-    # the expert's value adds the kept ranks' play margin to best-discard's net
+    # the expert's value adds the kept ranks' pegging margin to best-discard's net
     for v in values:
         f = figures[format_cards(v.discard)]
         assert f["net"] == pytest.approx(v.net) and f["value"] == pytest.approx(
-            v.net + f["play"])
+            v.net + f["pegging"])
     assert r.best == r.options[0][0] and r.lost["value"] == pytest.approx(
         r.options[0][1]["value"] - figures["JD KH"]["value"])
 
@@ -261,7 +261,7 @@ def test_the_example_reviews_as_json():
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
     """A play made by the engine (random cards), written without its goes, replays to the
-    engine's play; the goes the replay puts in make a sequence best-play reads to the same
+    engine's pegging; the goes the replay puts in make a sequence best-play reads to the same
     count and series at every decision."""
     import numpy as np
 
@@ -292,7 +292,7 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
            f"\nthrow: {format_cards(deck[8:10])}\ntheir throw: {format_cards(deck[10:12])}\n"
            f"starter: {format_cards(deck[12:])}\nplay: {format_cards(laid)}\n")
     dr = replay(parse_record(rec)).deals[0]
-    assert (dr.points["you"]["play"], dr.points["they"]["play"]) == (pts[me], pts[1 - me])
+    assert (dr.points["you"]["pegging"], dr.points["they"]["pegging"]) == (pts[me], pts[1 - me])
     assert [c for c in dr.play if c is not GO] == laid
     for d in dr.decisions[1:]:        # the opponent out of cards or not
         ser, count, left, _ = read_play(d.hand, d.played, me, spec)

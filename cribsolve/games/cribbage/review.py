@@ -11,7 +11,7 @@ are never typed: the replay makes them, with the game engine's own play (play.se
 lay: goes, last card, 31) and show (score_hand), and stops at the game length.
 
 Each decision is valued by ``evaluate``, the one door every figure goes through: the throws
-by best_discard (hand + crib, the optimal opponent) plus the expert's play margin of the
+by best_discard (hand + crib, the optimal opponent) plus the expert's pegging margin of the
 kept ranks (search.peg_table, as throws.choose_throw adds it), the cards by best_play.
 """
 from __future__ import annotations
@@ -79,7 +79,7 @@ class DealReplay:
     scores_before: tuple
     hand: list
     starter: int
-    points: dict                # "you"/"they" -> {"heels", "play", "hand", "crib"}
+    points: dict                # "you"/"they" -> {"heels", "pegging", "hand", "crib"}
     scores_after: tuple
     decisions: list
     play: list                  # every card laid, GO where a player could not lay
@@ -242,7 +242,7 @@ def _replay_deal(rec, d, number, i_deal, scores, spec, rules):
     me = 1 if i_deal else 0                   # engine seats: 0 the pone, 1 the dealer
     sc = np.zeros(2, dtype=np.int64)
     sc[me], sc[1 - me] = scores
-    parts = [dict(heels=0, play=0, hand=0, crib=0) for _ in range(2)]
+    parts = [dict(heels=0, pegging=0, hand=0, crib=0) for _ in range(2)]
     kept = [c for c in mine6 if c not in throw]
     decisions = [Decision("throw", number, l_throw, i_deal, scores, list(mine6), list(throw))]
     target = spec.game_length
@@ -373,7 +373,7 @@ def _replay_play(rec, line, tokens, kept, throw, starter, them, their_throw, me,
             winner = p
             break
     for seat in range(2):
-        parts[seat]["play"] += int(sc[seat] - before[seat])
+        parts[seat]["pegging"] += int(sc[seat] - before[seat])
     if winner >= 0:
         if any(tok is not GO for tok in tokens[j:]):
             fail(f"the game ended with {format_card(played[-1])} "
@@ -422,7 +422,7 @@ def _throw_options(d: Decision, spec):
                           ruleset("standard")):
         peg = kept_margin(v.keep, d.i_deal, spec)
         rows.append((format_cards(v.discard), {"hand": v.hand, "crib": v.crib, "net": v.net,
-                                               "play": peg, "value": v.net + peg}))
+                                               "pegging": peg, "value": v.net + peg}))
     return sorted(rows, key=lambda r: -r[1]["value"])
 
 
@@ -518,9 +518,9 @@ def text_lines(game: Game, reviews: list) -> list:
     rec = game.record
     lines = [f"{rec.name}: {len(game.deals)} deal{'s' * (len(game.deals) > 1)} of a game to "
              f"{rec.game_length}, each of your decisions beside the best from what you knew",
-             "  throw: expected hand + crib (- crib as pone) + the expert's play margin of "
+             "  throw: expected hand + crib (- crib as pone) + the expert's pegging margin of "
              "the kept cards",
-             "  lay: expected play margin (yours - theirs) to the end of the play, as "
+             "  lay: expected pegging margin (yours - theirs) to the end of the play, as "
              "best-play finds it",
              f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times "
              "(both greedy), then the odds table"]
@@ -545,8 +545,8 @@ def text_lines(game: Game, reviews: list) -> list:
         pts = dr.points
         lines.append("  " + "; ".join(
             f"{who} {dr.scores_after[k]} (" + ", ".join(
-                f"{part} {pts[who][part]}" for part in ("heels", "play", "hand", "crib")
-                if pts[who][part] or part in ("play", "hand")) + ")"
+                f"{part} {pts[who][part]}" for part in ("heels", "pegging", "hand", "crib")
+                if pts[who][part] or part in ("pegging", "hand")) + ")"
             for k, who in enumerate(WHO)))
     t = _totals(reviews)
     wrong = sum(r.lost[MEASURES[r.decision.kind][0]] > 1e-9 for r in reviews)
