@@ -16,12 +16,12 @@ from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
 
 def _read_play(mine, tokens, dealer, spec):
     """(my seat, the count) of the play so far: the seat given, or the one the sequence fits."""
-    from cribsolve.games.cribbage.search import read_play
+    from cribsolve.games.cribbage.bestplay import read_position
 
     fits = []
     for me in [1 if dealer else 0] if dealer is not None else [0, 1]:
         try:
-            fits.append((me, read_play(mine, tokens, me, spec)[1]))
+            fits.append((me, read_position(mine, tokens, me, spec).count))
         except CardError as e:
             error = e
     if not fits:
@@ -62,7 +62,7 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
               thrown, samples, seed, as_json, **house):
     """Which card to lay: expected pegging points for you and the opponent, best margin first,
     exact over every holding the opponent may have; with the scores, P(win) of the game."""
-    from cribsolve.games.cribbage.search import GO
+    from cribsolve.games.cribbage.play import GO
 
     spec = make_spec(**house)
     mine, known = cards(hand, "--hand"), cards(seen, "--seen")
@@ -74,7 +74,7 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     check_unseen(len(mine + laid + known), max(0, spec.kept - len(laid) + spec.kept -
                                                len(mine)), "the opponent's unplayed cards",
                  "--seen", spec.decks * 52 + spec.jokers)
-    from cribsolve.games.cribbage.search import best_play as rank_plays
+    from cribsolve.games.cribbage.bestplay import best_play as rank_plays
 
     me, now = _read_play(mine, tokens, dealer, spec)
     if count is not None and count != now:
@@ -230,8 +230,8 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
 def review(game, as_json, quiet):
     """Replay a played game from its record (GAME, a text file: see the README) and set each
     of your throws and plays beside the best, from what you knew then."""
-    from cribsolve.games.cribbage.review import (as_dict, count_decisions,
-                                                 load_record, replay)
+    from cribsolve.games.cribbage.record import load_record, replay
+    from cribsolve.games.cribbage.review import as_dict, count_decisions
     from cribsolve.games.cribbage.review import review as review_game
     from cribsolve.games.cribbage.review import text_lines
     from cribsolve.infra.export import dumps

@@ -53,6 +53,17 @@ def test_best_play_after_the_opponent_is_out_of_cards():
     assert [(p["card"], p["mine"], p["theirs"]) for p in d["plays"]] == [("JH", 1.0, 0.0)]
 
 
+def test_best_play_when_nobody_can_lay_after_a_hands_last_card():
+    """The pone's AS is its last card after the dealer's go at 28: the count ends (1 to the
+    pone) and the dealer leads at 0; no go need be written after it (issue 24's misread)."""
+    code, out, _ = run("best-play", "--hand", "QH JH", "--played", "KS 5H 5D 5C 3S go AS",
+                       "--dealer", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["count"] == 0
+    assert sorted((p["card"], p["mine"], p["theirs"]) for p in d["plays"]) == \
+        [("JH", 1.0, 0.0), ("QH", 1.0, 0.0)]
+
+
 @pytest.mark.parametrize("args", [
     ["best-play", "--hand", "TS 2C", "--played", "5H", "--count", "7"],
     ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--pone"],       # the pone leads

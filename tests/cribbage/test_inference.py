@@ -10,7 +10,7 @@ from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import parse_cards
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.cribbage import inference
-from cribsolve.games.cribbage.search import holding_weights
+from cribsolve.games.cribbage.bestplay import holding_weights
 from cribsolve.games.cribbage.spec import CribbageSpec
 
 

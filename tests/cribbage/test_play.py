@@ -2,6 +2,8 @@
 rules of the play, and policies that see only their own cards."""
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from playhelp import TRACE, run_play
 
 from cribsolve import parse_cards
@@ -121,3 +123,64 @@ def test_stink_hole_is_never_a_resting_place():
                     for s in (False, True))
     assert (plain[:, 4] == 30).sum() > 20 and (stink[:, 4] == 30).sum() == 0
     assert (stink[:, 3] >= 31).all()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False),
+       st.sampled_from([CribbageSpec(), CribbageSpec(peg_limit=21, target=11),
+                        CribbageSpec(hand_size=7, crib_size=2), CribbageSpec(lowball=True)]))
+def test_the_play_state_plays_as_the_engine_kernels(rnd, spec):
+    """PlayState (plain Python, for the readers of a written play) and the engine's kernels
+    (play.settle and lay) make the same points, goes and turns card by card, whatever cards
+    are laid, under house rules of the play too."""
+    from cribsolve.core.cards import RANK, VALUE
+    from cribsolve.games.cribbage import play
+
+    pr, k = spec.as_array(), spec.kept
+    deal = rnd.sample(range(52), 2 * k)
+    hands = np.array([deal[:k], deal[k:]], dtype=np.int64)
+    used = np.zeros((2, k), dtype=np.bool_)
+    series, st_ = np.zeros(4 * k + 2, dtype=np.int64), np.array([0, 0, 0, -1], dtype=np.int64)
+    pts, sc, seen = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros((2, 53), np.int64)
+    state, mine = play.PlayState(spec, [deal[:k], deal[k:]]), np.zeros(2, np.int64)
+    while True:
+        p, _ = play.settle(hands, used, st_, pts, sc, 0, pr)
+        _, points = state.settle()
+        for seat, n in points:
+            mine[seat] += n
+        assert (p < 0) == state.over and list(mine) == list(pts)
+        if p < 0:
+            break
+        assert (p, st_[play.COUNT]) == (state.turn, state.count)
+        fit = [i for i in range(k) if not used[p, i] and
+               st_[play.COUNT] + VALUE[RANK[hands[p, i]]] <= spec.peg_limit]
+        i = rnd.choice(fit)
+        assert state.card_error(hands[p, i]) is None
+        mine[p] += state.lay(hands[p, i])
+        play.lay(hands, used, series, st_, i, pts, sc, 0, seen, pr)
+        assert list(mine) == list(pts)
+
+
+def test_a_go_after_the_last_card_of_a_hand_ends_the_series():
+    """KS 5H 5D 5C 3S (28), the dealer's go, the pone's AS (29) is its last card: nobody can
+    lay, the pone takes 1 and the dealer leads at 0, with or without a go written for it."""
+    from cribsolve.games.cribbage.bestplay import best_play, read_position
+    from cribsolve.games.cribbage.play import GO
+
+    for played in ("KS 5H 5D 5C 3S go AS", "KS 5H 5D 5C 3S go AS go"):
+        tokens = [GO if t == "go" else parse_cards([t])[0] for t in played.split()]
+        now = read_position(parse_cards(["QH JH"]), tokens, 1, CribbageSpec())
+        assert (now.count, now.series, now.unplayed, now.last) == (0, [], 0, 0)
+        rows, _ = best_play(parse_cards(["QH JH"]), tokens, 1)
+        assert sorted(rows) == [("JH", 1.0, 0.0), ("QH", 1.0, 0.0)]   # the last card's 1
+
+
+def test_my_go_is_checked_against_the_cards_i_laid_after_it():
+    """The dealer says go at 22 and later lays 6H, which fit at 22: that go was wrong."""
+    from cribsolve.errors import CardError
+    from cribsolve.games.cribbage.bestplay import read_position
+    from cribsolve.games.cribbage.play import GO
+
+    tokens = [GO if t == "go" else parse_cards([t])[0] for t in "QS 2S JD go 5C 4C 6H".split()]
+    with pytest.raises(CardError, match="you said go at 22 holding 6H"):
+        read_position(parse_cards(["TS TD"]), tokens, 1, CribbageSpec())

@@ -14,9 +14,10 @@ from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.errors import CribsolveError, RecordError
 from cribsolve.games.cribbage.discard import best_discard
-from cribsolve.games.cribbage.review import (evaluate, parse_record, replay,
-                                             review)
-from cribsolve.games.cribbage.search import GO, best_play
+from cribsolve.games.cribbage.bestplay import best_play
+from cribsolve.games.cribbage.play import GO
+from cribsolve.games.cribbage.record import parse_record, replay
+from cribsolve.games.cribbage.review import evaluate, review
 from cribsolve.games.cribbage.spec import CribbageSpec
 
 EXAMPLE = pathlib.Path(__file__).parent.parent.parent / "examples" / "game1.txt"
@@ -267,7 +268,7 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
 
     from cribsolve.core.cards import RANK, VALUE
     from cribsolve.games.cribbage import play
-    from cribsolve.games.cribbage.search import read_play
+    from cribsolve.games.cribbage.bestplay import read_position
 
     spec = CribbageSpec()
     pr = spec.as_array()
@@ -295,5 +296,5 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
     assert (dr.points["you"]["pegging"], dr.points["they"]["pegging"]) == (pts[me], pts[1 - me])
     assert [c for c in dr.play if c is not GO] == laid
     for d in dr.decisions[1:]:        # the opponent out of cards or not
-        ser, count, left, _ = read_play(d.hand, d.played, me, spec)
-        assert (count, ser, left) == (d.count, d.series, d.their_left)
+        now = read_position(d.hand, d.played, me, spec)
+        assert (now.count, now.series, now.unplayed) == (d.count, d.series, d.their_left)

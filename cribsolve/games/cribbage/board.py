@@ -109,7 +109,6 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
     crib), the most likely to win first."""
     from cribsolve.core.options import unseen_cards
-    from cribsolve.core.rules import RuleSet
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.game import NO_EXPERT
     from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
@@ -119,7 +118,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     hand = [int(c) for c in hand]
     if len(hand) != spec.hand_size:
         raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
-    rules = RuleSet(decks=spec.decks, jokers=spec.jokers)
+    rules = spec.deck_rules()
     rules.check_cards(hand + [int(c) for c in known])
     unseen = np.array(unseen_cards(hand + [int(c) for c in known], rules), dtype=np.int64)
     if len(unseen) < spec.hand_size + spec.starters:
@@ -196,13 +195,12 @@ def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, star
 
 def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: int, seen=(),
               spec=None, samples: int = 1000, seed: int = 0) -> list[tuple]:
-    """Every card I may lay now (``played``: the play so far, as search.best_play takes it;
+    """Every card I may lay now (``played``: the play so far, as bestplay.best_play takes it;
     ``thrown``: my cards in the crib) from the scores: [(card, P(win), its standard error)],
     the most likely to win first."""
     from cribsolve.core.options import unseen_cards
-    from cribsolve.core.rules import RuleSet
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.search import replay
+    from cribsolve.games.cribbage.bestplay import read_position
     from cribsolve.games.cribbage.spec import CribbageSpec
 
     spec = spec or CribbageSpec()
@@ -212,10 +210,10 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
     hand, thrown = [int(c) for c in hand], [int(c) for c in thrown]
     if len(thrown) != spec.crib_size // 2:
         raise CardError(f"give the {spec.crib_size // 2} cards you threw to the crib")
-    r = replay(hand, played, me, spec)
-    laid = r["laid"]
+    r = read_position(hand, played, me, spec)
+    laid = r.laid
     everything = hand + laid[0] + laid[1] + thrown + [int(starter)] + [int(c) for c in seen]
-    rules = RuleSet(decks=spec.decks, jokers=spec.jokers)
+    rules = spec.deck_rules()
     rules.check_cards(everything)
     k = spec.kept
     hands = np.full((2, k), -1, dtype=np.int64)
@@ -224,18 +222,18 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
         hands[seat, :len(cards)] = cards
         used[seat, :len(laid[seat])] = True
     series = np.zeros(2 * k, dtype=np.int64)
-    series[:len(r["series"])] = r["series"]
-    st = np.array([len(r["series"]), r["count"], me, r["last"]], dtype=np.int64)
+    series[:len(r.series)] = r.series
+    st = np.array([len(r.series), r.count, me, r.last], dtype=np.int64)
     options = np.array([len(laid[me]) + i for i, c in enumerate(hand)
-                        if r["count"] + VALUE[RANK[c]] <= spec.peg_limit], dtype=np.int64)
+                        if r.count + VALUE[RANK[c]] <= spec.peg_limit], dtype=np.int64)
     pool = np.array(unseen_cards(everything, rules), dtype=np.int64)
     crib = np.full(spec.crib_size + 1, -1, dtype=np.int64)
     crib[:len(thrown)] = thrown
-    fits = int((VALUE[RANK[pool]] > r["min_value"]).sum())
-    if fits < r["unplayed"] or len(pool) < r["unplayed"] + spec.crib_size - len(thrown):
+    fits = int((VALUE[RANK[pool]] > r.min_value).sum())
+    if fits < r.unplayed or len(pool) < r.unplayed + spec.crib_size - len(thrown):
         raise CardError("too few unseen cards for the opponent's hand and throw")
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
-    parts, traces = _play_rollouts(hands, used, series, st, options, pool, r["min_value"],
+    parts, traces = _play_rollouts(hands, used, series, st, options, pool, r.min_value,
                                    crib, int(starter), seeds, rank_table(spec.target),
                                    spec.as_array())
     p, se, _, _ = _win_rates(parts, traces, me, mine, theirs, spec, len(options), samples)

@@ -144,7 +144,7 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
     if (cut is None) != (spec.starters == 1):
         raise CribsolveError("with two cut cards give the first one (--cut CARD); with one, none")
     seen = hand + list(known) + ([] if cut is None else [int(cut)])
-    deck_rules = RuleSet(decks=spec.decks, jokers=spec.jokers)
+    deck_rules = spec.deck_rules()
     deck_rules.check_cards(seen)
     unseen = unseen_cards(seen, deck_rules)
     t = spec.crib_size // 2
@@ -178,7 +178,7 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
 def _engine_inputs(hand, spec, known, cut):
     """(hand array, seen counts, first cut card, table, pr) for the throws.py kernels."""
     seen = list(hand) + list(known) + ([] if cut is None else [int(cut)])
-    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(seen)
+    spec.deck_rules().check_cards(seen)
     return (np.array(hand, dtype=np.int64), np.bincount(np.array(seen, dtype=np.int64),
                                                         minlength=53),
             -1 if cut is None else int(cut), rank_table(spec.target), spec.as_array())

@@ -11,9 +11,12 @@ a run of the last n >= 3 cards of the series, in any order. The starter takes no
 The house rules come in ``pr``, a spec's integer form (spec.py): the target sum, the
 peg limit and lowball, under which every policy tries to score as little as it can.
 """
+from __future__ import annotations
+
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
+from cribsolve.core.notation import format_card
 from cribsolve.games.cribbage.spec import (DECKS, JOKERS, LOWBALL, PEG_LIMIT,
                                            STINKHOLE, TARGET, CribbageSpec)
 from cribsolve.infra.jit import njit
@@ -166,3 +169,107 @@ def log_points(trace, p, pts):
 def seed_kernels(value):
     """Seed the generator the kernels draw from (numba's, not numpy's)."""
     np.random.seed(value)
+
+
+GO = None       # a "go" in a played sequence
+
+
+class PlayState:
+    """The play between cards, for the readers of a played sequence (best-play's position,
+    review's replay, the board's odds): the count, the ranks of the series, whose turn, who
+    laid last, who said go, the cards each seat laid. Seats: 0 the pone, who leads; 1 the
+    dealer. ``hands[p]``: the cards seat p has still to lay where known, else None. Whether a
+    known hand can lay is the state's to see (settle); an unknown hand's go must be said
+    (go), except where no card of it can be laid: it is out of cards, or it said go already
+    in this series (a go holds while the count only rises)."""
+
+    def __init__(self, spec, hands=(None, None)):
+        self.kept, self.limit, self.pr = spec.kept, spec.peg_limit, spec.as_array()
+        self.hands = [None if h is None else [int(c) for c in h] for h in hands]
+        self.laid = [[], []]
+        self.last, self.over = -1, False
+        self._reset(0)
+
+    def _reset(self, leader: int) -> None:
+        self.count, self.series, self.said, self.turn = 0, [], [False, False], leader
+
+    def fits(self, card) -> bool:
+        return self.count + int(VALUE[RANK[card]]) <= self.limit
+
+    def out(self, p: int) -> bool:
+        """Seat p has no card left to lay."""
+        return len(self.laid[p]) == self.kept or self.hands[p] == []
+
+    def can_lay(self, p: int):
+        """Whether seat p can lay now: True, False, or None where its hand is unknown."""
+        if self.out(p) or self.said[p]:
+            return False
+        if self.hands[p] is None:
+            return None
+        return any(self.fits(c) for c in self.hands[p])
+
+    def settle(self) -> tuple[list, list]:
+        """Goes and ends of series until a seat that may lay is to lay, or the play is over:
+        (the seats that said go, in order; [(seat, points)] for goes and the last card). A
+        seat out of cards says go too while the count is running (as the game engine has it)."""
+        goes, points = [], []
+        while not self.over:
+            if self.out(0) and self.out(1):
+                if self.count > 0:
+                    points.append((self.last, 1))      # the last card of all
+                self._reset(1 - self.last)
+                self.over = True
+                break
+            t = self.turn
+            if self.can_lay(t) is not False:
+                break
+            if self.can_lay(1 - t) is not False:      # go: the other keeps laying
+                if self.count > 0 and not self.said[t]:
+                    goes.append(t)
+                    self.said[t] = True
+                self.turn = 1 - t
+                break
+            goes += [p for p in (t, 1 - t) if not self.said[p]]     # nobody can lay
+            points.append((self.last, 1))
+            self._reset(1 - self.last)
+        return goes, points
+
+    def go_error(self) -> str | None:
+        """Why the seat to lay cannot say go now, or None."""
+        if self.over:
+            return "a go after the last card cannot happen: the last card scores 1 by itself"
+        if self.count == 0 or self.said[self.turn] or self.can_lay(self.turn):
+            return f"a go at count {self.count} cannot happen there"
+        return None
+
+    def go(self) -> tuple[list, list]:
+        """The seat to lay says go (go_error first); then settle, whose goes and points it
+        returns: where the other cannot lay either, the series ends."""
+        self.said[self.turn] = True
+        return self.settle()
+
+    def card_error(self, card) -> str | None:
+        """Why the seat to lay cannot lay ``card`` now, or None."""
+        if self.over:
+            return "the play is over: every card is laid"
+        if not self.fits(card):
+            return f"{format_card(card)} does not fit: the count is {self.count}"
+        if self.out(self.turn):
+            return f"a hand holds only {self.kept} cards"
+        return None
+
+    def lay(self, card) -> int:
+        """The seat to lay lays ``card`` (card_error first); returns its points (15s, pairs,
+        runs and the limit's 2; a go's or last card's 1 comes from settle or go)."""
+        p, card = self.turn, int(card)
+        if self.hands[p] is not None:
+            self.hands[p].remove(card)
+        self.laid[p].append(card)
+        self.count += int(VALUE[RANK[card]])
+        self.series.append(int(RANK[card]))
+        pts = int(card_points(np.array(self.series, dtype=np.int64), len(self.series),
+                              self.count, self.pr))
+        self.last, self.turn = p, 1 - p
+        if self.count == self.limit:                   # the limit ends the series
+            self._reset(1 - p)
+        return pts

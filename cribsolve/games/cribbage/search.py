@@ -242,7 +242,7 @@ def expert_choice(hands, used, series, st, known, pr, shares):
         if used[opp, i]:
             laid[j] = RANK[hands[opp, i]]
             j += 1
-    h, w = _weighted(known[me], laid[:j], k - j, min_value, opp, shares, pr)
+    h, w = weighted_holdings(known[me], laid[:j], k - j, min_value, opp, shares, pr)
     if h.shape[0] > EXPERT_HOLDINGS:
         cum = np.cumsum(w)
         pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
@@ -268,134 +268,17 @@ def _unseen_avail(seen, pr):
     return avail
 
 
-GO = None       # a "go" in a played sequence
-
-
-def read_play(hand, played, me: int, spec):
-    """Replay a play so far (cards and GO in order; the pone, seat 0, leads) with my unplayed
-    ``hand``: (the ranks of the current series, the count, the opponent's unplayed cards, the
-    least value its cards may have, minus one). Raises CardError where the sequence cannot
-    happen: a card past the limit, a go out of turn or with a card that fit, my turn not next,
-    more cards than two hands hold."""
-    r = replay(hand, played, me, spec)
-    return r["series"], r["count"], r["unplayed"], r["min_value"]
-
-
-def replay(hand, played, me: int, spec) -> dict:
-    """read_play's reading in full: also the cards each seat laid ("laid") and the seat that
-    laid the last card ("last", -1 before any)."""
-    from cribsolve.core.notation import format_card
-    from cribsolve.errors import CardError
-
-    limit, kept = spec.peg_limit, spec.kept
-    value = lambda c: int(VALUE[RANK[c]])  # noqa: E731
-    turn, count, series, said, last = 0, 0, [], [False, False], -1
-    laid = [[], []]
-    min_value = -1
-    later_mine = []          # my cards laid after each go of mine, to check that go
-    for pos, tok in enumerate(played):
-        p = turn
-        if tok is not GO and len(laid[p]) == kept and len(laid[1 - p]) < kept:
-            said[p] = count > 0           # out of cards: the other lays, its go unwritten
-            p = 1 - p
-        if tok is GO:
-            if said[p] or count == 0:
-                raise CardError(f"a go at count {count} cannot happen there")
-            if p == me:
-                mine_then = list(hand) + [c for q, c in later_mine if q > pos]
-                fit = [c for c in mine_then if count + value(c) <= limit]
-                if fit:
-                    raise CardError(f"you said go at {count} holding {format_card(fit[0])}, "
-                                    "which fits")
-            else:
-                min_value = max(min_value, limit - count)
-            said[p] = True
-            if said[1 - p]:                            # both: the series ends
-                turn, count, series, said = 1 - last, 0, [], [False, False]
-            else:
-                turn = 1 - p
-            continue
-        if count + value(tok) > limit:
-            raise CardError(f"{format_card(tok)} does not fit: the count is {count}")
-        laid[p].append(tok)
-        if p == me:
-            later_mine.append((pos, tok))
-        count += value(tok)
-        series.append(int(RANK[tok]))
-        last = p
-        if count == limit:
-            turn, count, series, said = 1 - p, 0, [], [False, False]
-        else:
-            turn = p if said[1 - p] else 1 - p
-    if len(laid[turn]) == kept:                        # out of cards: the other lays
-        turn = 1 - turn
-    if len(laid[me]) + len(hand) != kept or len(laid[1 - me]) > kept:
-        raise CardError(f"the cards played do not fit two hands of {kept} with this hand "
-                        f"(you laid {len(laid[me])}, the opponent {len(laid[1 - me])})")
-    if turn != me:
-        raise CardError("it is the opponent's turn after that sequence (write 'go' where a "
-                        "player could not lay)")
-    if not any(count + value(c) <= limit for c in hand):
-        raise CardError(f"no card in hand fits under {limit}: that is a go")
-    return {"series": series, "count": count, "unplayed": kept - len(laid[1 - me]),
-            "min_value": min_value, "laid": laid, "last": last}
-
-
-def holding_weights(seen, laid, r, min_value, seat, spec):
-    """The opponent's possible holdings of r unplayed cards (rows of ranks) and their
-    weights: the ways the cards I have not seen (``seen``: every card I know, its laid ones
-    included) make each, worth more than ``min_value`` (its goes), times its throw model's
-    factor for keeping ``laid`` (the cards it has laid this play) with it in ``seat``."""
-    from cribsolve.errors import CardError
-
-    h, w = _weighted(np.bincount(seen, minlength=53).astype(np.int64),
-                     np.array([RANK[c] for c in laid], dtype=np.int64), r, min_value, seat,
-                     inference.throw_model(spec), spec.as_array())
-    if h.shape[0] == 0:
-        raise CardError("no holding of the unseen cards fits the opponent's goes")
-    return h, w
-
-
 @njit(cache=True)
-def _weighted(seen, laid, r, min_value, seat, shares, pr):
+def weighted_holdings(seen, laid, r, min_value, seat, shares, pr):
     """Every holding of r ranks of the unseen cards (``seen``: counts by card id) worth more
     than ``min_value`` (holdings), its weight times the throw model's factor for keeping
-    ``laid`` with it in ``seat`` (one kernel: one compiled library for best-play to load)."""
+    ``laid`` with it in ``seat`` (one kernel: one compiled library for best-play to load;
+    bestplay.holding_weights is its door from Python)."""
     avail = _unseen_avail(seen, pr)
     h, w = holdings(avail, r, min_value)
     if h.shape[0] == 0:
         return h, w
     return h, inference.reweigh(w, inference.throw_weights(h, laid, avail, seat, shares, pr))
-
-
-def best_play(hand, played, me: int, seen=(), spec=None):
-    """Every card I may lay now, best expected margin first (the least under lowball):
-    [(card, E[my points], E[their points])] over the rest of the play, exact over every
-    holding the opponent may have (the cards I have not seen, its goes; each weighed by the
-    ways the unseen cards make it and by its throw model, holding_weights), both sides then
-    laying their best. ``played``: every card laid in this play, in order, with GO where a
-    player could not lay; ``me``: my seat (0 pone, who leads; 1 dealer); ``seen``: other
-    cards I know (my discards, the cut card). Returns (rows, number of holdings)."""
-    from cribsolve.core.notation import format_card
-    from cribsolve.core.rules import RuleSet
-    from cribsolve.games.cribbage.spec import CribbageSpec
-
-    spec = spec or CribbageSpec()
-    hand = [int(c) for c in hand]
-    cards = [c for c in played if c is not GO]
-    everything = hand + cards + [int(c) for c in seen]
-    RuleSet(decks=spec.decks, jokers=spec.jokers).check_cards(everything)
-    now = replay(hand, played, me, spec)
-    pr = spec.as_array()
-    h, w = holding_weights(everything, now["laid"][1 - me], now["unplayed"], now["min_value"],
-                           1 - me, spec)
-    series, count = now["series"], now["count"]
-    vals = play_values(np.array([RANK[c] for c in hand], dtype=np.int64),
-                       np.array(series + [0], dtype=np.int64), len(series), count, h, w, pr)
-    rows = [(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
-            for i, c in enumerate(hand) if not np.isnan(vals[i, 0])]
-    aim = float(play.aim(pr))
-    return sorted(rows, key=lambda t: -aim * (t[1] - t[2])), h.shape[0]
 
 
 PEG_SAMPLES = 256        # opponent holdings per kept hand in the pegging table

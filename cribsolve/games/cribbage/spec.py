@@ -116,6 +116,12 @@ class CribbageSpec:
         from cribsolve.core.cards import deck
         return deck(self.decks, self.jokers)
 
+    def deck_rules(self):
+        """The show's rules for this deck (its decks and jokers): what checks a deal's cards
+        and lists the unseen ones."""
+        from cribsolve.core.rules import RuleSet
+        return RuleSet(decks=self.decks, jokers=self.jokers)
+
     def describe(self) -> str:
         """The switches that differ from the standard game, as a player would list them."""
         from cribsolve.core.notation import RANK_CHARS
