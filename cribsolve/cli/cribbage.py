@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.options import (GAMES_MAX, SAMPLES_MAX, Number, bad, card,
-                                   cards, check_outputs, check_plot,
-                                   check_unseen, game_options, make_spec, opt,
-                                   plot, plot_option, quick, refuse,
-                                   seed_option)
+from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, SAMPLES_MAX,
+                                   Number, Spelled, bad, card, cards,
+                                   check_outputs, check_plot, check_unseen,
+                                   game_options, make_spec, plot, plot_option,
+                                   quick, refuse, seat_option, seed_option)
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
+
+# the house rules the odds table models (not the stink hole, which adds points by stages,
+# two cribs, whose deals are played out and compared, nor bidding, which moves the crib)
+ODDS_RULES = [n for n in GAME_OPTIONS if n not in ("stinkhole", "two_cribs", "bid")]
 
 
 def _read_play(mine, tokens, dealer, spec):
@@ -31,8 +35,8 @@ def _read_play(mine, tokens, dealer, spec):
     return fits[0]
 
 
-@click.command()
-@click.option("--hand", required=True, metavar="CARDS", help="Your unplayed cards.")
+@click.command(cls=Spelled, respelled={"--hand": ""})
+@click.argument("hand", nargs=-1, metavar="CARDS")
 @click.option("--played", default=None, metavar="CARDS",
               help="Every card laid in this play so far, in order, with 'go' where a player "
                    "could not lay (e.g. \"TH 5S KD go 6C\").")
@@ -41,31 +45,38 @@ def _read_play(mine, tokens, dealer, spec):
 @click.option("--count", type=click.IntRange(0, 199), default=None,
               help="The running count, checked against --played.")
 @click.option("--seen", default=None, metavar="CARDS",
-              help="Other cards you know: your discards, the starter.")
-@click.option("--dealer/--pone", "dealer", default=None,
-              help="Your seat: the pone leads (default: the seat the sequence allows).")
+              help="Other cards you have seen (your throw and the starter may be given here or "
+                   "as --thrown and --starter).")
+@seat_option("Your seat: --dealer or --pone, who leads (default: the seat the sequence "
+             "allows).")
 @game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
               "starters", "choose_cut", "two_cribs")
-@click.option("--my-score", type=click.IntRange(0, 120), default=None,
+@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="Your score now (this play's points so far included): with --their-score, "
                    "--starter and --thrown, rank by P(win) of the game.")
-@click.option("--their-score", type=click.IntRange(0, 120), default=None,
+@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="The opponent's score.")
-@click.option("--starter", default=None, metavar="CARD", help="With the scores: the cut card.")
+@click.option("--starter", default=None, metavar="CARD", help="The cut card.")
+@click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
+              default=121, show_default=True, help="With the scores: points to win.")
 @click.option("--thrown", default=None, metavar="CARDS",
-              help="With the scores: the cards you put in the crib.")
+              help="The cards you put in the crib.")
 @click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
               help="With the scores: rests of the deal played out per card.")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
-              thrown, samples, seed, as_json, **house):
-    """Which card to lay: expected pegging points for you and the opponent, best margin first,
-    exact over every holding the opponent may have; with the scores, P(win) of the game."""
+              thrown, samples, seed, as_json, game_length, **house):
+    """Which card to lay from CARDS, your unplayed cards: expected pegging points for you and
+    the opponent, best margin first, exact over every holding the opponent may have; with the
+    scores, P(win) of the game."""
     from cribsolve.games.cribbage.play import GO
 
-    spec = make_spec(**house)
-    mine, known = cards(hand, "--hand"), cards(seen, "--seen")
+    spec = make_spec(game_length, **house)
+    if not hand:
+        raise click.UsageError("give your unplayed cards, e.g. cribsolve best-play QH JH "
+                               "--played \"KS 5H\"")
+    mine, known = cards(" ".join(hand), "CARDS"), cards(seen, "--seen")
     if played is not None and not played.strip():
         raise bad("--played", "give the cards laid, or leave the option out")
     tokens = [GO if t.lower() == "go" else card(t, "--played")
@@ -79,15 +90,21 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     me, now = _read_play(mine, tokens, dealer, spec)
     if count is not None and count != now:
         raise bad("--count", f"{count} is not the count of --played ({now})")
-    board = (my_score, their_score, starter, thrown)
-    if any(v is not None for v in board) and None in board:
-        raise click.UsageError("P(win) needs all of --my-score, --their-score, --starter and "
-                               "--thrown")
+    if (my_score is None) != (their_score is None):
+        raise click.UsageError("give both --my-score and --their-score")
     if my_score is None:
-        refuse(["samples", "seed"], "a play without the scores", "they go with --my-score")
-    cut, crib = (None, []) if starter is None else (card(starter, "--starter"),
-                                                    cards(thrown, "--thrown"))
+        refuse(["samples", "seed", "game_length"], "a play without the scores",
+               "they go with --my-score")
+    elif starter is None or thrown is None:
+        raise click.UsageError("P(win) needs --starter and --thrown with the scores")
+    cut = None if starter is None else card(starter, "--starter")
+    crib = cards(thrown, "--thrown")
     known = [c for c in known if c != cut and c not in crib]     # --seen may repeat them
+    most = spec.hand_size - spec.kept + spec.starters            # my throw and the starter
+    if len(known) + len(crib) + (cut is not None) > most:
+        raise bad("--seen", f"a player sees at most {most} cards in a deal besides its hand "
+                            f"and the play (its throw and the starter), not "
+                            f"{len(known) + len(crib) + (cut is not None)}")
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
     if my_score is not None:
@@ -126,25 +143,19 @@ def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, s
                    (f" {wins[c][0]:7.2%} {wins[c][1]:6.2%}" if wins else ""))
 
 
-def _check_odds_options(whole, my_score, their_score, who_deals, game_length, csv_path,
-                        plot_path, play_out, house) -> None:
-    for name, why in (("stinkhole", "it adds points by stages"),
-                      ("two_cribs", "its deals are played out and compared"),
-                      ("bid", "the crib may be either player's")):
-        if house[name]:
-            raise click.UsageError(f"{opt(name)} is not modelled by the odds table yet "
-                                   f"({why}); simulate --variant cribbage plays it")
+def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_path,
+                        plot_path, play_out) -> None:
     if whole:
-        refuse(["my_score", "their_score", "who_deals", "as_json", "play_out"], "--table",
+        refuse(["my_score", "their_score", "dealer", "as_json", "play_out"], "--table",
                "it writes every position to --csv or --plot")
         if csv_path is None and plot_path is None:
             raise click.UsageError("--table writes every position: give --csv FILE or --plot "
                                    "FILE")
         return
     refuse(["csv_path", "plot_path"], "a single position", "it goes with --table")
-    if my_score is None or their_score is None or who_deals is None:
-        raise click.UsageError("give --my-score, --their-score and --dealer me|them "
-                               "(or --table)")
+    if my_score is None or their_score is None or dealer is None:
+        raise click.UsageError("give --my-score, --their-score and --dealer or --pone (who "
+                               "deals next), or --table")
     for option, v in (("--my-score", my_score), ("--their-score", their_score)):
         if v >= game_length:
             raise bad(option, f"{v} is not a score below the game length: give 0 to "
@@ -153,18 +164,17 @@ def _check_odds_options(whole, my_score, their_score, who_deals, game_length, cs
         quick()
 
 
-@click.command()
+@click.command(cls=Spelled, respelled={"--dealer": {"me": "--dealer", "them": "--pone"}})
 @click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="Your points (below the game length).")
 @click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="Their points (below the game length).")
-@click.option("--dealer", "who_deals", type=click.Choice(["me", "them"]), default=None,
-              help="Who deals next.")
+@seat_option("You deal next (--pone: they do).")
 @click.option("--table", "whole", is_flag=True,
               help="Every position (with --csv or --plot).")
 @click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
               default=121, show_default=True, help="Points to win (with --lowball: to lose).")
-@game_options()
+@game_options(*ODDS_RULES)
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="With --table: write my_score,their_score,dealer,win_probability here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -176,14 +186,14 @@ def _check_odds_options(whole, my_score, their_score, who_deals, game_length, cs
               help="Also play N games out from the position, as a direct check.")
 @seed_option
 @plot_option
-def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json, quiet,
+def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, quiet,
          policy, play_out, seed, plot_path, **house):
     """Probability of winning two-player cribbage from a board position."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)
-    _check_odds_options(whole, my_score, their_score, who_deals, game_length, csv_path,
-                        plot_path, play_out, house)
+    _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_path,
+                        plot_path, play_out)
     from cribsolve.games.cribbage.odds import (DEALS, SEED, odds_table,
                                                played_out)
     from cribsolve.infra.export import dumps, write_csv
@@ -192,22 +202,22 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
     with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal") as pb:
         win = odds_table(spec, pb.update, policy=policy)
     if whole:
-        rows = [(a, b, dealer, float(win[1 if dealer == "me" else 0, a, b]))
-                for dealer in ("me", "them") for a in range(game_length)
+        rows = [(a, b, who, float(win[1 if who == "me" else 0, a, b]))
+                for who in ("me", "them") for a in range(game_length)
                 for b in range(game_length)]
         if csv_path:
             write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
         plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
         return
-    p = float(win[1 if who_deals == "me" else 0, my_score, their_score])
-    out = {"my_score": my_score, "their_score": their_score, "dealer": who_deals,
+    p = float(win[int(dealer), my_score, their_score])
+    out = {"my_score": my_score, "their_score": their_score, "dealer": "me" if dealer else "them",
            "game_length": game_length, "rules": spec.describe(), "policy": policy,
            "win_probability": p}
     if play_out:
         from cribsolve.infra.stats import wilson
 
         with bar(play_out, "playing the position out", quiet, "game") as pb:
-            wins = played_out(spec, my_score, their_score, who_deals == "me", play_out, seed,
+            wins = played_out(spec, my_score, their_score, dealer, play_out, seed,
                               policy, pb.update)
         out["played_out"] = {"games": play_out, "seed": seed, "win_rate": wins / play_out,
                              "win_rate_ci": wilson(wins, play_out)}
@@ -215,7 +225,7 @@ def odds(my_score, their_score, who_deals, whole, game_length, csv_path, as_json
         click.echo(dumps(out))
         return
     by = "" if policy == "greedy" else f" (both {policy})"
-    click.echo(f"{my_score} to {their_score}, {'you' if who_deals == 'me' else 'they'} deal "
+    click.echo(f"{my_score} to {their_score}, {'you' if dealer else 'they'} deal "
                f"next: you win {p:.2%}{by}")
     if play_out:
         lo, hi = out["played_out"]["win_rate_ci"]

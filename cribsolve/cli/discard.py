@@ -14,16 +14,18 @@ from typing import IO
 import click
 
 from cribsolve.cli.options import (SAMPLES_MAX, SEED_MAX, TOP_MAX, Number,
-                                   check_outputs, check_plot, game_options,
-                                   given, opponent_progress, plot, plot_option,
-                                   pysol_option, refuse, show)
+                                   Spelled, check_outputs, check_plot,
+                                   game_options, given, opponent_progress, plot,
+                                   plot_option, pysol_option, refuse,
+                                   seat_option, show)
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
 from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 
 HOUSE_RULES = ("draw", "choose_cut", "two_cribs", "bid")     # the switches of a dealt deal
 SOLITAIRE_SCORE_MAX = 1000      # --score (a solitaire is won at 80)
-SOLITAIRE_ONLY = ("seen", "crib_cards", "kept", "points", "deal_number", "pysol_game")
+SOLITAIRE_ONLY = ("crib_cards", "kept", "points", "deal_number", "pysol_game")
 
 
 @dataclass(frozen=True)
@@ -31,14 +33,17 @@ class DiscardRequest:
     """Everything ``best-discard`` was told, by its options' parameter names."""
     cards: tuple[str, ...]
     dealer: bool | None
-    known: str | None
+    seen: str | None
     opponent: str | None
     target: int
+    lowball: bool
     jokers: int
     decks: int
+    hand_size: int | None
     crib_size: int
+    starters: int
     wild: str | None
-    cut: str | None
+    starter: str | None
     preset: str
     top: int | None
     with_dist: bool
@@ -48,7 +53,6 @@ class DiscardRequest:
     quiet: bool
     plot_path: str | None
     variant: str
-    seen: str | None
     crib_cards: str | None
     samples: int
     seed: int
@@ -59,6 +63,7 @@ class DiscardRequest:
     with_pegs: bool
     my_score: int | None
     their_score: int | None
+    game_length: int
     house: dict                     # HOUSE_RULES: name -> given
 
     def shown(self, values):
@@ -66,18 +71,19 @@ class DiscardRequest:
         return values[:self.top] if self.top else values
 
 
-@click.command()
+@click.command(cls=Spelled, respelled={"--known": "--seen", "--cut": "--starter"})
 @click.argument("cards", nargs=-1)
-@click.option("--dealer/--pone", "dealer", default=None,
-              help="Whose crib it is (two-player; required there).")
-@click.option("--known", default=None, metavar="CARDS",
-              help="Two-player: other cards you have seen.")
+@seat_option("Two-player: your crib (--pone: theirs); required there.")
+@click.option("--seen", default=None, metavar="CARDS",
+              help="Other cards you have seen (solitaires: every card of earlier deals).")
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default=None,
               help="How the opponent's two crib cards are weighted (default: optimal; uniform "
                    "with jokers or several decks, where the fitted model does not apply).")
-@game_options("target", "jokers", "decks", "crib_size", "wild", *HOUSE_RULES)
-@click.option("--cut", default=None, metavar="CARD",
-              help="Two-player, two cut cards: the first, turned before the throw.")
+@game_options("target", "lowball", "jokers", "decks", "hand_size", "crib_size", "starters",
+              "wild", *HOUSE_RULES)
+@click.option("--starter", default=None, metavar="CARD",
+              help="Two-player, two cut cards (--starters 2): the first, turned before the "
+                   "throw.")
 @click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
               show_default=True, help="Two-player: the standard rules (a crib flush needs all "
                                       "five cards); the solitaires use their own.")
@@ -94,8 +100,6 @@ class DiscardRequest:
 @plot_option
 @click.option("--variant", type=click.Choice(["cribbage", *PATIENCES]),
               default="cribbage", show_default=True, help="Two-player, or a solitaire.")
-@click.option("--seen", default=None, metavar="CARDS",
-              help="Solitaires: every card of earlier deals (card counting).")
 @click.option("--crib", "crib_cards", default=None, metavar="CARDS",
               help="Patience II second discard: the two cards already in the crib.")
 @click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
@@ -114,10 +118,13 @@ class DiscardRequest:
 @click.option("--pegging", "with_pegs", is_flag=True,
               help="Two-player, standard deal: add the expected pegging margin of the kept "
                    "cards (the expert's table) and rank by hand + crib + pegging.")
-@click.option("--my-score", type=click.IntRange(0, 120), default=None,
+@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="Two-player: your score; with --their-score, rank by P(win) of the game.")
-@click.option("--their-score", type=click.IntRange(0, 120), default=None,
+@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="Two-player: the opponent's score.")
+@click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
+              default=121, show_default=True, help="Two-player, with the scores: points to "
+                                                    "win (with --lowball: to lose).")
 def best_discard(**params):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
@@ -133,18 +140,22 @@ def best_discard(**params):
                                                 rank_sampled)
 
     hand = parse_cards(o.cards) if o.cards else []
+    if o.hand_size is not None and hand and o.hand_size != len(hand):
+        raise click.BadParameter(f"{o.hand_size} is not the {len(hand)} cards given",
+                                 param_hint="'--hand-size'")
     if (o.my_score is None) != (o.their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
     if o.my_score is not None:
         return rank_by_wins(o, hand)
-    if o.cut is not None or o.wild is not None or given("crib_size") or \
-            any(o.house.values()) or len(hand) not in (0, 5, 6):
+    refuse(["game_length"], "a throw's expected points", "it goes with --my-score")
+    if o.starter is not None or o.starters > 1 or o.wild is not None or o.lowball or \
+            given("crib_size") or any(o.house.values()) or len(hand) not in (0, 5, 6):
         return rank_sampled(o, hand)
     return rank_exact(o, hand)
 
 
 @click.command()
-@click.option("--dealer/--pone", "dealer", default=None, help="Whose discards are valued.")
+@seat_option("The dealer's discards (--pone: the pone's).")
 @click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
               show_default=True, help="How the other player's two crib cards are weighted.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,

@@ -4,8 +4,8 @@
 - ``rank_exact``: the standard deals (6 cards, or 5), exact over the starter and the
   opponent's throw (one hand, or a file of hands with --batch), optionally with the expert's
   pegging margin;
-- ``rank_sampled``: house-rule deals (--cut, --wild, --crib-size, other hand sizes, draw,
-  choose-a-cut, two cribs, bidding), sampled;
+- ``rank_sampled``: house-rule deals (two cut cards, --wild, --lowball, --crib-size, other
+  hand sizes, draw, choose-a-cut, two cribs, bidding), sampled;
 - ``rank_by_wins``: with --my-score and --their-score, the P(win) of the game of each throw.
 """
 from __future__ import annotations
@@ -27,10 +27,10 @@ WHOSE_CRIB = "say whose crib it is: --dealer or --pone"
 def rank_exact(o, hand):
     """The exact analysis of a standard deal, for one hand or (--batch) a file of them."""
     refuse(["samples", "seed"], "an exact two-player analysis",
-           "it is for sampled analyses: --cut, --wild, --crib-size, house rules or other hand "
-           "sizes")
+           "it is for sampled analyses: two cut cards, --wild, --lowball, --crib-size, house "
+           "rules or other hand sizes")
     if o.batch is not None:
-        refuse(["known", "top", "with_dist", "as_json", "plot_path", "with_pegs"], "--batch",
+        refuse(["seen", "top", "with_dist", "as_json", "plot_path", "with_pegs"], "--batch",
                "it writes the best discard of each hand as CSV rows")
         if o.cards:
             raise CribsolveError("--batch takes the hands from the file: give no cards")
@@ -48,10 +48,10 @@ def rank_exact(o, hand):
     other = "pone" if o.dealer else "dealer"
     if o.batch is not None:
         return _exact_batch(o, rules, opponent, other)
-    known = cards(o.known, "--known")
+    known = cards(o.seen, "--seen")
     check_hand(hand, known, rules=rules)
     check_unseen(len(hand) + len(known), 9 - len(hand),
-                 "the starter and the other crib cards", "--known", 52 * o.decks + o.jokers)
+                 "the starter and the other crib cards", "--seen", 52 * o.decks + o.jokers)
     if opponent == "optimal":
         pair_weights("optimal", other, rules, opponent_progress(o.quiet))
     values = best_discard(hand, "dealer" if o.dealer else "pone", known, opponent, rules)
@@ -84,7 +84,7 @@ def _exact_batch(o, rules, opponent, other):
                                      progress=pb.update)
     rows = [(format_cards(h),) + discard_rows(res[:1])[0] + (res[0].net - res[1].net,)
             for h, res in zip(hands, results)]
-    header = ["hand"] + DISCARD_HEADER + ["margin"]
+    header = ["dealt"] + DISCARD_HEADER + ["margin"]     # "hand" is the kept points
     if o.csv_path:
         write_csv(o.csv_path, header, rows)
     else:
@@ -133,10 +133,11 @@ def _exact_output(o, hand, values, pegs, opponent):
 
 def rank_by_wins(o, hand):
     """--my-score and --their-score: each throw's P(win), its deals played out."""
-    refuse(["batch", "opponent", "with_dist", "plot_path", "cut", "preset", "with_pegs"],
-           "--my-score", "the P(win) of each throw comes from played-out deals")
-    spec = make_spec(target=o.target, jokers=o.jokers, decks=o.decks,
-                     hand_size=len(hand) or None, crib_size=o.crib_size, wild=o.wild, **o.house)
+    refuse(["batch", "opponent", "with_dist", "plot_path", "starter", "starters", "preset",
+            "with_pegs"], "--my-score", "the P(win) of each throw comes from played-out deals")
+    spec = make_spec(o.game_length, target=o.target, lowball=o.lowball, jokers=o.jokers,
+                     decks=o.decks, hand_size=len(hand) or None, crib_size=o.crib_size,
+                     wild=o.wild, **o.house)
     from cribsolve.games.cribbage.board import POLICY, throw_odds
     from cribsolve.games.cribbage.odds import DEALS, odds_table
     from cribsolve.infra.export import dumps, write_csv
@@ -148,7 +149,7 @@ def rank_by_wins(o, hand):
              "deal") as pb:
         odds_table(spec, pb.update, policy=POLICY)
     mine, theirs = o.my_score, o.their_score
-    rows = throw_odds(hand, o.dealer, mine, theirs, spec, cards(o.known, "--known"), o.samples,
+    rows = throw_odds(hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples,
                       o.seed)
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
     shown = o.shown(rows)
@@ -176,16 +177,17 @@ def rank_sampled(o, hand):
     """A house-rule deal: each discard's points sampled over the opponent's cards and the cut."""
     refuse(["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
            "a sampled house-rule deal", "the opponent's throw is drawn uniformly")
-    spec = make_spec(target=o.target, jokers=o.jokers, decks=o.decks, hand_size=len(hand),
-                     crib_size=o.crib_size, starters=1 if o.cut is None else 2, wild=o.wild,
-                     **o.house)
+    spec = make_spec(target=o.target, lowball=o.lowball, jokers=o.jokers, decks=o.decks,
+                     hand_size=len(hand), crib_size=o.crib_size,
+                     starters=2 if o.starter is not None else o.starters, wild=o.wild, **o.house)
     from cribsolve.games.cribbage.discard import (bid_ceiling, redraw_advice,
                                                   sampled_discard)
 
     if o.dealer is None and not spec.two_cribs:
         raise CribsolveError(WHOSE_CRIB + " (with --bid: who would own it)" * spec.bid)
     seat = "dealer" if o.dealer or spec.two_cribs else "pone"
-    known, cut = cards(o.known, "--known"), None if o.cut is None else card(o.cut, "--cut")
+    known = cards(o.seen, "--seen")
+    cut = None if o.starter is None else card(o.starter, "--starter")
     values = o.shown(sampled_discard(hand, seat, spec, known, cut, o.samples, o.seed))
     extra = {}
     if spec.draw:

@@ -16,10 +16,14 @@ from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.errors import CribsolveError
 
 
+HANDS_PER_DEAL = {"patience": 2, "patience2": 3}     # docs/RULES.md §4: the crib included
+
+
 def rank_solitaire(o, deals: int):
     """Rank the discards of a solitaire of ``deals`` deals."""
-    refuse(["dealer", "known", "opponent", "preset", "batch", "target", "jokers", "decks",
-            "crib_size", "wild", "cut", "with_pegs", *o.house],
+    refuse(["dealer", "opponent", "preset", "batch", "target", "lowball", "jokers", "decks",
+            "hand_size", "crib_size", "starters", "wild", "starter", "with_pegs", "my_score",
+            "their_score", "game_length", *o.house],
            f"--variant {o.variant}", "it is for the two-player game, --variant cribbage")
     if o.pysol_game is not None:
         o = _pysol_position(o)
@@ -69,6 +73,13 @@ def _checked(o, deals):
                                "deal's number")
     if o.deal_number is not None and o.deal_number > deals:
         raise bad("--deal", f"{o.deal_number} is not a deal of {o.variant}: give 1 to {deals}")
+    if o.points is not None:
+        hands = HANDS_PER_DEAL[o.variant]
+        most = (o.deal_number - 1) * (29 * hands + 2)
+        if o.points > most:
+            raise bad("--score", f"{o.points} points cannot be made before deal "
+                                 f"{o.deal_number}: at most {most} ({hands} hands of at most "
+                                 f"29 and heels 2 a deal)")
     hand = parse_cards(o.cards)
     seen, crib, kept = (cards(o.seen, "--seen"), cards(o.crib_cards, "--crib"),
                         cards(o.kept, "--kept"))

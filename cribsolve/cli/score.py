@@ -25,6 +25,17 @@ class _TextOut:
         self.stream.write(data.decode())
 
 
+def _is_file(stream) -> bool:
+    """Whether ``stream`` is a regular file (read to its end at no cost), not a pipe."""
+    import os
+    import stat
+
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def _check_wild_work(held, starters, rules) -> None:
     """Wild cards are tried one substitution at a time: refuse a hand with too many to try."""
     from math import comb
@@ -151,7 +162,7 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
             raise CribsolveError("--batch takes the hands from the file: give no cards or "
                                  "--starter")
         score_stream(batch, getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout), rules,
-                     crib)
+                     crib, hold=_is_file(batch))
         return
     from cribsolve.core.notation import format_card
     from cribsolve.core.scoring import score_hand

@@ -1,4 +1,5 @@
 """Two-player commands: simulate --variant cribbage, best-play, odds."""
+import csv
 import json
 
 import pytest
@@ -23,7 +24,7 @@ def test_simulate_cribbage_json_and_determinism():
 
 def test_best_play_prefers_the_fifteen():
     # count 5 with a ten-card in hand: the ten makes 15 for 2 now
-    code, out, _ = run("best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--count", "5",
+    code, out, _ = run("best-play", "TS 2C 3D 8H", "--played", "5H", "--count", "5",
                        "--seen", "KD", "--json")
     d = json.loads(out)
     plays = d["plays"]
@@ -34,19 +35,19 @@ def test_best_play_prefers_the_fifteen():
 def test_best_play_reads_goes():
     """K 8 Q 2 = 30 and the pone says go: the dealer's ace makes 31; the 3 no longer fits. The
     go says the pone holds no ace, so its holdings are the pairs of unseen ranks 2 and up."""
-    code, out, _ = run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--go",
+    code, out, _ = run("best-play", "AC 3D", "--played", "KH 8S QD 2C", "--go",
                        "--dealer", "--json")
     d = json.loads(out)
     assert code == 0 and d["count"] == 30 and [p["card"] for p in d["plays"]] == ["AC"]
     assert d["plays"][0]["mine"] >= 2
     assert d["holdings"] == sum(1 for a in range(2, 14) for b in range(a, 14))
-    assert run("best-play", "--hand", "AC 3D", "--played", "KH 8S QD 2C", "--dealer")[0] == 2
+    assert run("best-play", "AC 3D", "--played", "KH 8S QD 2C", "--dealer")[0] == 2
 
 
 def test_best_play_after_the_opponent_is_out_of_cards():
     """The dealer's 2S, 3S and AS after the pone's go end at 31 with the dealer out of
     cards: the pone then lays alone, card after card, no goes written for the dealer."""
-    code, out, _ = run("best-play", "--hand", "JH", "--played", "KH 5D QH 2S go 3S AS TH",
+    code, out, _ = run("best-play", "JH", "--played", "KH 5D QH 2S go 3S AS TH",
                        "--pone", "--json")
     d = json.loads(out)
     assert code == 0 and d["count"] == 10 and d["holdings"] == 1
@@ -56,7 +57,7 @@ def test_best_play_after_the_opponent_is_out_of_cards():
 def test_best_play_when_nobody_can_lay_after_a_hands_last_card():
     """The pone's AS is its last card after the dealer's go at 28: the count ends (1 to the
     pone) and the dealer leads at 0; no go need be written after it (issue 24's misread)."""
-    code, out, _ = run("best-play", "--hand", "QH JH", "--played", "KS 5H 5D 5C 3S go AS",
+    code, out, _ = run("best-play", "QH JH", "--played", "KS 5H 5D 5C 3S go AS",
                        "--dealer", "--json")
     d = json.loads(out)
     assert code == 0 and d["count"] == 0
@@ -65,15 +66,15 @@ def test_best_play_when_nobody_can_lay_after_a_hands_last_card():
 
 
 @pytest.mark.parametrize("args", [
-    ["best-play", "--hand", "TS 2C", "--played", "5H", "--count", "7"],
-    ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--pone"],       # the pone leads
-    ["best-play", "--hand", "TS 2C", "--played", "KH 5S 7D 9C", "--dealer"],  # 31: pone leads
-    ["best-play", "--hand", "TS 2C 3D", "--played", "KH go", "--dealer"],     # go at 10?
-    ["best-play", "--hand", "9C 2C", "--played", "KH QS 8D go", "--dealer"],  # 9 does not fit
-    ["best-play", "--hand", "TS TS"],
-    ["best-play", "--hand", "TS", "--played", "KD QD JD", "--count", "30"],
+    ["best-play", "TS 2C", "--played", "5H", "--count", "7"],
+    ["best-play", "TS 2C 3D 8H", "--played", "5H", "--pone"],       # the pone leads
+    ["best-play", "TS 2C", "--played", "KH 5S 7D 9C", "--dealer"],  # 31: pone leads
+    ["best-play", "TS 2C 3D", "--played", "KH go", "--dealer"],     # go at 10?
+    ["best-play", "9C 2C", "--played", "KH QS 8D go", "--dealer"],  # 9 does not fit
+    ["best-play", "TS TS"],
+    ["best-play", "TS", "--played", "KD QD JD", "--count", "30"],
     ["odds", "--my-score", "5"],
-    ["odds", "--my-score", "121", "--their-score", "0", "--dealer", "me"],
+    ["odds", "--my-score", "121", "--their-score", "0", "--dealer"],
     ["simulate", "--variant", "cribbage", "--policy", "ev", "-n", "10"],
 ])
 def test_bad_input(args):
@@ -96,11 +97,17 @@ def test_odds_table_is_consistent(tmp_path):
     assert len(path.read_text().splitlines()) == 1 + 2 * 121 * 121
 
 
-def test_simulate_cribbage_under_house_rules():
+def test_simulate_cribbage_under_house_rules(tmp_path):
+    table = tmp_path / "rates.csv"
     code, out, _ = run("simulate", "--variant", "cribbage", "-n", "300", "--seed", "4",
                        "--lowball", "--game-length", "60", "--jokers", "2", "--target", "16",
-                       "--json", "--quiet")
+                       "--json", "--quiet", "--csv", table)
     d = json.loads(out)
+    run("simulate", "--variant", "cribbage", "-n", "300", "--seed", "4", "--quiet",
+        "--csv", table)
+    rows = list(csv.DictReader(table.open()))     # a win-rate table keys its rows by the game
+    assert [r["variant"] for r in rows] == [
+        "cribbage (target 16, game length 60, lowball, jokers 2)", "cribbage"]
     assert code == 0 and d["rules"] == {"target": 16, "peg_limit": 31, "game_length": 60,
                                         "lowball": True, "decks": 1, "jokers": 2,
                                         "hand_size": 6, "crib_size": 4, "starters": 1,

@@ -17,7 +17,7 @@ def test_best_discard_json_best_first_uniform():
 
 
 def test_best_discard_optimal_opponent_and_known_and_top():
-    code, out, _ = run("best-discard", "5h 5s jd 6c 7c kh", "--pone", "--known", "QD",
+    code, out, _ = run("best-discard", "5h 5s jd 6c 7c kh", "--pone", "--seen", "QD",
                        "--top", "2", "--json", "--distribution")
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 2
@@ -42,8 +42,12 @@ def test_batch_rows_with_margin(tmp_path):
     out_csv = tmp_path / "out.csv"
     code, out, _ = run("best-discard", "--batch", f, "--dealer", "--opponent", "uniform",
                        "--csv", out_csv)
-    rows = list(csv.DictReader(io.StringIO(out_csv.read_text())))
+    text = out_csv.read_text()
+    header = next(csv.reader(io.StringIO(text)))
+    assert len(header) == len(set(header))          # no column lost to a repeated name
+    rows = list(csv.DictReader(io.StringIO(text)))
     assert code == 0 and len(rows) == 3
+    assert rows[0]["dealt"] == "5H 5S JD 6C 7C KH" and float(rows[0]["hand"]) < 30
     assert rows[0]["discard"] == "6C 7C" and float(rows[0]["margin"]) > 0
     assert len(rows[2]["discard"].split()) == 1
 
@@ -52,7 +56,7 @@ def test_batch_rows_with_margin(tmp_path):
     ["best-discard", "5H", "5S", "--dealer"],         # nothing left to keep after the throw
     ["best-discard", "5H", "5H", "JD", "6C", "7C", "KH", "--dealer"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--known", "5H"],
+    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--seen", "5H"],
     ["crib-table"],
 ])
 def test_bad_input(args):
@@ -91,7 +95,7 @@ def test_sampled_house_rule_discards():
         e = exact[tuple(parse_cards([" ".join(d["discard"])]))]
         assert abs(d["hand"] - e.hand) < 1e-9 and abs(d["net"] - e.net) < 4.5 * d["se"]
     code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "4D", "3S", "--pone",
-                       "--decks", "2", "--cut", "5D", "--samples", "200", "--json")
+                       "--decks", "2", "--starter", "5D", "--samples", "200", "--json")
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 28 and d[0]["net"] >= d[-1]["net"]
     code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--cut",

@@ -87,7 +87,7 @@ def test_bad_plot_path_refused_before_the_work(tmp_path, no_work, args, bad, mes
       "{dir}/o.png"], "does not apply to a single position"),
     (["best-discard", *HAND, "--variant", "patience2", "--plot", "{dir}/d.png"],
      "does not apply to Patience II's first discard"),
-    (["best-discard", *HAND, "--dealer", "--cut", "5D", "--plot", "{dir}/d.png"],
+    (["best-discard", *HAND, "--dealer", "--starter", "5D", "--plot", "{dir}/d.png"],
      "does not apply to a sampled house-rule deal"),
     (["distribution", "--csv", "{dir}/same.png", "--plot", "{dir}/same.png"],
      "name the same file"),

@@ -11,10 +11,10 @@ QUESTIONS = [
     ["score", "3H", "3S", "4C", "5D", "JK", "--starter", "JD", "--jokers", "1", "--json"],
     ["score", "--whole-deck", "--decks", "2", "--jokers", "2"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--distribution"],
-    ["best-discard", "2H", "4H", "6H", "8H", "TH", "JC", "--pone", "--known", "AH 3C",
+    ["best-discard", "2H", "4H", "6H", "8H", "TH", "JC", "--pone", "--seen", "AH 3C",
      "--opponent", "uniform", "--json"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "--dealer", "--top", "2"],
-    ["odds", "--my-score", "35", "--their-score", "37", "--dealer", "me"],
+    ["odds", "--my-score", "35", "--their-score", "37", "--dealer"],
     ["cache", "info", "--json"],
 ]
 PROBE = ("import sys; from cribsolve.cli import main; sys.argv = ['cribsolve'] + sys.argv[1:]; "

@@ -119,3 +119,38 @@ def test_batch_blocks_join_lines_and_number_errors(tmp_path):
     with pytest.raises(CardError, match="line 3"):
         score_stream(io.BytesIO(b"5H 5S 5C JD 5D\n\nZZ 3C 4C 5C 6C\n"), io.BytesIO(), ruleset(),
                      block=4)
+
+
+def test_batch_from_a_file_prints_nothing_unless_every_line_scores(tmp_path):
+    """A file is checked to its end first (even past a block); a pipe has its totals printed
+    as they come, and its error says how many were printed before it."""
+    import io
+
+    from cribsolve.core.rules import ruleset
+    from cribsolve.core.scoring.batch import score_stream
+    from cribsolve.errors import CardError
+    text = b"5H 5S 5C JD 5D\n" * 50 + b"5H ZZ 5C JD 5D\n"
+    f = tmp_path / "hands.txt"
+    f.write_bytes(text)
+    with f.open("rb") as infile:
+        out = io.BytesIO()
+        with pytest.raises(CardError, match="line 51"):
+            score_stream(infile, out, ruleset(), block=64, hold=True)
+        assert out.getvalue() == b""
+    out = io.BytesIO()
+    with pytest.raises(CardError, match=r"line 51: .*\(the \d+ totals of the lines before it"):
+        score_stream(io.BytesIO(text), out, ruleset(), block=64)
+    assert out.getvalue().startswith(b"29\n")
+    code, out, err = run("score", "--batch", f)
+    assert code == 2 and out == "" and "line 51" in err
+
+
+def test_batch_takes_a_byte_order_mark_and_comments_and_refuses_binary(tmp_path):
+    f = tmp_path / "hands.txt"
+    f.write_bytes(b"\xef\xbb\xbf5H 5S 5C JD 5D   # the best hand\n# a comment line\n"
+                  b"2C 3C 4C 5C 6C\n")
+    code, out, _ = run("score", "--batch", f)
+    assert code == 0 and out.split() == ["29", "14"]
+    f.write_bytes(b"5H 5S 5C JD 5D\n\x89PNG\x00\xff\xfe 5C\n")
+    code, out, err = run("score", "--batch", f)
+    assert code == 2 and "line 2: not UTF-8" in err and len(err.strip().splitlines()) == 1

@@ -57,7 +57,7 @@ def test_a_card_that_wins_at_once():
 
 
 def test_best_play_with_the_scores():
-    args = ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--dealer"]
+    args = ["best-play", "TS 2C 3D 8H", "--played", "5H", "--dealer"]
     code, out, _ = run(*args, "--thrown", "4S 4C", "--starter", "KD", "--my-score", "115",
                        "--their-score", "117", "--samples", "300", "--json")
     plays = json.loads(out)["plays"]
@@ -73,12 +73,12 @@ def test_the_longest_game_is_one_figure():
     length = next(p for p in odds.params if p.name == "game_length")
     assert length.type.max == board.LONGEST == ODDS_LENGTH_MAX
     code, _, err = run("odds", "--game-length", str(board.LONGEST + 1), "--my-score", "1",
-                       "--their-score", "1", "--dealer", "me")
+                       "--their-score", "1", "--dealer")
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
 def test_best_play_takes_the_starter_and_throw_in_seen_too():
-    args = ["best-play", "--hand", "5H TD 4C 3S", "--played", "KS", "--my-score", "110",
+    args = ["best-play", "5H TD 4C 3S", "--played", "KS", "--my-score", "110",
             "--their-score", "115", "--starter", "2D", "--thrown", "AC 9S", "--samples", "200",
             "--json"]
     code, out, err = run(*args, "--seen", "AC 9S 2D")

@@ -298,3 +298,14 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
     for d in dr.decisions[1:]:        # the opponent out of cards or not
         now = read_position(d.hand, d.played, me, spec)
         assert (now.count, now.series, now.unplayed) == (d.count, d.series, d.their_left)
+
+
+def test_a_record_with_a_byte_order_mark_reads_as_without(tmp_path):
+    from cribsolve.games.cribbage.record import load_record
+
+    f = tmp_path / "game.txt"
+    f.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    assert load_record(str(f)).deals == load_record(str(EXAMPLE)).deals
+    f.write_bytes(b"game: 121\n\xff\xfe\n")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        load_record(str(f))

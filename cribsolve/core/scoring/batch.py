@@ -51,11 +51,13 @@ def score_lines(ids, offsets, target, full_flush, wild_rank):
 
 
 _SPELLINGS = None
+BOM = b"\xef\xbb\xbf"     # the UTF-8 byte-order mark some editors write first
 
 
 @njit(cache=True)
 def scan_words(b, first_line=1):
-    """Start, end, 1-based line number and packed key of every word in the bytes ``b``.
+    """Start, end, 1-based line number and packed key of every word in the bytes ``b``
+    (words are split by white space and commas; ``#`` starts a comment).
 
     A word's key is its bytes packed into one uint64 (0 for words longer than 8 bytes).
     """
@@ -73,6 +75,10 @@ def scan_words(b, first_line=1):
             if c == 10:
                 line += 1
             i += 1
+            continue
+        if c == 35:                                # '#': a comment to the end of the line
+            while i < n and b[i] != 10:
+                i += 1
             continue
         starts[w] = i
         lines[w] = line
@@ -120,17 +126,21 @@ def match_words(keys, known, known_ids):
 
 def tokenize(data: bytes, first_line: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Card ids, line offsets into them, and each line's number (the text's first is
-    ``first_line``).
+    ``first_line``; a UTF-8 byte-order mark before it is skipped).
 
     Words are found by a kernel and matched against a table of spellings; any word not in
     the table goes through ``parse_card`` (which also writes the error for a bad one).
     """
+    if first_line == 1 and data.startswith(BOM):
+        data = b" " * len(BOM) + data[len(BOM):]
     starts, ends, line_no, keys = scan_words(np.frombuffer(data, dtype=np.uint8), first_line)
     ids = match_words(keys, *_spelling_table())
     for i in np.flatnonzero(ids < 0):
-        word = data[starts[i]:ends[i]].decode("utf-8", "replace")
         try:
-            ids[i] = parse_card(word)
+            ids[i] = parse_card(data[starts[i]:ends[i]].decode("utf-8"))
+        except UnicodeDecodeError:
+            raise CardError(f"line {int(line_no[i])}: not UTF-8 text (is it a text file of "
+                            "hands?)") from None
         except CardError as e:
             raise CardError(f"line {int(line_no[i])}: {e}") from None
     first = np.flatnonzero(np.diff(line_no, prepend=-1))   # line numbers never decrease
@@ -182,18 +192,31 @@ def as_text(values):
 BLOCK = 1 << 20     # bytes of input scored at a time
 
 
-def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = BLOCK) -> None:
-    """Score the hands of a binary file, one per line, writing one total per line to ``out``
-    as each block of whole lines is scored."""
+def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = BLOCK,
+                 hold: bool = False) -> None:
+    """Score the hands of a binary file, one per line, writing one total per line to ``out``.
+    With ``hold`` (a file, read to its end before anything is said) nothing is written unless
+    every line scores; without (a pipe, whose totals should not wait for its end) each block
+    of whole lines is written when scored, and an error says how many totals came before it."""
     read = getattr(infile, "read1", infile.read)     # what is there now: a pipe is not held up
-    line, rest = 1, b""
+    line, rest, held, printed = 1, b"", [], 0
     while True:
         chunk = read(block)
         data = rest + chunk
         cut = data.rfind(b"\n") + 1 if chunk else len(data)
         part, rest = data[:cut], data[cut:]
         if part:
-            out.write(as_text(score_batch(part, rules, crib, line)).tobytes())
+            try:
+                totals = score_batch(part, rules, crib, line)
+            except CardError as e:
+                if printed:
+                    raise CardError(f"{e} (the {printed:,} totals of the lines before it "
+                                    "were printed)") from None
+                raise
+            (held.append if hold else out.write)(as_text(totals).tobytes())
+            printed += 0 if hold else len(totals)
             line += part.count(b"\n")
         if not chunk:
+            for text in held:
+                out.write(text)
             return

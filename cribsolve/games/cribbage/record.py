@@ -166,7 +166,7 @@ def _deal_value(rec: Record, n: int, key: str, value: str):
 def load_record(path: str) -> Record:
     """The record in the file ``path``; an unreadable file is one clear line too."""
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:       # a byte-order mark is no text
             text = f.read()
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a text record (it is not UTF-8)") from None

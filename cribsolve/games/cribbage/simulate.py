@@ -55,8 +55,11 @@ class CribbageResult:
                 "largest_hand": int(r[:, 6 + NP].max())}
 
     def csv_row(self):
+        """The win-rate table's row; its variant names the house rules (the JSON's "rules"),
+        so rows of different games never share a key."""
         d = self.as_dict()
-        return ["cribbage", f"{self.policy}/{self.opponent_policy}", self.n, self.seed,
+        rules = "" if self.spec.is_standard else f" ({self.spec.describe()})"
+        return [f"cribbage{rules}", f"{self.policy}/{self.opponent_policy}", self.n, self.seed,
                 d["wins"], d["win_rate"], *d["win_rate_ci"], None, None]
 
 

@@ -319,17 +319,22 @@ class Solution:
 
 
 def solve(cards, starter, time_limit: float | None = None) -> Solution:
-    """The best arrangement of 16 card ids around ``starter``, proven unless time runs out."""
+    """The best arrangement of 16 card ids around ``starter``, proven unless time runs out
+    (``time_limit`` and the solution's ``seconds`` count the search, not the compilation)."""
     import time
 
     from cribsolve.core.scoring.table import rank_table
 
-    t0 = time.perf_counter()
-    cards = np.asarray(cards, dtype=np.int64)
-    val, grid, h, parts, vals = prepare(cards, starter, rank_table(15), 0)
-    best = int(h)
+    cards, table = np.asarray(cards, dtype=np.int64), rank_table(15)
     rows = np.zeros(4, dtype=np.int64)
     arg = np.zeros(3, dtype=np.int64)
+    # The kernels compile (or load) before the clock starts: a floor no grid reaches keeps
+    # this first pass short, and an empty range searches nothing.
+    val, _, _, parts, vals = prepare(cards, starter, table, 1 << 30)
+    search(parts, vals, 0, 0, val, 0, rows, arg, 1 << 30)
+    t0 = time.perf_counter()
+    val, grid, h, parts, vals = prepare(cards, starter, table, 0)
+    best = int(h)
     start = 0
     while 0 <= start < len(parts):
         if time_limit is not None and time.perf_counter() - t0 > time_limit:

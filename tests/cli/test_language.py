@@ -1,0 +1,97 @@
+"""One language across the commands: a concept is spelled one way wherever it is an option
+(walked over every command), the old spellings still work for a release with a note, and
+contradictory options are refused."""
+import json
+
+import click
+import pytest
+from clihelp import run
+
+from cribsolve.cli import cli
+
+# concept -> (the spelling every command uses, spellings no command may show)
+SPELLINGS = {
+    "the seat": ("--dealer", ["--me", "--seat", "--who-deals"]),
+    "cards already seen": ("--seen", ["--known", "--exposed"]),
+    "the cut card": ("--starter", ["--cut", "--cut-card"]),
+    "the hand": ("CARDS", ["--hand", "--cards"]),
+}
+
+
+def _commands():
+    ctx = click.Context(cli, info_name="cribsolve")
+    for name in cli.list_commands(ctx):
+        cmd = cli.get_command(ctx, name)
+        subs = [cmd] if not isinstance(cmd, click.Group) else \
+            [cmd.get_command(ctx, s) for s in cmd.list_commands(ctx)]
+        yield from ((name, c) for c in subs)
+
+
+def test_no_concept_is_spelled_two_ways():
+    shown = {}
+    for name, cmd in _commands():
+        for p in cmd.params:
+            if not getattr(p, "hidden", False):
+                for spelling in p.opts + list(getattr(p, "secondary_opts", [])):
+                    shown.setdefault(spelling, set()).add(name)
+        if isinstance(cmd.params[0] if cmd.params else None, click.Argument):
+            assert cmd.params[0].human_readable_name in ("CARDS", "GAME", "ACTION"), name
+    for concept, (ours, others) in SPELLINGS.items():
+        for other in others:
+            assert other not in shown, f"{concept}: {sorted(shown[other])} spell it {other}"
+    for name in ("best-discard", "best-play", "odds", "crib-table"):
+        assert name in shown["--dealer"] and name in shown["--pone"], name
+    assert {"best-discard", "best-play"} <= shown["--seen"]
+
+
+@pytest.mark.parametrize("args", [
+    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--pone"],
+    ["best-play", "AC", "3D", "--played", "KH 8S", "--pone", "--dealer"],
+    ["odds", "--my-score", "3", "--their-score", "5", "--dealer", "--pone"],
+])
+def test_both_seats_at_once_are_refused(args):
+    code, out, err = run(*args)
+    assert code == 2 and out == "" and err.strip() == \
+        "cribsolve: give --dealer or --pone, not both"
+
+
+def test_old_spellings_give_the_same_answer_with_a_note():
+    pairs = [
+        (["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--known", "QD"],
+         ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--seen", "QD"]),
+        (["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H", "--json"],
+         ["best-play", "TS", "2C", "3D", "8H", "--played", "5H", "--json"]),
+        (["odds", "--my-score", "35", "--their-score", "37", "--dealer", "them", "--json"],
+         ["odds", "--my-score", "35", "--their-score", "37", "--pone", "--json"]),
+        (["odds", "--my-score", "35", "--their-score", "37", "--dealer=ME", "--json"],
+         ["odds", "--my-score", "35", "--their-score", "37", "--dealer", "--json"]),
+    ]
+    for old, new in pairs:
+        (c1, o1, e1), (c2, o2, e2) = run(*old), run(*new)
+        assert c1 == c2 == 0 and o1 == o2 and e2 == ""
+        assert len(e1.splitlines()) == 1 and "is now spelled" in e1, e1
+
+
+def test_odds_seat_reads_as_before():
+    mine = json.loads(run("odds", "--my-score", "35", "--their-score", "37", "--dealer",
+                          "--json")[1])
+    theirs = json.loads(run("odds", "--my-score", "35", "--their-score", "37", "--pone",
+                            "--json")[1])
+    assert mine["dealer"] == "me" and theirs["dealer"] == "them"
+    assert mine["win_probability"] > theirs["win_probability"]     # the crib is worth points
+
+
+@pytest.mark.parametrize("args,says", [
+    (["best-discard", "AC", "2C", "3C", "4C", "5C", "6C", "--variant", "patience", "--score",
+      "500", "--deal", "1"], "--score"),
+    (["best-discard", "AC", "2C", "3C", "4C", "5C", "6C", "--variant", "patience2", "--score",
+      "90", "--deal", "2"], "at most 89"),
+    (["best-play", "TS", "2C", "3D", "8H", "--seen", "AH 2H 3H 4H"], "sees at most 3"),
+    (["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--hand-size", "7"],
+     "--hand-size"),
+    (["odds", "--my-score", "3", "--their-score", "5", "--dealer", "--stinkhole"],
+     "--stinkhole"),
+])
+def test_impossible_positions_are_refused(args, says):
+    code, out, err = run(*args)
+    assert code == 2 and out == "" and says in err and len(err.splitlines()) == 1, err
