@@ -105,11 +105,13 @@ def _cribbage(spec, seed, opponent, dealer, coach, count_yourself, muggins, reco
             result = match.run()
         except (EOFError, KeyboardInterrupt) as stop:
             r = match.result
+            kept = (f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; review "
+                    f"them with: cribsolve review {path}" if r.deals else
+                    f"no deal was finished, so {path} holds no deal to review")
+            seat = "--dealer" if match.you_deal else "--pone"
             say(f"\ngame stopped in deal {r.deals + 1} at you {r.scores[0]}, they "
-                f"{r.scores[1]}: {path} keeps the {r.deals} deal{'s' * (r.deals != 1)} "
-                f"finished; review them with: cribsolve review {path}; play this game "
-                f"from the start again with --seed {seed}" +
-                (f" {'--dealer' if match.you_deal else '--pone'}"))
+                f"{r.scores[1]}: {kept}; to play this game again from its start: cribsolve "
+                f"play --variant cribbage --seed {seed} {seat}")
             if isinstance(stop, KeyboardInterrupt):
                 sys.exit(130)
             return
