@@ -204,9 +204,10 @@ class Deal:
         who = lambda seat: 0 if seat == self.me else 1          # noqa: E731
         while True:
             goes, points = state.settle()
-            for seat in goes:
-                self.played.append(GO)
-                say(f"  {NAMES[who(seat)]}: go")
+            for seat in goes:                   # the record has every go; the one who laid
+                self.played.append(GO)          # last takes the point and says nothing
+                if seat != state.last or not points:
+                    say(f"  {NAMES[who(seat)]}: go")
             for seat, pts in points:
                 m.score(who(seat), pts, "one for last" if state.over else "one for the go")
             if state.over:

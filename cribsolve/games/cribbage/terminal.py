@@ -37,11 +37,13 @@ class Terminal(Player):
             self.say(line.rstrip("\n"))
         return line.strip()
 
-    def _hint(self, d):
+    def _options(self, d):
         if self._rows is None:
             self._rows = advice.options(d, self.spec)
-        self.say("\n".join(advice.table_lines(d, self._rows)))
         return self._rows
+
+    def _hint(self, d):
+        self.say("\n".join(advice.table_lines(d, self._options(d))))
 
     def _cards(self, text: str, hand) -> list:
         """The cards named by ``text``: cards of the hand, or their numbers (12 or 1 2)."""
@@ -73,7 +75,7 @@ class Terminal(Player):
                 self._hint(d)
                 continue
             try:
-                cards = (advice.first_choice(d, self._hint(d)) if not text
+                cards = (advice.first_choice(d, self._options(d)) if not text
                          else self._cards(text, d.hand))
                 check(cards)
                 return cards
@@ -109,7 +111,7 @@ class Terminal(Player):
 
     def after(self, d):
         if self.coach:
-            line = advice.cost_line(d, self._rows)
+            line = advice.cost_line(d, self._options(d))
             if line:
                 self.say(line)
 
