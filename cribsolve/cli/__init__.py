@@ -31,7 +31,7 @@ COMMANDS = {
     "review": "cribsolve.cli.cribbage:review",
     "shuffle": "cribsolve.cli.solitaire:shuffle",
     "deal": "cribsolve.cli.solitaire:deal",
-    "play": "cribsolve.cli.solitaire:play",
+    "play": "cribsolve.cli.play:play",
     "bracket": "cribsolve.cli.solitaire:bracket",
     "cache": "cribsolve.cli.cache:cache",
 }

@@ -1,14 +1,13 @@
 """The solitaires' commands: ``shuffle`` (Cribbage Shuffle solved, with its proof), ``deal`` (a
-PySolFC game's cards), ``play`` (a solitaire with a coach) and ``bracket`` (the optimal win rate
-between a policy and upper bounds)."""
+PySolFC game's cards) and ``bracket`` (the optimal win rate between a policy and upper
+bounds); and ``play``'s solitaires with their coach (the command itself is in play.py)."""
 from __future__ import annotations
 
 import sys
 
 import click
 
-from cribsolve.cli.options import (GAMES_MAX, SAMPLES_MAX, SEED_MAX, TOP_MAX,
-                                   Number, PysolGame, card, jobs_option,
+from cribsolve.cli.options import (GAMES_MAX, Number, PysolGame, card, jobs_option,
                                    one_line, pysol_option, seed_option, show,
                                    win_table_progress)
 from cribsolve.core.notation import format_card, format_cards, parse_cards
@@ -114,27 +113,18 @@ def _read_discard(walk, view, advice):
             click.echo(f"  {one_line(e)}: type two of its cards, or Enter for the advice")
 
 
-@click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2"]), required=True,
-              help="The solitaire to play.")
-@pysol_option("play this game")
-@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
-              help="Play a deal of our own, shuffled from this seed.")
-@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
-              help="Patience II's first discards: second hands sampled.")
-@click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
-              help="Discards shown at each decision.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-def play(variant, pysol_game, seed, samples, top, quiet):
-    """Play a solitaire with a coach: each discard advised from the face-up cards only;
-    type yours (e.g. 5H JD), or Enter to take the advice."""
+def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
+    """``play --variant patience|patience2``: a solitaire with a coach, each discard advised
+    from the face-up cards only."""
     from cribsolve.games.solitaire.coach import (Walk, advise, result_line,
                                                  seeded_talon, summary_lines,
                                                  view_lines)
     from cribsolve.games.solitaire.facts import SOLITAIRES
     from cribsolve.games.solitaire.pysol import talon
 
-    if (pysol_game is None) == (seed is None):
+    if pysol_game is not None and seed is not None:
+        raise click.UsageError("give one deal: --pysol-game N or --seed S, not both")
+    if pysol_game is None and seed is None:
         raise click.UsageError("give the deal: --pysol-game N or --seed S")
     win_table_progress(variant, quiet)
     walk = Walk(variant, talon(pysol_game) if seed is None else seeded_talon(seed))

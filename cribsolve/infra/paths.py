@@ -28,3 +28,10 @@ def unwritable(error: OSError) -> None:
         _warned.add(cache_dir())
         say(f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
             "computing in memory for this run")
+
+
+def data_dir() -> str:
+    """Where cribsolve keeps what the user makes (game records): $XDG_DATA_HOME/cribsolve, else
+    ~/.local/share/cribsolve."""
+    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"),
+                        "cribsolve")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.core.notation import format_card, parse_card
+from cribsolve.core.notation import format_card, format_cards, parse_card
 from cribsolve.errors import CardError, RecordError
 from cribsolve.games.cribbage import play
 from cribsolve.games.cribbage.play import GO
@@ -173,6 +173,23 @@ def load_record(path: str) -> Record:
     except OSError as e:
         raise RecordError(f"{path}: cannot read it ({e.strerror})") from None
     return parse_record(text, path)
+
+
+def header_text(game_length: int, i_deal: bool, note: str = "") -> str:
+    """A record's header (``note``: a comment line, e.g. how the game was dealt)."""
+    return (f"# {note}\n" if note else "") + \
+        f"game: {game_length}\ndealer: {'me' if i_deal else 'them'}\n"
+
+
+def deal_text(number: int, mine, theirs, throw, their_throw, starter, played) -> str:
+    """One deal as the record has it, every card dealt included (so the crib is counted);
+    ``played``: every card laid and GO, or None where his heels ended the game first."""
+    line = lambda key, cards: f"{key}: {format_cards(cards)}\n"     # noqa: E731
+    text = (f"\ndeal {number}\n" + line("me", mine) + line("them", theirs) + line("throw", throw)
+            + line("their throw", their_throw) + line("starter", [starter]))
+    if played is not None:
+        text += "play: " + " ".join("go" if t is GO else format_card(t) for t in played) + "\n"
+    return text
 
 
 # ---- the replay ---------------------------------------------------------------------------

@@ -25,12 +25,12 @@ def evaluate(d: Decision, spec) -> list:
     from cribsolve.games.cribbage import board
 
     if d.kind == "throw":
-        rows = _throw_options(d, spec)
+        rows = throw_options(d, spec)
         wins = {format_cards(sorted(t.discard)): t.win for t in board.throw_odds(
             d.hand, d.i_deal, d.scores[0], d.scores[1], spec, (), WIN_SAMPLES)}
         key = lambda c: format_cards(sorted(parse_cards([c])))   # noqa: E731
     else:
-        rows = _play_options(d, spec)
+        rows = play_options(d, spec)
         thrown, starter, others = d.seen[:2], d.seen[2], d.seen[3:]
         wins = {format_card(c): p for c, p, _ in board.play_odds(
             d.hand, d.played, int(d.i_deal), starter, thrown, d.scores[0], d.scores[1],
@@ -41,7 +41,7 @@ def evaluate(d: Decision, spec) -> list:
     return rows
 
 
-def _throw_options(d: Decision, spec):
+def throw_options(d: Decision, spec):
     from cribsolve.core.rules import ruleset
     from cribsolve.games.cribbage.discard import best_discard
     from cribsolve.games.cribbage.search import kept_margin
@@ -55,7 +55,7 @@ def _throw_options(d: Decision, spec):
     return sorted(rows, key=lambda r: -r[1]["value"])
 
 
-def _play_options(d: Decision, spec):
+def play_options(d: Decision, spec):
     from cribsolve.games.cribbage.bestplay import best_play
 
     rows, _ = best_play(d.hand, d.played, int(d.i_deal), d.seen, spec)

@@ -1,0 +1,76 @@
+"""The adviser at the table: a decision's options as the commands rank them (the throws as
+``best-discard --pegging``, the cards as ``best-play``; review.py's throw_options and
+play_options are those same tables), with the P(win) of each (``best-discard --my-score``,
+``best-play --my-score``) once the score makes it matter: when a player is within
+``ENDGAME`` points of the game's end, most wins first.
+"""
+from __future__ import annotations
+
+from cribsolve.core.notation import format_card, format_cards
+from cribsolve.games.cribbage.record import Decision
+
+ENDGAME = 30            # points from the end at which P(win) ranks the options
+COACH_POINTS = 0.25     # a choice this many expected points worse is told
+COACH_WIN = 0.01        # or this much P(win) worse (when P(win) is ranked)
+MEASURE = {"throw": "value", "play": "margin"}
+
+
+def endgame(d: Decision, spec) -> bool:
+    return max(d.scores) >= spec.game_length - ENDGAME
+
+
+def options(d: Decision, spec) -> list:
+    """[(choice, {figure: value})] best first: review's rows, and "win" in the endgame."""
+    if endgame(d, spec):
+        from cribsolve.games.cribbage.review import evaluate
+        return sorted(evaluate(d, spec), key=lambda r: -r[1]["win"])
+    from cribsolve.games.cribbage.review import play_options, throw_options
+    return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
+
+
+def choice_key(d: Decision, cards) -> str:
+    """A choice as the rows name it: the thrown cards in hand order, or the card."""
+    if d.kind == "play":
+        return format_card(cards[0])
+    return format_cards([c for c in d.hand if c in cards])
+
+
+def first_choice(d: Decision, rows) -> list:
+    """The best option's cards (Enter at a prompt)."""
+    names = rows[0][0].split()
+    return [c for c in d.hand if format_card(c) in names][:len(names)]
+
+
+def table_lines(d: Decision, rows) -> list:
+    """The hint: each option with its figures, best first."""
+    win = "win" in rows[0][1]
+    if d.kind == "throw":
+        head = (f"  {'throw':<7} {'hand':>6} {'crib':>6} {'net':>6} {'pegging':>8} "
+                f"{'value':>7}")
+        cells = lambda f: (f"{f['hand']:6.2f} {f['crib']:6.2f} {f['net']:6.2f} "  # noqa: E731
+                           f"{f['pegging']:8.2f} {f['value']:7.2f}")
+        note = "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
+    else:
+        head = f"  {'lay':<7} {'mine':>6} {'theirs':>6} {'margin':>7}"
+        cells = lambda f: f"{f['mine']:6.2f} {f['theirs']:6.2f} {f['margin']:7.2f}"  # noqa
+        note = "expected pegging to the end of the play (best-play)"
+    lines = [f"  hint: {note}" + ("; P(win) of the game ranks them near the end" if win
+                                   else ""), head + f" {'P(win)':>7}" * win]
+    for choice, f in rows:
+        lines.append(f"  {choice:<7} {cells(f)}" + (f" {f['win']:7.1%}" if win else ""))
+    return lines
+
+
+def cost_line(d: Decision, rows) -> str | None:
+    """The coach's line for the choice made: None when it lost little."""
+    figures = dict(rows)
+    mine = figures[choice_key(d, d.choice)]
+    best, m = rows[0], MEASURE[d.kind]
+    top = max(f[m] for _, f in rows)
+    lost = top - mine[m]
+    lost_win = best[1]["win"] - mine["win"] if "win" in mine else 0.0
+    if lost < COACH_POINTS and lost_win < COACH_WIN:
+        return None
+    return (f"  coach: {choice_key(d, d.choice)} costs {lost:.2f} expected points" +
+            (f" and {lost_win:.1%} P(win)" if "win" in mine else "") +
+            f" beside {best[0]}")

@@ -1,0 +1,75 @@
+"""The computer's side of a game against a person: its throw and its cards, chosen by the
+kernels that ``simulate --policy`` measures (throws.choose_throw, the play's policies, the
+expert's search), so it plays exactly as strongly as the measured figures say.
+
+It is given only what it has seen: its six cards, the starter once turned, the cards laid in
+the play (and, from them, whether the person said go). The person's unplayed cards stand in
+the kernels' arrays as placeholders the policies never read (the look-ahead redraws them,
+the expert weighs every holding), and each decision draws from a generator seeded by the
+game's seed and public facts only, so hidden cards cannot change a choice.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from cribsolve.games.cribbage import play, policies, search
+from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
+
+OPPONENTS = ("expert", "lookahead", "greedy")
+
+
+class Computer:
+    def __init__(self, policy: str, spec):
+        from cribsolve.core.scoring.table import rank_table
+        from cribsolve.games.cribbage.game import NO_EXPERT
+        from cribsolve.games.cribbage.simulate import expert_tables
+        from cribsolve.games.cribbage.throws import deal_options
+
+        self.policy, self.spec, self.pr = policy, spec, spec.as_array()
+        self.discard, self.pegging = CRIBBAGE_POLICIES[policy]
+        self.table = rank_table(spec.target)
+        self.expert = expert_tables(spec) if policy == "expert" else NO_EXPERT
+        self.keep_idx, self.disc_idx = deal_options(spec.hand_size, self.pr)
+
+    def throw(self, dealt, dealer: bool, seed: int) -> tuple[list, list]:
+        """(kept, thrown) from its dealt cards, as game.play_deal has a seat choose."""
+        from cribsolve.games.cribbage.throws import choose_throw
+
+        dealt = np.array(dealt, dtype=np.int64)
+        seen = np.bincount(dealt, minlength=53).astype(np.int64)
+        play.seed_kernels(seed)
+        o = choose_throw(dealt, int(dealer), self.discard, self.table, self.pr, self.keep_idx,
+                         self.disc_idx, -1, seen, int(dealer), self.expert[0])
+        return ([int(dealt[j]) for j in self.keep_idx[o]],
+                [int(dealt[j]) for j in self.disc_idx[o]])
+
+    def lay(self, kept, seen, laid, series, count: int, last: int, me: int, seed: int) -> int:
+        """The card it lays now. ``kept``: its cards for the play, in the order thrown kept
+        them; ``seen``: every other card it has seen (its throw, the starter); ``laid``: the
+        cards each seat has laid, in order; ``series``: the ranks of the current series;
+        ``last``: the seat that laid last (-1 before any); ``me``: its seat."""
+        k, opp = len(kept), 1 - me
+        hands = np.zeros((2, k), dtype=np.int64)
+        used = np.zeros((2, k), dtype=np.bool_)
+        hands[me] = kept
+        mine = list(laid[me])
+        for i, c in enumerate(kept):
+            if c in mine:
+                mine.remove(c)
+                used[me, i] = True
+        hands[opp, :len(laid[opp])] = laid[opp]         # the rest: placeholders never read
+        used[opp, :len(laid[opp])] = True
+        ser = np.zeros(2 * k, dtype=np.int64)
+        ser[:len(series)] = series
+        st = np.array([len(series), count, me, last], dtype=np.int64)
+        known = np.zeros((2, 53), dtype=np.int64)
+        known[me] = np.bincount(np.array(list(kept) + list(seen) + list(laid[opp]),
+                                         dtype=np.int64), minlength=53)
+        play.seed_kernels(seed)
+        if self.pegging == policies.GREEDY:
+            i = policies.greedy_choice(hands[me], used[me], ser, len(series), count, self.pr)
+        elif self.pegging == policies.LOOKAHEAD:
+            i = policies.lookahead_choice(hands, used, ser, st, known, self.pr)
+        else:
+            i = search.expert_choice(hands, used, ser, st, known, self.pr, self.expert[1])
+        return int(kept[i])

@@ -1,0 +1,123 @@
+"""The person at a line-based terminal (or a pipe): a match.Player that prompts, reads a line,
+and asks again with one line saying what is expected until the answer can be played.
+
+At every prompt: cards in any form ``score`` takes, or their numbers in the hand (1-6); ``?``
+or ``hint`` prints the adviser's table (advice.py); Enter takes its first choice. With the
+coach, the table comes before every decision and a costly choice is told after it. The end
+of the input raises EOFError (the match keeps the record of the deals finished).
+"""
+from __future__ import annotations
+
+from cribsolve.core.cards import RANK, VALUE
+from cribsolve.core.notation import format_card, parse_card
+from cribsolve.errors import CardError
+from cribsolve.games.cribbage import advice
+from cribsolve.games.cribbage.match import Player
+
+HINT = ("?", "hint")
+
+
+def numbered(hand) -> str:
+    return "  ".join(f"{i}:{format_card(c)}" for i, c in enumerate(hand, 1))
+
+
+class Terminal(Player):
+    def __init__(self, spec, read, say, coach: bool = False, echo: bool = False):
+        """``read()``: the next line ('' at the end); ``echo``: repeat it (not a terminal)."""
+        self.spec, self.read, self.say, self.coach, self.echo = spec, read, say, coach, echo
+        self._rows = None                           # the current decision's hint
+
+    def _ask(self, prompt: str) -> str:
+        self.say(prompt, nl=False)
+        line = self.read()
+        if not line:
+            self.say("")
+            raise EOFError
+        if self.echo:
+            self.say(line.rstrip("\n"))
+        return line.strip()
+
+    def _options(self, d):
+        if self._rows is None:
+            self._rows = advice.options(d, self.spec)
+        return self._rows
+
+    def _hint(self, d):
+        self.say("\n".join(advice.table_lines(d, self._options(d))))
+
+    def _cards(self, text: str, hand) -> list:
+        """The cards named by ``text``: cards of the hand, or their numbers (12 or 1 2)."""
+        words = text.replace(",", " ").split()
+        if len(words) == 1 and words[0].isdigit() and len(words[0]) > 1:
+            words = list(words[0])
+        out = []
+        for w in words:
+            if w.isdigit():
+                if not 1 <= int(w) <= len(hand):
+                    raise CardError(f"there is no card {w} in your hand")
+                c = hand[int(w) - 1]
+            else:
+                c = parse_card(w)
+                if c not in hand:
+                    raise CardError(f"{format_card(c)} is not in your hand")
+            if c in out:
+                raise CardError(f"{format_card(c)} is named twice")
+            out.append(c)
+        return out
+
+    def _decide(self, d, prompt: str, check, expected: str) -> list:
+        self._rows = None
+        if self.coach:
+            self._hint(d)
+        while True:
+            text = self._ask(prompt)
+            if text.lower() in HINT:
+                self._hint(d)
+                continue
+            try:
+                cards = (advice.first_choice(d, self._options(d)) if not text
+                         else self._cards(text, d.hand))
+                check(cards)
+                return cards
+            except CardError as e:
+                self.say(f"  {e}: {expected}")
+
+    def throw(self, d):
+        crib = "your" if d.i_deal else "their"
+        self.say(f"  your cards: {numbered(d.hand)}")
+        n = (len(d.hand) - self.spec.kept)
+
+        def check(cards):
+            if len(cards) != n:
+                raise CardError(f"{len(cards)} card{'s' * (len(cards) != 1)} named")
+        return self._decide(d, f"throw {n} to {crib} crib: ", check,
+                            f"type {n} of your cards (e.g. {format_card(d.hand[0])} "
+                            f"{format_card(d.hand[1])}) or their numbers (1-{len(d.hand)}), "
+                            "? for a hint, Enter for the adviser's choice")
+
+    def lay(self, d):
+        self.say(f"  count {d.count}; your cards: {numbered(d.hand)}")
+
+        def check(cards):
+            if len(cards) != 1:
+                raise CardError(f"{len(cards)} cards named")
+            if d.count + VALUE[RANK[cards[0]]] > self.spec.peg_limit:
+                raise CardError(f"{format_card(cards[0])} does not fit: the count is "
+                                f"{d.count}")
+        return self._decide(d, "your card: ", check,
+                            f"type one of your cards that fits, or its number "
+                            f"(1-{len(d.hand)}), ? for a hint, Enter for the adviser's "
+                            "choice")[0]
+
+    def after(self, d):
+        if self.coach:
+            line = advice.cost_line(d, self._options(d))
+            if line:
+                self.say(line)
+
+    def count(self, held, starter, crib):
+        while True:
+            text = self._ask(f"  your count for your {'crib' if crib else 'hand'}: ")
+            if text.isdigit() and int(text) <= 99:
+                return int(text)
+            self.say("  type the points as a whole number (e.g. 8; 0 for nineteen)")

@@ -1,0 +1,126 @@
+"""cribsolve play --variant cribbage over stdin: a scripted game to its end whose closing
+summary is the review of the record it wrote, hints equal to best-discard's and best-play's
+own output, bad input answered with one line and the prompt again, end of input and Ctrl-C
+leaving a record review reads, and the options that do not apply refused in one line."""
+import io
+import json
+import re
+import sys
+
+import pytest
+from clihelp import run
+
+from cribsolve.cli import main
+
+PLAY = ("play", "--variant", "cribbage")
+
+
+def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
+    rec = tmp_path / "game.txt"
+    code, out, err = run(*PLAY, "--seed", 3, "--game-length", 31, "--opponent", "greedy",
+                         "--record", rec, stdin=b"\n" * 400)
+    assert code == 0, err
+    assert "game over: " in out and f"the whole table: cribsolve review {rec}" in out
+    summary = out.splitlines()[-3:-1]
+    code, review_out, err = run("review", rec, "--quiet")
+    assert code == 0, err
+    assert review_out.splitlines()[-2:] == summary
+    final = re.search(r"game over: (you|they) wins? (\d+)-(\d+)", out)
+    assert summary[1] == f"{final[1]} won {final[2]}-{final[3]}"
+
+
+def _hand(out):
+    line = next(s for s in out.splitlines() if s.startswith("  your cards: "))
+    return [w.split(":")[1] for w in line.split()[2:]]
+
+
+def _rows(out, head):
+    """The rows of the hint table under the line starting with ``head``."""
+    lines = out.splitlines()
+    i = next(k for k, s in enumerate(lines) if s.split()[:1] == [head] and "mine" in s or
+             "value" in s and s.split()[:1] == [head])
+    rows = []
+    for s in lines[i + 1:]:
+        m = re.match(r"  ((?:[2-9TJQKA][CDHS] ?)+?)\s+(-?\d+\.\d\d(?:\s+-?\d+\.\d\d)*)$", s)
+        if not m:
+            break
+        rows.append((m[1].strip(), [float(x) for x in m[2].split()]))
+    return rows
+
+
+def test_the_hints_are_best_discard_and_best_play(tmp_path):
+    """As the pone (they deal): ? at the throw, then ? at your lead."""
+    code, out, err = run(*PLAY, "--seed", 11, "--pone", "--record", tmp_path / "g.txt",
+                         stdin=b"?\n\n?\n")
+    assert code == 0, err
+    hand = _hand(out)
+    throws = _rows(out, "throw")
+    code, bd, err = run("best-discard", *hand, "--pone", "--pegging", "--json")
+    assert code == 0, err
+    expect = [(" ".join(d["discard"]), [d["hand"], d["crib"], d["net"], d["pegging"],
+                                        d["value"]]) for d in json.loads(bd)["discards"]]
+    assert [r[0] for r in throws] == [e[0] for e in expect]
+    assert [r[1] for r in throws] == [[round(x, 2) for x in e[1]] for e in expect]
+    thrown = re.search(r"you throw (\S\S \S\S)", out)[1]
+    starter = re.search(r"the starter: (\S\S)", out)[1]
+    kept = [c for c in hand if c not in thrown.split()]
+    lays = _rows(out, "lay")
+    code, bp, err = run("best-play", "--hand", " ".join(kept), "--pone", "--seen",
+                        f"{thrown} {starter}", "--json")
+    assert code == 0, err
+    expect = [(p["card"], [p["mine"], p["theirs"], p["margin"]])
+              for p in json.loads(bp)["plays"]]
+    assert lays == [(c, [round(x, 2) for x in f]) for c, f in expect]
+    assert "game stopped in deal 1" in out and "no deal was finished" in out
+
+
+def test_bad_input_at_every_prompt_is_one_line_then_the_prompt(tmp_path):
+    script = b"zz\n1\n1 2 3\n9\n1 2\n" + b"\n" * 5 + b"x\n-1\n" + b"\n" * 60
+    code, out, err = run(*PLAY, "--seed", 2, "--dealer", "--count-yourself",
+                         "--game-length", 31, "--opponent", "greedy", "--record",
+                         tmp_path / "g.txt", stdin=script)
+    assert code == 0, err
+    lines = out.splitlines()
+    for bad, says in [("zz", "unknown card"), ("1", "1 card named"), ("1 2 3", "3 cards named"),
+                      ("9", "there is no card 9"), ("x", "type the points"),
+                      ("-1", "type the points")]:
+        i = next(k for k, s in enumerate(lines) if s.endswith(": " + bad) or s == bad)
+        assert says in lines[i + 1], (bad, lines[i + 1])
+        assert lines[i + 2].lstrip().startswith(("throw 2", "your count")), lines[i + 2]
+
+
+class _Interrupted(io.StringIO):
+    """Lines, then Ctrl-C."""
+
+    def readline(self, *args):
+        line = super().readline(*args)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
+    rec = tmp_path / "g.txt"
+    monkeypatch.setattr(sys, "stdin", _Interrupted("\n" * 12))
+    monkeypatch.setattr(sys, "argv", ["cribsolve", *PLAY, "--seed", 5, "--opponent", "greedy",
+                                      "--record", str(rec)])
+    with pytest.raises(SystemExit) as stop:
+        main()
+    assert stop.value.code == 130
+    code, out, err = run("review", rec, "--quiet")
+    assert code == 0, err
+    assert "with the game unfinished" in out
+
+
+@pytest.mark.parametrize("args,says", [
+    (("play", "--variant", "patience", "--seed", 1, "--pysol-game", 5),
+     "give one deal: --pysol-game N or --seed S, not both"),
+    (("play", "--variant", "patience"), "give the deal"),
+    ((*PLAY, "--target", 16), "--target is not offered by play yet"),
+    ((*PLAY, "--pysol-game", 5), "--pysol-game does not apply to --variant cribbage"),
+    (("play", "--variant", "patience", "--seed", 1, "--coach"), "--coach does not apply"),
+    ((*PLAY, "--muggins"), "--muggins goes with --count-yourself"),
+    ((*PLAY, "--record", "/nonexistent-folder/x.txt"), "--record")])
+def test_options_that_do_not_apply_are_one_line(args, says, no_work):
+    code, out, err = run(*args)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err

@@ -1,0 +1,204 @@
+"""A whole game against the computer (match.py): its scores equal review's replay of the record
+it wrote, the computer's choices never move with cards it has not seen, an interrupted game
+keeps a readable record, the calls name the points the rules' own scorers give."""
+import pytest
+
+from cribsolve.core.cards import RANK, VALUE
+from cribsolve.core.notation import parse_cards
+from cribsolve.core.rules import ruleset
+from cribsolve.core.scoring import score_hand
+from cribsolve.games.cribbage import announce, match
+from cribsolve.games.cribbage.computer import Computer
+from cribsolve.games.cribbage.match import Match, Player
+from cribsolve.games.cribbage.play import GO
+from cribsolve.games.cribbage.record import parse_record, replay
+from cribsolve.games.cribbage.spec import CribbageSpec
+
+SPEC = CribbageSpec()
+
+
+class Script(Player):
+    """Throws the cards in two fixed places of the hand, lays its first card that fits,
+    counts a fixed amount short of the right count (counting yourself)."""
+
+    def __init__(self, places=(4, 5), short=0, stop_after=None):
+        self.places, self.short, self.asked, self.stop_after = places, short, 0, stop_after
+
+    def _ask(self):
+        self.asked += 1
+        if self.stop_after is not None and self.asked > self.stop_after:
+            raise EOFError
+
+    def throw(self, d):
+        self._ask()
+        return [d.hand[i] for i in self.places]
+
+    def lay(self, d):
+        self._ask()
+        return next(c for c in d.hand if d.count + VALUE[RANK[c]] <= 31)
+
+    def count(self, held, starter, crib):
+        right = score_hand(held, [starter], ruleset("standard"), crib).total
+        return max(0, right - self.short)
+
+
+def play_game(seed, policy="greedy", player=None, spec=SPEC, **kw):
+    out, lines = [], []
+    m = Match(spec, player or Script(), Computer(policy, spec), lambda s="", nl=True:
+              lines.append(s), out.append, seed, **kw)
+    try:
+        m.run()
+    except EOFError:
+        pass
+    return m, "".join(out), lines
+
+
+@pytest.mark.parametrize("seed,you_deal", [(1, None), (2, True), (3, False)])
+def test_a_whole_game_scores_as_reviews_replay_of_its_record(seed, you_deal):
+    m, text, lines = play_game(seed, you_deal=you_deal)
+    game = replay(parse_record(text))
+    assert max(m.scores) >= 121 and m.result.winner in ("you", "they")
+    assert game.winner == m.result.winner
+    assert list(game.deals[-1].scores_after) == m.scores
+    assert len(game.deals) == m.result.deals
+    assert any(line.startswith("game over") for line in lines)
+    board = [line for line in lines if line.endswith(f"[you {m.scores[0]}, they {m.scores[1]}]")]
+    assert board, "the board is shown after the last score"
+
+
+def test_the_expert_plays_a_game_to_its_end_and_the_record_replays():
+    m, text, _ = play_game(5, "expert")
+    game = replay(parse_record(text))
+    assert game.winner == m.result.winner and list(game.deals[-1].scores_after) == m.scores
+
+
+def test_the_game_length_ends_the_game_at_once_mid_play_included():
+    spec = CribbageSpec(game_length=31)
+    for seed in range(6):
+        m, text, lines = play_game(seed, spec=spec)
+        game = replay(parse_record(text))
+        assert game.winner == m.result.winner and list(game.deals[-1].scores_after) == m.scores
+        last = next(i for i, line in enumerate(lines) if line.startswith("game over"))
+        assert not any(line.startswith("  ") for line in lines[last:])
+
+
+def test_the_same_seed_deals_the_same_cards_to_each_seat():
+    _, a, _ = play_game(9, you_deal=True)
+    _, b, _ = play_game(9, you_deal=False)
+    da, db = parse_record(a).deals[0].fields, parse_record(b).deals[0].fields
+    assert da["me"][1] == db["them"][1] and da["them"][1] == db["me"][1]
+    assert da["starter"][1] == db["starter"][1]
+
+
+def _computer_log(monkeypatch):
+    log = []
+    for name in ("throw", "lay"):
+        real = getattr(Computer, name)
+
+        def spy(self, *args, _real=real, _name=name):
+            choice = _real(self, *args)
+            log.append((_name, choice))
+            return choice
+        monkeypatch.setattr(Computer, name, spy)
+    return log
+
+
+@pytest.mark.parametrize("policy", ["expert", "lookahead", "greedy"])
+def test_the_computer_cannot_see_your_throw_or_the_deck_below_the_starter(monkeypatch,
+                                                                          policy):
+    """Your two thrown cards swapped for cards from below the starter, and the rest of the
+    deck there reversed: the computer's throw and every card it lays are the same."""
+    real = match.deck_for
+    log = _computer_log(monkeypatch)
+    first = play_game(4, policy, Script(stop_after=12), you_deal=True)[0]
+    assert first.result.deals >= 1
+    plain = list(log)
+    log.clear()
+
+    def hidden_changed(seed, n, spec):
+        deck = real(seed, n, spec)
+        if n != 1:                                  # deal 1 alone: you deal it
+            return deck
+        h, you = spec.hand_size, deck[spec.hand_size:2 * spec.hand_size]   # you deal: seat 1
+        below = deck[2 * h + 1:]
+        for place in (4, 5):                        # Script throws these places
+            k = 2 * h + 1 + len(below) - 1 - place
+            deck[h + place], deck[k] = deck[k], deck[h + place]
+        deck[2 * h + 1:] = deck[2 * h + 1:][::-1]
+        assert deck[h:2 * h] != you
+        return deck
+    monkeypatch.setattr(match, "deck_for", hidden_changed)
+    play_game(4, policy, Script(stop_after=12), you_deal=True)
+    assert log == plain
+
+
+def test_the_computers_cards_do_not_move_with_your_unplayed_cards(monkeypatch):
+    """Your last kept card swapped for another unseen card: every card the computer lays before
+    yours differ is the same."""
+    real = match.deck_for
+    log = []
+    real_lay = Computer.lay
+
+    def spy(self, kept, seen, laid, *rest):
+        log.append((len(laid[0]) + len(laid[1]), real_lay(self, kept, seen, laid, *rest)))
+        return log[-1][1]
+    monkeypatch.setattr(Computer, "lay", spy)
+    runs = []
+    for swap in (False, True):
+        log.clear()
+
+        def deck(seed, n, spec, swap=swap):
+            d = real(seed, n, spec)
+            if swap and n == 1:                     # you are the pone: seat 0, place 3 kept
+                d[3], d[-1] = d[-1], d[3]
+            return d
+        monkeypatch.setattr(match, "deck_for", deck)
+        m, text, _ = play_game(6, "expert", Script(stop_after=5), you_deal=False)
+        deal = parse_record(text).deals[0].fields if m.result.deals else None
+        runs.append((list(log), deal))
+    (a, deal_a), (b, deal_b) = runs
+    played_a, played_b = deal_a["play"][1], deal_b["play"][1]
+    same = next((i for i, (x, y) in enumerate(zip(played_a, played_b)) if x != y),
+                min(len(played_a), len(played_b)))
+    cards_before = len([t for t in played_a[:same] if t is not GO])
+    assert deal_a["me"][1][3] != deal_b["me"][1][3]
+    assert [x for x in a if x[0] <= cards_before] == [x for x in b if x[0] <= cards_before]
+    assert any(x[0] <= cards_before for x in a)
+
+
+def test_end_of_input_keeps_the_record_of_the_deals_finished():
+    m, text, _ = play_game(7, player=Script(stop_after=9))
+    assert m.result.winner is None and m.result.deals >= 1
+    game = replay(parse_record(text))
+    assert len(game.deals) == m.result.deals and game.winner is None
+    assert list(game.deals[-1].scores_after) != [0, 0] or m.scores == [0, 0]
+
+
+def test_counting_yourself_short_gives_the_missed_points_to_them_under_muggins():
+    m, text, lines = play_game(8, player=Script(short=2), count_yourself=True, muggins=True)
+    taken = [line for line in lines if "muggins" in line]
+    assert taken and all("the 2 you missed" in line for line in taken)
+    fair = play_game(8, player=Script(short=2), count_yourself=True)[2]
+    assert not any("muggins" in line for line in fair)
+    assert any("you counted" in line and "the count is" in line for line in fair)
+
+
+@pytest.mark.parametrize("hand,starter,crib", [
+    ("5H 5D 5C JS", "5S", False), ("7H 8D 7C 8S", "9S", False), ("AH 2D 3C KS", "QD", False),
+    ("2H 4H 6H 8H", "TH", True), ("4C 4D 6C 6D", "5S", False)])
+def test_the_cadence_ends_on_the_scorers_total(hand, starter, crib):
+    s = score_hand(parse_cards([hand]), parse_cards([starter]), ruleset("standard"), crib)
+    said = announce.cadence(s.items)
+    assert said.split(" (")[-2].split()[-1] == announce.number(s.total) or s.total == 0
+    if s.total == 29:
+        assert "twenty-nine" in said
+
+
+@pytest.mark.parametrize("ranks,count,pts,words", [
+    ([10, 5], 15, 2, "fifteen for two"), ([7, 7], 14, 2, "a pair for two"),
+    ([5, 5, 5], 15, 8, "fifteen and pair royal for eight"),
+    ([3, 4, 5], 12, 3, "a run of three for three"),
+    ([10, 10, 1, 10], 31, 2, "thirty-one for two"),
+    ([6, 6, 9, 10], 31, 2, "thirty-one for two")])
+def test_the_play_calls_name_the_points(ranks, count, pts, words):
+    assert announce.play_words(ranks, count, pts, SPEC) == words
