@@ -25,8 +25,8 @@ ROWS = [
      CLI + ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer"]),
     ("best-discard 5 cards", CLI + ["best-discard", "5H", "5S", "JD", "6C", "7C", "--dealer"]),
     ("odds one position", CLI + ["odds", "--my-score", "35", "--their-score", "37",
-                                 "--dealer", "me"]),
-    ("best-play (compiled)", CLI + ["best-play", "--hand", "TS 2C 3D 8H", "--played", "5H",
+                                 "--dealer"]),
+    ("best-play (compiled)", CLI + ["best-play", "TS 2C 3D 8H", "--played", "5H",
                                     "--count", "5", "--seen", "KD 4S 4C", "--dealer"]),
 ]
 

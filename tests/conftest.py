@@ -12,6 +12,9 @@ os.environ["CRIBSOLVE_CACHE"] = (os.environ.get("CRIBSOLVE_TEST_CACHE")
 # Commands run in-process keep numba's kernels (a single answer would otherwise switch this
 # process to plain Python); the plain-Python path is tested in subprocesses.
 os.environ["CRIBSOLVE_COMPILED"] = "1"
+# Every test run compiles afresh: the one-line notice of a real compile (infra/jit.py) would
+# be one more line of stderr in tests that count them; test_store checks the notice itself.
+os.environ["CRIBSOLVE_QUIET_COMPILE"] = "1"
 
 
 def _no_work(*args, **kwargs):

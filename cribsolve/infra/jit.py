@@ -74,8 +74,32 @@ def _load_numba():
                                 os.path.basename(path))
             os.makedirs(path, exist_ok=True)
         numba.config.CACHE_DIR = path
+        _say_when_compiling(numba)
         _numba = numba
     return _numba
+
+
+def _say_when_compiling(numba) -> None:
+    """Say once, on stderr, when a kernel is really compiled (not loaded from the cache): a
+    first run waits a minute or more, and should not wait in silence."""
+    from numba.core import event
+
+    from cribsolve.infra.paths import say
+
+    class Notice(event.Listener):
+        said = False
+
+        def on_start(self, ev):
+            if not Notice.said and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
+                Notice.said = True
+                say("compiling the kernels this command needs, once for this version of "
+                    "cribsolve (a first run takes a minute or more; later runs load them in "
+                    "about a second)")
+
+        def on_end(self, ev):
+            pass
+
+    event.register("numba:compile", Notice())
 
 
 def njit(*args, **kwargs):
