@@ -6,6 +6,8 @@ import click
 
 from cribsolve.cli.options import NoCommand, quick
 
+WIDTH = 100         # cache info's lines: a table's parameters and file name wrap beneath it
+
 
 @click.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
 @click.pass_context
@@ -28,11 +30,17 @@ def info(as_json):
     if as_json:
         click.echo(dumps({"cache_dir": cache_dir(), "files": rows}))
         return
+    import os
+    import textwrap
+
     click.echo(f"cache folder {cache_dir()}")
     for r in rows:
         where = "shipped" if r["shipped"] else "cache"
-        click.echo(f"  {r['bytes'] / 1e6:8.2f} MB  {where:<7} {r['state']:<10}  {r['what']}  "
-                   f"{r['path']}")
+        name = os.path.basename(r["path"])     # a table's file name repeats its parameters
+        line = (f"{r['bytes'] / 1e6:8.2f} MB  {where:<7} {r['state']}  {r['what']}"
+                + (f"  ({name})" if os.path.isdir(r["path"]) else ""))
+        click.echo(textwrap.fill(line, WIDTH, initial_indent="  ",
+                                 subsequent_indent=" " * 14, break_on_hyphens=False))
     click.echo(f"total {sum(r['bytes'] for r in rows) / 1e6:.2f} MB in {len(rows)} entries")
 
 

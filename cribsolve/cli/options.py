@@ -62,7 +62,8 @@ class Number(click.ParamType):
         except (InvalidOperation, ValueError, TypeError, ArithmeticError):
             ok = False
         if not ok:
-            self.fail(f"{value!r} is not {self.allowed()} (e.g. 1000, 1e6, 1_000_000)"
+            big = 10 ** min(6, len(str(int(self.hi))) - 1)      # an example within the bounds
+            self.fail(f"{value!r} is not {self.allowed()} (e.g. 1000, {show(big)}, {big:_})"
                       if self.hi >= 10 ** 5 else f"{value!r} is not {self.allowed()}",
                       param, ctx)
         return float(d) if self.real else int(d)

@@ -120,7 +120,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     where = chunks_where(scheduler, jobs)
     if policy in ("win", "lookahead") and variant != "shuffle":
         win_table_progress(variant, quiet)
-    with bar(n, f"{variant} {policy or ''}", quiet, "game") as pb:
+    with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
     if csv_path:
         write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)

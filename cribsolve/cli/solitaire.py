@@ -12,6 +12,7 @@ from cribsolve.cli.options import (GAMES_MAX, Number, PysolGame, card, jobs_opti
                                    win_table_progress)
 from cribsolve.core.notation import format_card, format_cards, parse_cards
 from cribsolve.errors import CardError, CribsolveError
+from cribsolve.infra.paths import clip
 
 TIME_LIMIT_MAX = 86_400         # shuffle --time-limit, seconds
 
@@ -105,12 +106,12 @@ def _read_discard(walk, view, advice):
         if not line:
             return None
         if not sys.stdin.isatty():
-            click.echo(line.rstrip("\n"))
+            click.echo(clip(line.rstrip("\n")))
         try:
             return (advice[0].discard if line.strip().lower() in ("", "y", "yes")
                     else walk.parse(line, view))
         except CardError as e:
-            click.echo(f"  {one_line(e)}: type two of its cards, or Enter for the advice")
+            click.echo(f"  {clip(one_line(e))}: type two of its cards, or Enter for the advice")
 
 
 def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
@@ -146,10 +147,10 @@ def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
 
 
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience",
-              show_default=True, help="The solitaire.")
-@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
-              help=f"Decks, 1 to {show(GAMES_MAX)} (accepts 1e5).")
+@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
+              show_default=True, help="The solitaire (the default is simulate's).")
+@click.option("-n", "n", type=Number(2, GAMES_MAX), default="1e4", show_default=True,
+              help=f"Decks, 2 to {show(GAMES_MAX)} (accepts 1e5; an interval needs two).")
 @click.option("--samples", type=click.IntRange(0, 1000), default=8, show_default=True,
               help="Patience: next hands drawn per deal for the look-ahead charge (0: none).")
 @seed_option

@@ -21,6 +21,11 @@ def say(msg: str) -> None:
     print(f"cribsolve: {msg}", file=sys.stderr)
 
 
+def clip(text: str, width: int = 80) -> str:
+    """What a person typed, shown back no wider than a line (a pasted page is not echoed)."""
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def unwritable(error: OSError) -> None:
     """Say once per run that the cache folder cannot be written (tables and compiled code
     are then kept in memory or in a temporary folder)."""

@@ -131,7 +131,7 @@ REPORTED = [
     ["best-discard", *HAND, "--variant", "patience2", "--kept", "2C 3C 4C 8D"],
     ["best-discard", *HAND, "--variant", "patience2", "--distribution"],
     *[["best-discard", *HAND, "--dealer", opt, val] for opt, val in [
-        ("--seen", "QD"), ("--crib", "2C 3C"), ("--kept", "2C 3C 4C 8D"), ("--samples", "100"),
+        ("--seen", "5H"), ("--crib", "2C 3C"), ("--kept", "2C 3C 4C 8D"), ("--samples", "100"),
         ("--seed", "1"), ("--score", "10"), ("--deal", "1")]],
     ["best-discard", "--batch", "-", "--dealer", "--seen", "QD"],
     ["best-discard", "--batch", "-", "--dealer", "--top", "1"],

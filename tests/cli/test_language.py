@@ -95,3 +95,11 @@ def test_odds_seat_reads_as_before():
 def test_impossible_positions_are_refused(args, says):
     code, out, err = run(*args)
     assert code == 2 and out == "" and says in err and len(err.splitlines()) == 1, err
+
+
+def test_a_bound_is_shown_by_an_example_within_it():
+    code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer",
+                       "--wild", "K", "--samples", "1e9")
+    assert code == 2 and "1e5" in err and "1e6" not in err
+    code, _, err = run("simulate", "-n", "1e99")
+    assert code == 2 and "1e6" in err

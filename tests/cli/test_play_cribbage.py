@@ -124,3 +124,13 @@ def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
 def test_options_that_do_not_apply_are_one_line(args, says, no_work):
     code, out, err = run(*args)
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_pasted_page_is_not_echoed_back(tmp_path):
+    """A 300 KB line at a prompt: echoed and answered within a line each."""
+    page = b"Q" * 300_000
+    script = page + b"\n" + b"\n" * 80
+    code, out, err = run(*PLAY, "--seed", 2, "--dealer", "--game-length", 31, "--opponent",
+                         "greedy", "--record", tmp_path / "g.txt", stdin=script)
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) < 400 and len(out) < 40_000

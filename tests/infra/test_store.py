@@ -187,3 +187,12 @@ def test_unwritable_cache_folder_warns_once_for_tables_and_compiled_code(tmp_pat
                         "--quiet"], env=env, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("5 to 9, they deal next: you win")
     assert len(r.stderr.strip().splitlines()) == 1 and "cannot write" in r.stderr
+
+
+def test_cache_info_lines_fit_a_terminal(own_cache):
+    from clihelp import run
+    from cribsolve.cli.cache import WIDTH
+
+    code, out, _ = run("cache", "info")
+    assert code == 0 and max(len(line) for line in out.splitlines()[1:]) <= WIDTH
+    assert "odds" in out and "current" in out

@@ -13,6 +13,7 @@ from cribsolve.core.notation import format_card, parse_card
 from cribsolve.errors import CardError
 from cribsolve.games.cribbage import advice
 from cribsolve.games.cribbage.match import Player
+from cribsolve.infra.paths import clip
 
 HINT = ("?", "hint")
 
@@ -34,7 +35,7 @@ class Terminal(Player):
             self.say("")
             raise EOFError
         if self.echo:
-            self.say(line.rstrip("\n"))
+            self.say(clip(line.rstrip("\n")))
         return line.strip()
 
     def _options(self, d):
@@ -80,7 +81,7 @@ class Terminal(Player):
                 check(cards)
                 return cards
             except CardError as e:
-                self.say(f"  {e}: {expected}")
+                self.say(f"  {clip(str(e))}: {expected}")
 
     def throw(self, d):
         crib = "your" if d.i_deal else "their"
