@@ -2,6 +2,7 @@
 ``distribution`` (the exact histogram over every hand)."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -14,6 +15,7 @@ from cribsolve.core.rules import PRESETS
 from cribsolve.errors import CribsolveError
 
 WILD_WORK_MAX = 6 * 10 ** 7     # wild-card substitutions x cards: about 5 s of kernel time
+SMALL_BATCH = 1 << 20           # bytes of a batch file scored in numpy (10,000 lines: 150 KB)
 
 
 class _TextOut:
@@ -27,7 +29,6 @@ class _TextOut:
 
 def _is_file(stream) -> bool:
     """Whether ``stream`` is a regular file (read to its end at no cost), not a pipe."""
-    import os
     import stat
 
     try:
@@ -152,7 +153,9 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
     """Score a hand at the show: CARDS are the held cards."""
     if batch is not None:
         refuse(["as_json"], "--batch", "it prints one total per line")
-    if batch is None and wild is None:
+    small = batch is not None and _is_file(batch) and \
+        os.fstat(batch.fileno()).st_size <= SMALL_BATCH
+    if (batch is None or small) and wild is None:
         quick()
     rules = make_rules(preset, target, jokers, decks, wild)
     if batch is not None:
@@ -162,7 +165,7 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
             raise CribsolveError("--batch takes the hands from the file: give no cards or "
                                  "--starter")
         score_stream(batch, getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout), rules,
-                     crib, hold=_is_file(batch))
+                     crib, hold=_is_file(batch), small=small and wild is None)
         return
     from cribsolve.core.notation import format_card
     from cribsolve.core.scoring import score_hand

@@ -166,3 +166,49 @@ def test_table_fast_path_equals_general_kernel():
         slow = [score_hand(h[:4].tolist(), h[4:].tolist(), rules, crib, itemized=False).total
                 for h in hands]
         assert fast.tolist() == slow
+
+
+def test_the_numpy_five_card_scorer_equals_the_kernel_on_every_kind_of_hand():
+    """score5_numpy (small batches, no numba) against table.score5_many: random hands, and
+    hands made to hold flushes, nobs and jokers, as hands and as cribs."""
+    import numpy as np
+
+    from cribsolve.core.scoring.batch import score5_numpy
+    from cribsolve.core.scoring.table import rank_table, score5_many
+
+    rng = np.random.default_rng(5)
+    hands = np.argsort(rng.random((20_000, 53)), axis=1)[:, :5]
+    suited = rng.integers(0, 13, (2_000, 5)) * 4 + rng.integers(0, 4, (2_000, 1))
+    suited[:, 4] = rng.integers(0, 52, 2_000)          # four of a suit, any starter
+    jacks = hands[:2_000].copy()
+    jacks[:, 0] = 40 + hands[:2_000, 4] % 4            # a held jack, of the starter's suit
+    rows = np.concatenate([hands, suited, jacks])
+    for full in (False, True):
+        assert (score5_numpy(rank_table(15), rows, full) ==
+                score5_many(rank_table(15), rows, full)).all()
+
+
+def test_a_small_batch_file_is_scored_without_numba(tmp_path):
+    """A file of standard hands is scored in numpy (numba never loaded), as the kernels do;
+    any other file starts compiled and says the same."""
+    import os
+    import subprocess
+    import sys
+
+    f = tmp_path / "hands.txt"
+    f.write_text("5H 5S 5C JD 5D\n# a comment\n7H 8H 9H TH AS\n2C 3C 4C 5C 6C\n")
+    probe = ("import sys; from cribsolve.cli import main; sys.argv = ['cribsolve'] + "
+             "sys.argv[1:]; main(); print('numba' in sys.modules, file=sys.stderr)")
+    env = {k: v for k, v in os.environ.items() if k != "CRIBSOLVE_COMPILED"}
+    r = subprocess.run([sys.executable, "-c", probe, "score", "--batch", str(f)], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.split() == ["29", "10", "14"]
+    assert r.stderr.strip().splitlines()[-1] == "False"
+    f.write_text("5H 5S 5C JD 5D\n2C 3C 4C 5C\n")       # a four-card line: the kernels read it
+    r = subprocess.run([sys.executable, "-m", "cribsolve", "score", "--batch", str(f)],
+                       env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.split() == ["29", "4"]
+    f.write_text("5H 5S 5C JD 5D\n5H 5H 5C JD 5D\n")
+    r = subprocess.run([sys.executable, "-m", "cribsolve", "score", "--batch", str(f)],
+                       env=env, capture_output=True, text=True)
+    assert r.returncode == 2 and r.stdout == "" and "line 2" in r.stderr

@@ -6,6 +6,8 @@ are matched against a table of spellings (anything else goes through ``parse_car
 also words the error), a parallel kernel checks and scores every line, and another writes the
 totals as text.
 """
+import io
+
 import numpy as np
 
 from cribsolve.core.notation import JOKER, N_IDS, parse_card
@@ -192,12 +194,87 @@ def as_text(values):
 BLOCK = 1 << 20     # bytes of input scored at a time
 
 
+def _small_ids(data: bytes):
+    """The card ids of ``data`` as (lines, 5) rows and each row's line number, read in plain
+    Python (no kernel to compile), or None where a line is not five known spellings (the
+    kernels' path then reads it, and words its errors)."""
+    known = _SPELLING_IDS or _spelling_ids()
+    rows, numbers = [], []
+    for n, line in enumerate(data.removeprefix(BOM).split(b"\n"), 1):
+        words = line.split(b"#", 1)[0].replace(b",", b" ").split()
+        if not words:
+            continue
+        ids = [known.get(w, -1) for w in words]
+        if len(ids) != 5 or -1 in ids:
+            return None
+        rows.append(ids)
+        numbers.append(n)
+    return np.array(rows, dtype=np.int64).reshape(-1, 5), np.array(numbers, dtype=np.int64)
+
+
+_SPELLING_IDS = {}
+
+
+def _spelling_ids() -> dict:
+    """Every common spelling of a card, as bytes, with its id (parse_card's reading)."""
+    ranks = "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
+    suits = "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()
+    for w in [r + u for r in ranks for u in suits] + "JK jk Jk jK X x".split():
+        _SPELLING_IDS[w.encode()] = parse_card(w)
+    return _SPELLING_IDS
+
+
+def score5_numpy(table, hands, full_flush: bool) -> np.ndarray:
+    """table.score5 over (n, 5) rows in numpy: the same lookup, flush and nobs, for small jobs
+    that should not wait for numba (tests hold the two equal on every kind of hand)."""
+    from cribsolve.core.cards import JACK, NO_SUIT, RANK, SUIT
+
+    r, su = RANK[hands], SUIT[hands]
+    idx = (((r[:, 0] * 14 + r[:, 1]) * 14 + r[:, 2]) * 14 + r[:, 3]) * 14 + r[:, 4]
+    pts = table[idx].astype(np.int64)
+    flush = (su[:, 0] < NO_SUIT) & (su[:, :4] == su[:, :1]).all(axis=1)
+    with_starter = flush & (su[:, 4] == su[:, 0])
+    pts += 5 * with_starter + (0 if full_flush else 4) * (flush & ~with_starter)
+    pts += ((r[:, :4] == JACK) & (su[:, :4] == su[:, 4:5])).sum(axis=1)
+    return pts
+
+
+def score_small(data: bytes, rules: RuleSet, crib: bool = False):
+    """score_batch of a small file of five-card hands without numba, or None where the
+    kernels must read it (wild cards, another target sum, a line not of five cards)."""
+    if not rules.is_plain or rules.target != 15:
+        return None
+    read = _small_ids(data)
+    if read is None:
+        return None
+    hands, numbers = read
+    for hand, n in zip(hands, numbers):
+        if len(set(hand.tolist())) < 5 or JOKER in hand:
+            try:
+                rules.check_cards(hand)
+            except CardError as e:
+                raise CardError(f"line {int(n)}: {e}") from None
+    return score5_numpy(rank_table(rules.target), hands, rules.full_flush(crib))
+
+
 def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = BLOCK,
-                 hold: bool = False) -> None:
+                 hold: bool = False, small: bool = False) -> None:
     """Score the hands of a binary file, one per line, writing one total per line to ``out``.
     With ``hold`` (a file, read to its end before anything is said) nothing is written unless
     every line scores; without (a pipe, whose totals should not wait for its end) each block
-    of whole lines is written when scored, and an error says how many totals came before it."""
+    of whole lines is written when scored, and an error says how many totals came before it.
+    ``small``: a small file, read whole and scored in numpy where it can be (score_small);
+    otherwise, in a process running its kernels as plain Python, start again compiled."""
+    if small:
+        from cribsolve.infra.jit import require_compiled
+
+        data = infile.read()
+        totals = score_small(data, rules, crib)
+        if totals is not None:
+            out.write("".join(f"{t}\n" for t in totals.tolist()).encode())
+            return
+        require_compiled("a batch of other hands than five cards under the standard rules")
+        infile = io.BytesIO(data)
     read = getattr(infile, "read1", infile.read)     # what is there now: a pipe is not held up
     line, rest, held, printed = 1, b"", [], 0
     while True:
