@@ -65,8 +65,10 @@ def _read_play(mine, tokens, dealer, spec):
               help="With the scores: rests of the deal played out per card.")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar (with the scores, a first odds "
+                                            "table for the rules is built once).")
 def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
-              thrown, samples, seed, as_json, game_length, **house):
+              thrown, samples, seed, as_json, game_length, quiet, **house):
     """Which card to lay from CARDS, your unplayed cards: expected pegging points for you and
     the opponent, best margin first, exact over every holding the opponent may have; with the
     scores, P(win) of the game."""
@@ -108,7 +110,13 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
     if my_score is not None:
-        from cribsolve.games.cribbage.board import play_odds
+        from cribsolve.games.cribbage.board import POLICY, play_odds
+        from cribsolve.games.cribbage.odds import DEALS, odds_table
+        from cribsolve.infra.progress import bar
+
+        with bar(DEALS[POLICY], "simulating deals for the odds table (once)", quiet,
+                 "deal") as pb:
+            odds_table(spec, pb.update, policy=POLICY)
         wins = {format_card(c): (p, se) for c, p, se in play_odds(
             mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed)}
         rows = sorted(rows, key=lambda r: -wins[r[0]][0])

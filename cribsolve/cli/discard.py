@@ -71,7 +71,8 @@ class DiscardRequest:
         return values[:self.top] if self.top else values
 
 
-@click.command(cls=Spelled, respelled={"--known": "--seen", "--cut": "--starter"})
+@click.command(cls=Spelled, respelled={"--known": "--seen", "--cut": "--starter",
+                                          "--crib": "--crib-cards"})
 @click.argument("cards", nargs=-1)
 @seat_option("Two-player: your crib (--pone: theirs); required there.")
 @click.option("--seen", default=None, metavar="CARDS",
@@ -100,7 +101,7 @@ class DiscardRequest:
 @plot_option
 @click.option("--variant", type=click.Choice(["cribbage", *PATIENCES]),
               default="cribbage", show_default=True, help="Two-player, or a solitaire.")
-@click.option("--crib", "crib_cards", default=None, metavar="CARDS",
+@click.option("--crib-cards", "crib_cards", default=None, metavar="CARDS",
               help="Patience II second discard: the two cards already in the crib.")
 @click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
               help=f"Sampled analyses (Patience II's first discard: second hands; two-player "

@@ -46,7 +46,7 @@ def _pysol_position(o):
     refuse(["seen", "kept"], "--pysol-game", "the game's earlier deals are seen, and the "
            "kept cards are the rest of the first hand")
     hand, seen, kept = discard_position(o.variant, o.pysol_game, o.deal_number or 1,
-                                        cards(o.crib_cards, "--crib") if o.crib_cards else None)
+                                        cards(o.crib_cards, "--crib-cards") if o.crib_cards else None)
     return dataclasses.replace(
         o, cards=(format_cards(hand),), seen=format_cards(seen) if seen else None,
         kept=format_cards(kept) if kept else None,
@@ -61,12 +61,12 @@ def _checked(o, deals):
                "they are for Patience II's second discard")
     sampled = o.variant == "patience2" and o.crib_cards is None
     if sampled:
-        refuse(["kept"], "Patience II's first discard", "it goes with --crib, for the second")
+        refuse(["kept"], "Patience II's first discard", "it goes with --crib-cards, for the second")
         refuse(["with_dist", "plot_path"], "Patience II's first discard",
-               "its values are sampled; give --crib for the exact second discard")
+               "its values are sampled; give --crib-cards for the exact second discard")
     else:
         refuse(["samples", "seed"], f"the exact analysis of --variant {o.variant}"
-               + (" with --crib" if o.crib_cards is not None else ""),
+               + (" with --crib-cards" if o.crib_cards is not None else ""),
                "they are for Patience II's sampled first discard")
     if (o.points is None) != (o.deal_number is None):
         raise click.UsageError("--score and --deal go together: the points so far and this "
@@ -81,10 +81,10 @@ def _checked(o, deals):
                                  f"{o.deal_number}: at most {most} ({hands} hands of at most "
                                  f"29 and heels 2 a deal)")
     hand = parse_cards(o.cards)
-    seen, crib, kept = (cards(o.seen, "--seen"), cards(o.crib_cards, "--crib"),
+    seen, crib, kept = (cards(o.seen, "--seen"), cards(o.crib_cards, "--crib-cards"),
                         cards(o.kept, "--kept"))
     if o.crib_cards is not None and len(crib) != 2:
-        raise bad("--crib", f"give the two cards already in the crib, not {len(crib)}")
+        raise bad("--crib-cards", f"give the two cards already in the crib, not {len(crib)}")
     if o.kept is not None and len(kept) != 4:
         raise bad("--kept", f"give the four cards kept from the first hand, not {len(kept)}")
     if o.points is not None and o.crib_cards is not None and o.kept is None:

@@ -91,7 +91,7 @@ REPORTED = [
      all_but(HAND[:5], 3)],
     ["best-discard", *HAND, "--variant", "patience", "--seen", all_but(HAND, 2)],
     ["best-discard", *HAND, "--variant", "patience", "--seen", all_but(HAND, 0)],
-    ["best-discard", *HAND, "--variant", "patience2", "--crib", "2C 3C", "--seen",
+    ["best-discard", *HAND, "--variant", "patience2", "--crib-cards", "2C 3C", "--seen",
      all_but(HAND + ["2C", "3C"], 0)],
     ["best-discard", *HAND, "--variant", "patience2", "--seen", all_but(HAND, 6)],
     ["best-play", "TS 2C 3D 8H", "--seen", all_but(["TS", "2C", "3D", "8H"], 3)],
@@ -105,8 +105,8 @@ REPORTED = [
     ["best-discard", *HAND, "--dealer", "--seen", ""],
     ["best-discard", "", *HAND, "--dealer"],
     ["best-discard", *HAND, "--variant", "patience", "--seen", ""],
-    ["best-discard", *HAND, "--variant", "patience2", "--crib", ""],
-    ["best-discard", *HAND, "--variant", "patience2", "--crib", "2C 3C", "--kept", ""],
+    ["best-discard", *HAND, "--variant", "patience2", "--crib-cards", ""],
+    ["best-discard", *HAND, "--variant", "patience2", "--crib-cards", "2C 3C", "--kept", ""],
     ["best-play", ""],
     ["best-play", "TS", "--played", ""],
     ["best-play", "TS", "--seen", ""],
@@ -124,14 +124,14 @@ REPORTED = [
     ["best-discard", *HAND, "--variant", "patience", "--opponent", "uniform"],
     ["best-discard", *HAND, "--variant", "patience", "--rules", "standard"],
     ["best-discard", *HAND, "--variant", "patience", "--batch", "-"],
-    ["best-discard", *HAND, "--variant", "patience", "--crib", "2C 3C"],
+    ["best-discard", *HAND, "--variant", "patience", "--crib-cards", "2C 3C"],
     ["best-discard", *HAND, "--variant", "patience", "--samples", "100"],
     ["best-discard", *HAND, "--variant", "patience", "--seed", "3"],
-    ["best-discard", *HAND, "--variant", "patience2", "--crib", "2C 3C", "--samples", "100"],
+    ["best-discard", *HAND, "--variant", "patience2", "--crib-cards", "2C 3C", "--samples", "100"],
     ["best-discard", *HAND, "--variant", "patience2", "--kept", "2C 3C 4C 8D"],
     ["best-discard", *HAND, "--variant", "patience2", "--distribution"],
     *[["best-discard", *HAND, "--dealer", opt, val] for opt, val in [
-        ("--seen", "5H"), ("--crib", "2C 3C"), ("--kept", "2C 3C 4C 8D"), ("--samples", "100"),
+        ("--seen", "5H"), ("--crib-cards", "2C 3C"), ("--kept", "2C 3C 4C 8D"), ("--samples", "100"),
         ("--seed", "1"), ("--score", "10"), ("--deal", "1")]],
     ["best-discard", "--batch", "-", "--dealer", "--seen", "QD"],
     ["best-discard", "--batch", "-", "--dealer", "--top", "1"],
@@ -343,7 +343,7 @@ def seq(*parts):
 CARDS_OPT = st.one_of(hand(1, 4).map(" ".join), st.lists(
     st.sampled_from(NAMES), min_size=38, max_size=50, unique=True).map(" ".join))
 OTHER = flag("--table", "--win-only", "--whole-deck", "--nope", "--batch", "--known")
-SOLITAIRE = [opt("--seen", CARDS_OPT), opt("--crib", hand(2, 2).map(" ".join)),
+SOLITAIRE = [opt("--seen", CARDS_OPT), opt("--crib-cards", hand(2, 2).map(" ".join)),
              opt("--kept", hand(4, 4).map(" ".join)), opt("--samples", ints(2, 20)),
              opt("--seed", ints(0, 99)), seq(opt("--score", ints(0, 100)),
                                              opt("--deal", ints(1, 5)))]
@@ -364,7 +364,7 @@ COMMANDS = {
     "best-discard": command(seq(st.just(["best-discard"]), hand(5, 6), st.sampled_from([
         ["--dealer"], ["--pone", "--opponent", "uniform"], ["--variant", "patience"],
         ["--variant", "patience2", "--samples", "20"],
-        ["--variant", "patience2", "--crib", "2C 3C"]])), [
+        ["--variant", "patience2", "--crib-cards", "2C 3C"]])), [
         *TWO_PLAYER, *SOLITAIRE, opt("--top", ints(1, 15)), flag("--distribution", "--json"),
         *HOUSE[3:], OTHER]),
     "simulate": command(seq(st.just(["simulate", "--quiet", "-n", "10", "--variant"]),

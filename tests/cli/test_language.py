@@ -15,6 +15,7 @@ SPELLINGS = {
     "cards already seen": ("--seen", ["--known", "--exposed"]),
     "the cut card": ("--starter", ["--cut", "--cut-card"]),
     "the hand": ("CARDS", ["--hand", "--cards"]),
+    "a crib's cards": ("--crib-cards", ["--crib-hand"]),
 }
 
 
@@ -39,6 +40,8 @@ def test_no_concept_is_spelled_two_ways():
     for concept, (ours, others) in SPELLINGS.items():
         for other in others:
             assert other not in shown, f"{concept}: {sorted(shown[other])} spell it {other}"
+    crib = [p for _, cmd in _commands() for p in cmd.params if "--crib" in p.opts]
+    assert crib and all(p.is_flag for p in crib)        # --crib: count as the crib, always
     for name in ("best-discard", "best-play", "odds", "crib-table"):
         assert name in shown["--dealer"] and name in shown["--pone"], name
     assert {"best-discard", "best-play"} <= shown["--seen"]

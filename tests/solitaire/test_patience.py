@@ -155,7 +155,7 @@ def test_simulate_cli_json_csv_histogram(tmp_path):
     ["simulate", "-n", "0"], ["simulate", "-n", "x"], ["simulate", "--variant", "nope"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant", "patience", "--seen", "5H"],
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "--variant", "patience"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant", "patience2", "--crib", "2C"],
+    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant", "patience2", "--crib-cards", "2C"],
 ])
 def test_bad_input(args):
     code, out, err = run(*args)

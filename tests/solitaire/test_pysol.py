@@ -133,12 +133,12 @@ def test_best_discard_takes_the_games_hand_and_earlier_deals():
                       "patience", "--seen", seen, "--json")
     assert code == code2 == 0 and a == b
     h1 = layout("patience2", talon(1))["deals"][0]["hand"]
-    code, a, _ = run("best-discard", "--variant", "patience2", "--pysol-game", "1", "--crib",
+    code, a, _ = run("best-discard", "--variant", "patience2", "--pysol-game", "1", "--crib-cards",
                      format_cards(h1[:2]), "--score", "0", "--deal", "1", "--json")
-    code2, b, _ = run("best-discard", "7C 5H KD KC 9S 5S", "--variant", "patience2", "--crib",
+    code2, b, _ = run("best-discard", "7C 5H KD KC 9S 5S", "--variant", "patience2", "--crib-cards",
                       format_cards(h1[:2]), "--kept", format_cards(h1[2:]), "--score", "0",
                       "--deal", "1", "--json")
     assert code == code2 == 0 and a == b
-    for bad in (["AS"], ["--seen", "AS"], ["--crib", "AS 2S"], ["--deal", "5"]):
+    for bad in (["AS"], ["--seen", "AS"], ["--crib-cards", "AS 2S"], ["--deal", "5"]):
         code, out, err = run("best-discard", "--variant", "patience2", "--pysol-game", "1", *bad)
         assert code == 2 and err.startswith("cribsolve:")

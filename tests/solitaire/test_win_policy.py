@@ -63,7 +63,7 @@ def test_best_discard_with_score_cli():
 @pytest.mark.parametrize("args", [
     ["--variant", "patience", "--score", "50"],
     ["--variant", "patience", "--score", "50", "--deal", "6"],
-    ["--variant", "patience2", "--crib", "2C 3C", "--score", "50", "--deal", "2"],
+    ["--variant", "patience2", "--crib-cards", "2C 3C", "--score", "50", "--deal", "2"],
     ["--variant", "patience", "--kept", "2C 3C 4C 5D"],
 ])
 def test_bad_score_input(args):

@@ -63,9 +63,9 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
     seen_mask[unseen] = False
     keeps, discs = discard_options(hand, 2)
     if variant == "patience" and (crib or kept):
-        raise CribsolveError("--crib and --kept are for Patience II's second discard")
+        raise CribsolveError("--crib-cards and --kept are for Patience II's second discard")
     if crib and len(crib) != 2:
-        raise CardError("--crib takes the two cards already in the crib")
+        raise CardError("--crib-cards takes the two cards already in the crib")
     if kept and (len(kept) != 4 or not crib):
         raise CardError("--kept takes the four cards kept from the first hand, with --crib")
     w_next = NO_WINS

@@ -184,9 +184,9 @@ def discard_position(variant: str, game, deal: int = 1, crib=None):
     if crib is None:
         return d["hand"], seen, []
     if variant != "patience2":
-        raise CribsolveError("--crib is for Patience II's second discard")
+        raise CribsolveError("--crib-cards is for Patience II's second discard")
     if len(set(crib)) != 2 or not set(crib) <= set(d["hand"]):
         from cribsolve.core.notation import format_cards
-        raise CardError(f"--crib: give two cards of the first hand of deal {deal} "
+        raise CardError(f"--crib-cards: give two cards of the first hand of deal {deal} "
                         f"({format_cards(d['hand'])})")
     return d["second_hand"], seen, [c for c in d["hand"] if c not in crib]
