@@ -196,3 +196,41 @@ def test_cache_info_lines_fit_a_terminal(own_cache):
     code, out, _ = run("cache", "info")
     assert code == 0 and max(len(line) for line in out.splitlines()[1:]) <= WIDTH
     assert "odds" in out and "current" in out
+
+
+def _parsed_imports(name, path):
+    """The package modules a file imports, from its parsed source: the slow, sure reading
+    that source.imports (a scan of the text) must agree with."""
+    import ast
+
+    package = name if path.endswith("__init__.py") else name.rsplit(".", 1)[0]
+    out = set()
+    for node in ast.walk(ast.parse(open(path, "rb").read())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("cribsolve")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                mod = f"{base}.{node.module}" if node.module else base
+            elif (node.module or "").startswith("cribsolve"):
+                mod = node.module
+            else:
+                continue
+            out.add(mod)
+            out |= {f"{mod}.{a.name}" for a in node.names}
+    return out
+
+
+def test_the_import_scan_reads_every_module_as_its_parse_does(tmp_path):
+    from cribsolve.infra import source
+
+    names = source.library() | {"cribsolve.cli", "cribsolve.cli.options"}
+    for name in names:
+        path = source.module_file(name)
+        assert source.imports(name, path) == _parsed_imports(name, path), name
+    tricky = tmp_path / "m.py"
+    tricky.write_text("from cribsolve.core import (\n    cards,  # the ids\n    rules,\n)\n"
+                      "import cribsolve.errors as e, os\nfrom . import x\n"
+                      "def f():\n    from .. import y; import cribsolve.infra.jit\n")
+    assert source.imports("cribsolve.a.m", str(tricky)) == \
+        _parsed_imports("cribsolve.a.m", str(tricky))
