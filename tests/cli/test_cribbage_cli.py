@@ -89,7 +89,7 @@ def test_odds_table_is_consistent(tmp_path):
     assert win[1, 120, 0] > 0.99 and win[0, 0, 120] < 0.01
     assert win[1, 0, 0] > 0.5 > win[0, 0, 0]           # the first deal is worth something
     assert (win[1, 1:, 60] >= win[1, :-1, 60] - 1e-9).all()   # more points never hurt
-    code, out, _ = run("odds", "--my-score", "35", "--their-score", "37", "--dealer", "me",
+    code, out, _ = run("odds", "--my-score", "35", "--their-score", "37", "--dealer",
                        "--json", "--quiet")
     assert code == 0 and json.loads(out)["win_probability"] == pytest.approx(win[1, 35, 37])
     path = tmp_path / "odds.csv"

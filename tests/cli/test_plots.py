@@ -83,7 +83,7 @@ def test_bad_plot_path_refused_before_the_work(tmp_path, no_work, args, bad, mes
 @pytest.mark.parametrize("args,message", [
     (["simulate", "--variant", "shuffle", "--win-only", "-n", "1", "--plot", "{dir}/s.png"],
      "needs exact scores"),
-    (["odds", "--my-score", "1", "--their-score", "2", "--dealer", "me", "--plot",
+    (["odds", "--my-score", "1", "--their-score", "2", "--dealer", "--plot",
       "{dir}/o.png"], "does not apply to a single position"),
     (["best-discard", *HAND, "--variant", "patience2", "--plot", "{dir}/d.png"],
      "does not apply to Patience II's first discard"),

@@ -45,6 +45,6 @@ def test_a_table_that_must_be_built_restarts_compiled(tmp_path):
     env = dict(os.environ, CRIBSOLVE_CACHE=str(tmp_path))
     env.pop("CRIBSOLVE_COMPILED", None)
     r = subprocess.run([sys.executable, "-m", "cribsolve", "odds", "--my-score", "10",
-                        "--their-score", "12", "--dealer", "me", "--game-length", "31",
+                        "--their-score", "12", "--dealer", "--game-length", "31",
                         "--quiet"], env=env, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("10 to 12, you deal next: you win")
