@@ -110,10 +110,11 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
     if my_score is not None:
-        from cribsolve.games.cribbage.board import POLICY, play_odds
+        from cribsolve.games.cribbage.board import POLICY, check_board, play_odds
         from cribsolve.games.cribbage.odds import DEALS, odds_table
         from cribsolve.infra.progress import bar
 
+        check_board(spec, my_score, their_score)
         with bar(DEALS[POLICY], "simulating deals for the odds table (once)", quiet,
                  "deal") as pb:
             odds_table(spec, pb.update, policy=POLICY)

@@ -138,13 +138,14 @@ def rank_by_wins(o, hand):
     spec = make_spec(o.game_length, target=o.target, lowball=o.lowball, jokers=o.jokers,
                      decks=o.decks, hand_size=len(hand) or None, crib_size=o.crib_size,
                      wild=o.wild, **o.house)
-    from cribsolve.games.cribbage.board import POLICY, throw_odds
+    from cribsolve.games.cribbage.board import POLICY, check_board, throw_odds
     from cribsolve.games.cribbage.odds import DEALS, odds_table
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
     if o.dealer is None:
         raise CribsolveError(WHOSE_CRIB)
+    check_board(spec, o.my_score, o.their_score)
     with bar(DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet,
              "deal") as pb:
         odds_table(spec, pb.update, policy=POLICY)

@@ -80,7 +80,8 @@ def _wins(totals, times, reach, d, mine, theirs, length):
     return out
 
 
-def _check(spec, mine, theirs):
+def check_board(spec, mine, theirs):
+    """Refuse a board the odds table cannot weigh, before anything is built for it."""
     for name in ("stinkhole", "two_cribs", "bid"):
         if getattr(spec, name):
             raise CribsolveError(f"the scores cannot be weighed under {name.replace('_', ' ')}: "
@@ -114,7 +115,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
     from cribsolve.games.cribbage.throws import deal_options
 
-    _check(spec, mine, theirs)
+    check_board(spec, mine, theirs)
     hand = [int(c) for c in hand]
     if len(hand) != spec.hand_size:
         raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
@@ -204,7 +205,7 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
     from cribsolve.games.cribbage.spec import CribbageSpec
 
     spec = spec or CribbageSpec()
-    _check(spec, mine, theirs)
+    check_board(spec, mine, theirs)
     if spec.starters != 1 or spec.choose_cut:
         raise CribsolveError("the P(win) of a card is weighed with one cut card")
     hand, thrown = [int(c) for c in hand], [int(c) for c in thrown]
