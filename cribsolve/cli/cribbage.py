@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, SAMPLES_MAX,
-                                   Number, Spelled, bad, card, cards,
-                                   check_outputs, check_plot, check_unseen,
-                                   game_options, make_spec, plot, plot_option,
-                                   quick, refuse, seat_option, seed_option)
+                                   Number, bad, card, cards, check_outputs,
+                                   check_plot, check_unseen, game_options,
+                                   make_spec, plot, plot_option, quick, refuse,
+                                   seed_option)
+from cribsolve.cli.spelling import Spelled, seat_option
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX

@@ -14,10 +14,10 @@ from typing import IO
 import click
 
 from cribsolve.cli.options import (SAMPLES_MAX, SEED_MAX, TOP_MAX, Number,
-                                   Spelled, check_outputs, check_plot,
-                                   game_options, given, opponent_progress, plot,
-                                   plot_option, pysol_option, refuse,
-                                   seat_option, show)
+                                   check_outputs, check_plot, game_options,
+                                   given, opponent_progress, plot, plot_option,
+                                   pysol_option, refuse, show)
+from cribsolve.cli.spelling import Spelled, seat_option
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX

@@ -10,6 +10,7 @@ import click
 from cribsolve.cli.options import (GAME_OPTIONS, SAMPLES_MAX, SEED_MAX, TOP_MAX,
                                    Number, check_outputs, game_options, given,
                                    make_spec, opt, pysol_option, refuse)
+from cribsolve.cli.spelling import seat_option
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
@@ -30,8 +31,7 @@ CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "re
 @click.option("--opponent", type=click.Choice(["expert", "lookahead", "greedy"]),
               default="expert", show_default=True,
               help="Cribbage: the computer's policy (as simulate --policy measures it).")
-@click.option("--dealer/--pone", "dealer", default=None,
-              help="Cribbage: you deal first, or they do (default: cut for deal).")
+@seat_option("Cribbage: you deal first (--pone: they do; default: cut for deal).")
 @click.option("--coach", is_flag=True,
               help="Cribbage: the hint before every decision, and a line after a costly one.")
 @click.option("--count-yourself", is_flag=True,

@@ -42,7 +42,7 @@ def test_no_concept_is_spelled_two_ways():
             assert other not in shown, f"{concept}: {sorted(shown[other])} spell it {other}"
     crib = [p for _, cmd in _commands() for p in cmd.params if "--crib" in p.opts]
     assert crib and all(p.is_flag for p in crib)        # --crib: count as the crib, always
-    for name in ("best-discard", "best-play", "odds", "crib-table"):
+    for name in ("best-discard", "best-play", "odds", "crib-table", "play"):
         assert name in shown["--dealer"] and name in shown["--pone"], name
     assert {"best-discard", "best-play"} <= shown["--seen"]
 
@@ -51,6 +51,7 @@ def test_no_concept_is_spelled_two_ways():
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--pone"],
     ["best-play", "AC", "3D", "--played", "KH 8S", "--pone", "--dealer"],
     ["odds", "--my-score", "3", "--their-score", "5", "--dealer", "--pone"],
+    ["play", "--variant", "cribbage", "--pone", "--dealer"],
 ])
 def test_both_seats_at_once_are_refused(args):
     code, out, err = run(*args)

@@ -1,0 +1,75 @@
+"""One language for every command's options: the seat spelled --dealer or --pone alike
+everywhere, and the spellings of earlier releases still taken, each with a note."""
+from __future__ import annotations
+
+import click
+
+
+def seat_option(help: str):
+    """The seat, spelled --dealer or --pone by every command: the parameter ``dealer`` is True,
+    False, or None when neither is given; both at once is refused (not the last one winning)."""
+    def pick(ctx, param, value):
+        if not value:
+            ctx.params.setdefault("dealer", None)
+        elif ctx.params.get("dealer") is not None:
+            raise click.UsageError("give --dealer or --pone, not both")
+        else:
+            ctx.params["dealer"] = param.name == "dealer"
+
+    def decorate(f):
+        f = click.option("--pone", "pone", is_flag=True, expose_value=False, callback=pick,
+                         help="The other seat: the pone, who leads the play.")(f)
+        return click.option("--dealer", "dealer", is_flag=True, expose_value=False,
+                            callback=pick, help=help)(f)
+    return decorate
+
+
+class Spelled(click.Command):
+    """A command that still takes the spellings its options had before every command spoke
+    one language (``respelled``: old -> new; '' makes the value a positional argument; a dict
+    maps the old option's values to new options), each with a one-line note on stderr when
+    the command has done its work."""
+
+    def __init__(self, *args, respelled: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.respelled = respelled
+
+    def parse_args(self, ctx, args):
+        out, i = [], 0
+        while i < len(args):
+            arg = args[i]
+            if arg == "--":
+                out += args[i:]
+                break
+            i += 1
+            name, eq, value = arg.partition("=")
+            new = self.respelled.get(name)
+            if isinstance(new, dict) and not eq and i < len(args) and args[i].lower() in new:
+                value, i = args[i], i + 1
+            elif isinstance(new, dict) and value.lower() not in new:
+                new = None                          # today's flag of the same name
+            elif new == "" and not eq and i < len(args):
+                value, i = args[i], i + 1
+            if new is None:
+                out.append(arg)
+                continue
+            if isinstance(new, dict):
+                said, word = f"{name} {value}", new[value.lower()]
+                out.append(word)
+            elif new:
+                said, word = name, new
+                out.append(new + eq + value)
+            else:
+                said, word = f"{name} CARDS", "CARDS alone"
+                out.append(value)
+            ctx.meta.setdefault("respelled", []).append(
+                f"cribsolve: {said} is now spelled {word}; the old spelling will go in a "
+                "later release")
+        return super().parse_args(ctx, out)
+
+    def invoke(self, ctx):
+        """Run the command, then say what was respelled (an error stays one line)."""
+        rv = super().invoke(ctx)
+        for note in ctx.meta.get("respelled", ()):
+            click.echo(note, err=True)
+        return rv
