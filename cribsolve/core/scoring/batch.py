@@ -248,12 +248,13 @@ def score_small(data: bytes, rules: RuleSet, crib: bool = False):
     if read is None:
         return None
     hands, numbers = read
-    for hand, n in zip(hands, numbers):
-        if len(set(hand.tolist())) < 5 or JOKER in hand:
-            try:
-                rules.check_cards(hand)
-            except CardError as e:
-                raise CardError(f"line {int(n)}: {e}") from None
+    ordered = np.sort(hands, axis=1)
+    doubtful = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1) | (ordered[:, -1] == JOKER)
+    for hand, n in zip(hands[doubtful], numbers[doubtful]):      # a repeated card, a joker
+        try:
+            rules.check_cards(hand)
+        except CardError as e:
+            raise CardError(f"line {int(n)}: {e}") from None
     return score5_numpy(rank_table(rules.target), hands, rules.full_flush(crib))
 
 
