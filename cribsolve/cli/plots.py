@@ -182,14 +182,19 @@ def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
 
 
 def discard_figure(values, heading: str, xlabel: str):
-    """The distribution of each throw's points (analysis.discard.DiscardValue), best first."""
+    """The distribution of each throw's points (analysis.discard.DiscardValue), best first;
+    throws of one distribution (suits that do not matter) share a line and its legend entry."""
     fig = _figure(8, 4.5)
     ax = fig.add_subplot()
+    same = {}
     for v in values:
-        dist = v.distribution
-        xs = np.array(list(dist))
-        ax.plot(xs, np.array(list(dist.values())) * 100, marker="o", markersize=3,
-                label=f"throw {format_cards(v.discard)}: mean {v.net:.2f}")
+        key = tuple((x, round(p, 12)) for x, p in sorted(v.distribution.items()))
+        same.setdefault(key, []).append(v)
+    for group in same.values():
+        v, dist = group[0], group[0].distribution
+        also = " = ".join(format_cards(w.discard) for w in group)
+        ax.plot(list(dist), np.array(list(dist.values())) * 100, marker="o", markersize=3,
+                label=f"throw {also}: mean {v.net:.2f}")
     ax.set_xlabel(xlabel)
     ax.set_ylabel("probability (%)")
     ax.set_title(heading)

@@ -153,3 +153,23 @@ def test_score_histogram_shows_every_game():
     assert won == pytest.approx(100 * res.win_rate)
     assert f"{100 * res.win_rate:.2f}%" in ax.get_title()
     assert np.isclose(ax.lines[0].get_xdata()[0], res.win_at - 0.5)
+
+
+def test_throws_of_one_distribution_share_a_line():
+    """Two throws alike but for suits draw one line, named for both, not two on top of each
+    other."""
+    pytest.importorskip("matplotlib")
+    from types import SimpleNamespace
+
+    from cribsolve import parse_cards
+    from cribsolve.cli.plots import discard_figure
+
+    alike = {2: 0.5, 4: 0.5 + 1e-15}
+    values = [SimpleNamespace(discard=parse_cards(["2H 9C"]), net=3.0,
+                              distribution={2: 0.5, 4: 0.5}),
+              SimpleNamespace(discard=parse_cards(["2S 9C"]), net=3.0, distribution=alike),
+              SimpleNamespace(discard=parse_cards(["JD 5D"]), net=1.0, distribution={0: 1.0})]
+    ax = discard_figure(values, "h", "x").axes[0]
+    assert len(ax.lines) == 2
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "throw 2H 9C = 2S 9C: mean 3.00", "throw JD 5D: mean 1.00"]
