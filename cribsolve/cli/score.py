@@ -153,8 +153,8 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
     """Score a hand at the show: CARDS are the held cards."""
     if batch is not None:
         refuse(["as_json"], "--batch", "it prints one total per line")
-    small = batch is not None and _is_file(batch) and \
-        os.fstat(batch.fileno()).st_size <= SMALL_BATCH
+    is_file = batch is not None and _is_file(batch)
+    small = is_file and os.fstat(batch.fileno()).st_size <= SMALL_BATCH
     if (batch is None or small) and wild is None:
         quick()
     rules = make_rules(preset, target, jokers, decks, wild)
@@ -165,7 +165,7 @@ def score(cards, starters, crib, preset, target, jokers, decks, wild, whole_deck
             raise CribsolveError("--batch takes the hands from the file: give no cards or "
                                  "--starter")
         score_stream(batch, getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout), rules,
-                     crib, hold=_is_file(batch), small=small and wild is None)
+                     crib, hold=is_file, small=small and wild is None)
         return
     from cribsolve.core.notation import format_card
     from cribsolve.core.scoring import score_hand

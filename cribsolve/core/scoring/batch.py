@@ -97,16 +97,18 @@ def scan_words(b, first_line=1):
     return starts[:w], ends[:w], lines[:w], keys[:w]
 
 
+# The common spellings of every card, which both readers of a file match without parse_card.
+WORDS = [r + s for r in "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
+         for s in "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()] + "JK jk Jk jK X x".split()
+
+
 def _spelling_table():
     """Sorted keys of the common spellings of every card, with their ids (parsed by parse_card)."""
     global _SPELLINGS
     if _SPELLINGS is None:
-        ranks = "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
-        suits = "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()
-        words = [r + s for r in ranks for s in suits] + "JK jk Jk jK X x".split()
-        keys = scan_words(np.frombuffer(" ".join(words).encode(), dtype=np.uint8))[3]
+        keys = scan_words(np.frombuffer(" ".join(WORDS).encode(), dtype=np.uint8))[3]
         order = np.argsort(keys)
-        _SPELLINGS = keys[order], np.array([parse_card(words[i]) for i in order], dtype=np.int64)
+        _SPELLINGS = keys[order], np.array([parse_card(WORDS[i]) for i in order], dtype=np.int64)
     return _SPELLINGS
 
 
@@ -198,7 +200,7 @@ def _small_ids(data: bytes):
     """The card ids of ``data`` as (lines, 5) rows and each row's line number, read in plain
     Python (no kernel to compile), or None where a line is not five known spellings (the
     kernels' path then reads it, and words its errors)."""
-    known = _SPELLING_IDS or _spelling_ids()
+    known = _spelling_ids()
     rows, numbers = [], []
     for n, line in enumerate(data.removeprefix(BOM).split(b"\n"), 1):
         words = line.split(b"#", 1)[0].replace(b",", b" ").split()
@@ -217,10 +219,8 @@ _SPELLING_IDS = {}
 
 def _spelling_ids() -> dict:
     """Every common spelling of a card, as bytes, with its id (parse_card's reading)."""
-    ranks = "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
-    suits = "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()
-    for w in [r + u for r in ranks for u in suits] + "JK jk Jk jK X x".split():
-        _SPELLING_IDS[w.encode()] = parse_card(w)
+    if not _SPELLING_IDS:
+        _SPELLING_IDS.update((w.encode(), parse_card(w)) for w in WORDS)
     return _SPELLING_IDS
 
 
