@@ -8,8 +8,8 @@ import sys
 import click
 
 from cribsolve.cli.options import (GAME_OPTIONS, SAMPLES_MAX, SEED_MAX, TOP_MAX,
-                                   Number, check_outputs, game_options, given,
-                                   make_spec, opt, pysol_option, refuse)
+                                   Number, check_outputs, game_options, make_spec,
+                                   pysol_option, refuse)
 from cribsolve.cli.spelling import seat_option
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
@@ -55,16 +55,16 @@ def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count
         from cribsolve.cli.solitaire import play_solitaire
         return play_solitaire(variant, pysol_game, seed, samples, top, quiet)
     refuse(SOLITAIRE_ONLY, "--variant cribbage")
-    for name in GAME_OPTIONS:
-        if given(name):
-            raise click.UsageError(
-                f"{opt(name)} is not offered by play yet: the record review reads is the "
-                "standard game's (--game-length alone may change)")
     if muggins and not count_yourself:
         raise click.UsageError("--muggins goes with --count-yourself (it takes the points "
                                "you miss in your own count)")
-    _cribbage(make_spec(game_length=game_length), seed, opponent, dealer, coach,
-              count_yourself, muggins, record, quiet)
+    spec = make_spec(game_length=game_length, **house)
+    from cribsolve.games.cribbage.record import not_recorded
+    if not_recorded(spec):
+        raise click.UsageError(f"{not_recorded(spec)} is not offered by play yet: the game's "
+                               "record, which review reads, holds distinct cards, one cut "
+                               "card and each player's throw once")
+    _cribbage(spec, seed, opponent, dealer, coach, count_yourself, muggins, record, quiet)
 
 
 def _record_path(record):
@@ -91,8 +91,12 @@ def _cribbage(spec, seed, opponent, dealer, coach, count_yourself, muggins, reco
     seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
     path = _record_path(record)
     say = click.echo
-    say(f"cribbage to {spec.game_length} against {opponent}, seed {seed} (--seed {seed} deals "
-        f"this game again); the record: {path}")
+    from dataclasses import replace
+
+    rules = replace(spec, game_length=121)
+    rules = "" if rules.is_standard else f" ({rules.describe()})"
+    say(f"cribbage to {spec.game_length}{rules} against {opponent}, seed {seed} (--seed {seed} "
+        f"deals this game again); the record: {path}")
     computer = Computer(opponent, spec)
     player = Terminal(spec, sys.stdin.readline, say, coach, echo=not sys.stdin.isatty())
     with open(path, "w", encoding="utf-8") as f:

@@ -29,6 +29,32 @@ def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
     assert summary[1] == f"{final[1]} won {final[2]}-{final[3]}"
 
 
+@pytest.mark.parametrize("show,play", [
+    (("--lowball", "--hand-size", 5, "--crib-size", 2), ()),
+    (("--wild", "K", "--target", 16), ("--stinkhole", "--peg-limit", 41))])
+def test_a_scripted_house_rule_game_reviews_to_the_same_result(tmp_path, show, play):
+    """Enter at every prompt, under two sets of switches: the record names the rules, and
+    review's replay of it ends where the game did, with the summary the game printed; the
+    throw's hint is best-discard's own sampled table for that hand."""
+    rec = tmp_path / "game.txt"
+    code, out, err = run(*PLAY, "--seed", 4, "--pone", "--game-length", 31, "--opponent",
+                         "greedy", "--coach", "--record", rec, *show, *play, stdin=b"\n" * 400)
+    assert code == 0, err
+    assert "rules: " in rec.read_text()
+    code, review_out, err = run("review", rec, "--quiet")
+    assert code == 0, err
+    assert review_out.splitlines()[-2:] == out.splitlines()[-3:-1]
+    final = re.search(r"game over: (you|they) wins? (\d+)-(\d+)", out)
+    assert review_out.splitlines()[-1] == f"{final[1]} won {final[2]}-{final[3]}"
+    hand = _hand(out)
+    code, bd, err = run("best-discard", *hand, "--pone", *show, "--json")
+    assert code == 0, err
+    sampled = {" ".join(d["discard"]): [d["hand"], d["crib"], d["net"]]
+               for d in json.loads(bd)["discards"]}
+    for throw, figures in _rows(out, "throw"):
+        assert figures[:3] == [round(x, 2) for x in sampled[throw]]
+
+
 def _hand(out):
     line = next(s for s in out.splitlines() if s.startswith("  your cards: "))
     return [w.split(":")[1] for w in line.split()[2:]]
@@ -116,7 +142,10 @@ def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
     (("play", "--variant", "patience", "--seed", 1, "--pysol-game", 5),
      "give one deal: --pysol-game N or --seed S, not both"),
     (("play", "--variant", "patience"), "give the deal"),
-    ((*PLAY, "--target", 16), "--target is not offered by play yet"),
+    ((*PLAY, "--decks", 2), "decks 2 is not offered by play yet"),
+    ((*PLAY, "--starters", 2), "starters 2 is not offered by play yet"),
+    ((*PLAY, "--jokers", 2), "jokers 2 is not offered by play yet"),
+    ((*PLAY, "--bid"), "bid for the crib is not offered by play yet"),
     ((*PLAY, "--pysol-game", 5), "--pysol-game does not apply to --variant cribbage"),
     (("play", "--variant", "patience", "--seed", 1, "--coach"), "--coach does not apply"),
     ((*PLAY, "--muggins"), "--muggins goes with --count-yourself"),

@@ -1,6 +1,7 @@
 """A whole game against the computer (match.py): its scores equal review's replay of the record
 it wrote, the computer's choices never move with cards it has not seen, an interrupted game
 keeps a readable record, the calls name the points the rules' own scorers give."""
+import numpy as np
 import pytest
 
 from cribsolve.core.cards import RANK, VALUE
@@ -18,11 +19,12 @@ SPEC = CribbageSpec()
 
 
 class Script(Player):
-    """Throws the cards in two fixed places of the hand, lays its first card that fits,
-    counts a fixed amount short of the right count (counting yourself)."""
+    """Throws the cards in fixed places of the hand, lays its first card that fits, counts a
+    fixed amount short of the right count (counting yourself)."""
 
-    def __init__(self, places=(4, 5), short=0, stop_after=None):
+    def __init__(self, places=(4, 5), short=0, stop_after=None, spec=SPEC):
         self.places, self.short, self.asked, self.stop_after = places, short, 0, stop_after
+        self.spec = spec
 
     def _ask(self):
         self.asked += 1
@@ -35,10 +37,10 @@ class Script(Player):
 
     def lay(self, d):
         self._ask()
-        return next(c for c in d.hand if d.count + VALUE[RANK[c]] <= 31)
+        return next(c for c in d.hand if d.count + VALUE[RANK[c]] <= self.spec.peg_limit)
 
     def count(self, held, starter, crib):
-        right = score_hand(held, [starter], ruleset("standard"), crib).total
+        right = score_hand(held, [starter], self.spec.rules(), crib).total
         return max(0, right - self.short)
 
 
@@ -183,6 +185,66 @@ def test_counting_yourself_short_gives_the_missed_points_to_them_under_muggins()
     assert any("you counted" in line and "the count is" in line for line in fair)
 
 
+HOUSE = [dict(lowball=True, game_length=61), dict(target=16, peg_limit=41),
+         dict(hand_size=5, crib_size=2), dict(wild_rank=13, jokers=1),
+         dict(hand_size=7, crib_size=6), dict(stinkhole=True, game_length=61)]
+
+
+@pytest.mark.parametrize("rules", HOUSE, ids=lambda r: CribbageSpec(**r).describe())
+def test_a_house_rule_game_counts_as_the_engine_and_its_record_replays(rules):
+    """Under each house rule the play offers: the record names the rules, its replay gives
+    the game's scores and winner, and every hand and crib counts what the game engine's
+    own show kernel (throws.show_points) gives the same cards."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.throws import show_points
+
+    spec = CribbageSpec(**rules)
+    t = spec.crib_size // 2
+    script = Script(places=tuple(range(spec.hand_size - t, spec.hand_size)), spec=spec)
+    m, text, lines = play_game(2, player=script, spec=spec)
+    rec = parse_record(text)
+    assert rec.spec == spec and (f"rules: {spec.describe()}" in text) == (spec.game_length
+                                                                           == 121)
+    game = replay(rec)
+    assert game.winner == m.result.winner and list(game.deals[-1].scores_after) == m.scores
+    reached = m.scores.index(max(m.scores))
+    assert m.result.winner == ("you", "they")[1 - reached if spec.lowball else reached]
+    table, pr = rank_table(spec.target), spec.as_array()
+    for d, dr in zip(rec.deals, game.deals):
+        f = {k: v[1] for k, v in d.fields.items()}
+        kept = [[c for c in f["me"] if c not in f["throw"]],
+                [c for c in f["them"] if c not in f["their throw"]]]
+        crib = f["throw"] + f["their throw"]
+        mine = 1 if dr.i_deal else 0
+        shows = {("you", "hand"): (kept[0], False), ("they", "hand"): (kept[1], False),
+                 ("you" if mine else "they", "crib"): (crib, True)}
+        for (who, part), (held, is_crib) in shows.items():
+            got = dr.points[who][part]
+            if dr is game.deals[-1] and game.winner or spec.stinkhole and not got:
+                continue                                     # the game ended first; a stink hole
+            cards = np.array(held + f["starter"], dtype=np.int64)
+            assert got == show_points(cards, len(held), table, is_crib, pr), (who, part)
+
+
+def test_the_house_rules_read_back_as_the_commands_word_them():
+    from cribsolve.games.cribbage.record import rules_from_words
+    for rules in HOUSE + [dict(target=11, peg_limit=21, lowball=True, wild_rank=1)]:
+        spec = CribbageSpec(**{k: v for k, v in rules.items() if k != "game_length"})
+        assert rules_from_words(spec.describe()) == spec
+        assert rules_from_words(spec.describe().upper().replace(", ", " ,  ")) == spec
+
+
+@pytest.mark.parametrize("words,says", [
+    ("decks 2", "not recorded yet"), ("starters 2", "not recorded yet"),
+    ("jokers 2", "not recorded yet"), ("draw", "not recorded yet"),
+    ("peg limit 5", "the peg limit must be"), ("lowball, lowball", "given twice"),
+    ("flush of five", "unknown house rule"), ("bid for the crib", "not recorded yet")])
+def test_house_rules_a_record_cannot_hold_are_one_line(words, says):
+    from cribsolve.errors import RecordError
+    with pytest.raises(RecordError, match=says):
+        parse_record(f"game: 121\ndealer: me\nrules: {words}\ndeal\n")
+
+
 @pytest.mark.parametrize("hand,starter,crib", [
     ("5H 5D 5C JS", "5S", False), ("7H 8D 7C 8S", "9S", False), ("AH 2D 3C KS", "QD", False),
     ("2H 4H 6H 8H", "TH", True), ("4C 4D 6C 6D", "5S", False)])
@@ -192,6 +254,19 @@ def test_the_cadence_ends_on_the_scorers_total(hand, starter, crib):
     assert said.split(" (")[-2].split()[-1] == announce.number(s.total) or s.total == 0
     if s.total == 29:
         assert "twenty-nine" in said
+
+
+@pytest.mark.parametrize("hand,starter,rules,total,says", [
+    ("5H 5D KC JS", "5S", dict(wild_rank=13), 29, "double pair royal"),
+    ("6H 7H 8H KC", "KD", dict(target=16), 9, "sixteen two (6H KC), sixteen four")])
+def test_the_cadence_of_house_rules_says_their_points(hand, starter, rules, total, says):
+    """Counted by hand: the wild king is a fourth five, 5-5-5-5 with the jack of the
+    starter's suit, 29; to 16, 6 7 8 K K is 6+K twice (4), the kings' pair (2), the run (3)."""
+    s = score_hand(parse_cards([hand]), parse_cards([starter]),
+                   CribbageSpec(**rules).rules(), False)
+    said = announce.cadence(s.items, CribbageSpec(**rules).target)
+    assert s.total == total and says in said
+    assert said.split(" (")[-2].split()[-1] == announce.number(total)
 
 
 @pytest.mark.parametrize("ranks,count,pts,words", [

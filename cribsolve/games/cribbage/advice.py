@@ -23,7 +23,8 @@ def options(d: Decision, spec) -> list:
     """[(choice, {figure: value})] best first: review's rows, and "win" in the endgame."""
     if endgame(d, spec):
         from cribsolve.games.cribbage.review import evaluate
-        return sorted(evaluate(d, spec), key=lambda r: -r[1]["win"])
+        rows = evaluate(d, spec)
+        return sorted(rows, key=lambda r: -r[1]["win"]) if "win" in rows[0][1] else rows
     from cribsolve.games.cribbage.review import play_options, throw_options
     return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
 
@@ -61,14 +62,14 @@ def table_lines(d: Decision, rows) -> list:
     return lines
 
 
-def cost_line(d: Decision, rows) -> str | None:
+def cost_line(d: Decision, rows, spec) -> str | None:
     """The coach's line for the choice made: None when it lost little."""
-    figures = dict(rows)
-    mine = figures[choice_key(d, d.choice)]
-    best, m = rows[0], MEASURE[d.kind]
-    top = max(f[m] for _, f in rows)
-    lost = top - mine[m]
-    lost_win = best[1]["win"] - mine["win"] if "win" in mine else 0.0
+    from cribsolve.games.cribbage.review import lost_by
+
+    mine = dict(rows)[choice_key(d, d.choice)]
+    best = rows[0]
+    lost = lost_by(rows, mine, MEASURE[d.kind], spec)
+    lost_win = lost_by(rows, mine, "win", spec) if "win" in mine else 0.0
     if lost < COACH_POINTS and lost_win < COACH_WIN:
         return None
     return (f"  coach: {choice_key(d, d.choice)} costs {lost:.2f} expected points" +

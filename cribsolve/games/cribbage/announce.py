@@ -5,6 +5,7 @@ own scorers (play.card_points, score_hand); this only names them.
 """
 from __future__ import annotations
 
+from cribsolve.core.cards import RANK
 from cribsolve.core.notation import format_cards
 
 _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -36,25 +37,28 @@ def play_words(series, count: int, pts: int, spec) -> str:
     return " and ".join(parts) + f" for {number(pts)}"
 
 
-def cadence(items) -> str:
-    """A show's items (score_hand(..., itemized=True).items) said as a count: each fifteen and
-    run with the running total, the pairs of one rank together (pair royal, double pair
-    royal), then the flush and his nobs; "nineteen" for none, as players say."""
+def cadence(items, target: int = 15) -> str:
+    """A show's items (score_hand(..., itemized=True).items) said as a count: each fifteen
+    (the ``target`` sum) and run with the running total, the pairs of one rank together (pair
+    royal, double pair royal), then the flush and his nobs; "nineteen" for none, as players
+    say."""
     said, total, pairs = [], 0, {}
     for kind, pts, cards in items:
         if kind == "pair":
-            pairs.setdefault(cards[0] // 4, []).append(cards)
+            pairs.setdefault(RANK[cards[0]], []).append(cards)
     for kind, pts, cards in items:
         if kind == "pair":
-            group = pairs.pop(cards[0] // 4, None)
+            group = pairs.pop(RANK[cards[0]], None)
             if group is None:
                 continue
             total += 2 * len(group)
-            held = sorted({c for pair in group for c in pair})
-            said.append(f"{KINDS[len(held)]} is {number(total)} ({format_cards(held)})")
+            n = round((1 + (1 + 8 * len(group)) ** 0.5) / 2)    # n cards make n(n-1)/2 pairs
+            held = sorted(c for pair in group for c in pair)[::n - 1]   # (wild cards repeat)
+            said.append(f"{KINDS.get(n, f'{number(n)} of a kind')} is {number(total)} "
+                        f"({format_cards(held)})")
             continue
         total += pts
-        name = {"fifteen": number(15), "flush": f"a flush of {number(len(cards))} is",
+        name = {"fifteen": number(target), "flush": f"a flush of {number(len(cards))} is",
                 "nobs": "one for his nobs is"}.get(kind, f"a run of {number(len(cards))} is")
         said.append(f"{name} {number(total)} ({format_cards(cards)})")
     if not said:

@@ -106,7 +106,7 @@ def best_play(hand, played, me: int, seen=(), spec=None):
     hand = [int(c) for c in hand]
     cards = [c for c in played if c is not GO]
     everything = hand + cards + [int(c) for c in seen]
-    spec.deck_rules().check_cards(everything)
+    spec.rules().check_cards(everything)
     now = read_position(hand, played, me, spec)
     pr = spec.as_array()
     h, w = holding_weights(everything, now.laid[1 - me], now.unplayed, now.min_value, 1 - me,

@@ -80,12 +80,20 @@ def _wins(totals, times, reach, d, mine, theirs, length):
     return out
 
 
-def check_board(spec, mine, theirs):
-    """Refuse a board the odds table cannot weigh, before anything is built for it."""
+def unweighed(spec) -> str | None:
+    """Why the odds table cannot weigh a board under ``spec`` (a rule it does not model), or
+    None."""
     for name in ("stinkhole", "two_cribs", "bid"):
         if getattr(spec, name):
-            raise CribsolveError(f"the scores cannot be weighed under {name.replace('_', ' ')}: "
-                                 "the odds table does not model it")
+            return (f"the scores cannot be weighed under {name.replace('_', ' ')}: the odds "
+                    "table does not model it")
+    return None
+
+
+def check_board(spec, mine, theirs):
+    """Refuse a board the odds table cannot weigh, before anything is built for it."""
+    if unweighed(spec):
+        raise CribsolveError(unweighed(spec))
     if not (0 <= mine < spec.game_length and 0 <= theirs < spec.game_length):
         raise CribsolveError(f"scores must be below the game length ({spec.game_length})")
 
@@ -119,7 +127,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     hand = [int(c) for c in hand]
     if len(hand) != spec.hand_size:
         raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
-    rules = spec.deck_rules()
+    rules = spec.rules()
     rules.check_cards(hand + [int(c) for c in known])
     unseen = np.array(unseen_cards(hand + [int(c) for c in known], rules), dtype=np.int64)
     if len(unseen) < spec.hand_size + spec.starters:
@@ -214,7 +222,7 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
     r = read_position(hand, played, me, spec)
     laid = r.laid
     everything = hand + laid[0] + laid[1] + thrown + [int(starter)] + [int(c) for c in seen]
-    rules = spec.deck_rules()
+    rules = spec.rules()
     rules.check_cards(everything)
     k = spec.kept
     hands = np.full((2, k), -1, dtype=np.int64)

@@ -45,6 +45,18 @@ def _setup(seat, opponent, rules):
     return rules, pair_weights(opponent, "pone" if seat == "dealer" else "dealer", rules)
 
 
+def exact_show(spec) -> bool:
+    """Whether a deal under ``spec`` is the standard one as the show sees it (six cards, two
+    each to a crib of four, one cut card, one deck, no wild cards, more points better), so
+    best_discard values its throws exactly; the peg limit, the stink hole and the game length
+    change only the play and the board."""
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    show = ("target", "lowball", "decks", "jokers", "hand_size", "crib_size", "starters",
+            "wild_rank", "draw", "choose_cut", "two_cribs", "bid")
+    return all(getattr(spec, f) == getattr(CribbageSpec, f) for f in show)
+
+
 def best_discard(hand, seat: str = "dealer", known=(), opponent: str = "optimal",
                  rules: RuleSet | None = None) -> list[DiscardValue]:
     """Every discard of a 6-card (2 to the crib) or 5-card (1 to the crib) hand, best first.
@@ -144,9 +156,9 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
     if (cut is None) != (spec.starters == 1):
         raise CribsolveError("with two cut cards give the first one (--cut CARD); with one, none")
     seen = hand + list(known) + ([] if cut is None else [int(cut)])
-    deck_rules = spec.deck_rules()
-    deck_rules.check_cards(seen)
-    unseen = unseen_cards(seen, deck_rules)
+    rules = spec.rules()
+    rules.check_cards(seen)
+    unseen = unseen_cards(seen, rules)
     t = spec.crib_size // 2
     width = t * (1 + spec.two_cribs) + spec.choose_cut * (1 + spec.kept)
     if len(unseen) < width + 1:
@@ -178,7 +190,7 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
 def _engine_inputs(hand, spec, known, cut):
     """(hand array, seen counts, first cut card, table, pr) for the throws.py kernels."""
     seen = list(hand) + list(known) + ([] if cut is None else [int(cut)])
-    spec.deck_rules().check_cards(seen)
+    spec.rules().check_cards(seen)
     return (np.array(hand, dtype=np.int64), np.bincount(np.array(seen, dtype=np.int64),
                                                         minlength=53),
             -1 if cut is None else int(cut), rank_table(spec.target), spec.as_array())

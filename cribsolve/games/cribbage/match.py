@@ -17,7 +17,7 @@ import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, VALUE
 from cribsolve.core.notation import format_card, format_cards
-from cribsolve.games.cribbage import announce, record
+from cribsolve.games.cribbage import announce, play, record
 from cribsolve.games.cribbage.play import GO, PlayState
 from cribsolve.games.cribbage.record import WHO, Decision
 
@@ -95,20 +95,26 @@ class Match:
         return f"[you {self.scores[0]}, they {self.scores[1]}]"
 
     def score(self, who: int, pts: int, words: str) -> None:
-        """``who`` pegs ``pts`` (0 you, 1 they), told with the board; the game ends the moment
-        a score reaches the game length."""
+        """``who`` pegs ``pts`` (0 you, 1 they), told with the board, as the rules add points
+        (play.add_points: the stink hole); the game ends the moment a score reaches the game
+        length."""
         if pts <= 0:
             return
-        self.scores[who] += pts
+        length = self.spec.game_length
+        scores = np.array(self.scores, dtype=np.int64)
+        if not play.add_points(scores, who, pts, length, self.spec.as_array()):
+            return self.say(f"  {NAMES[who]}: {words}, but the stink hole: {length - 1} "
+                            "pegs nothing  " + self.board())
+        self.scores[who] = int(scores[who])
         self.say(f"  {NAMES[who]}: {words}  {self.board()}")
-        if self.scores[who] >= self.spec.game_length:
+        if self.scores[who] >= length:
             raise GameOver(who)
 
     # ---- the game -----------------------------------------------------------------------
 
     def run(self, first_deal: int = 1) -> Result:
         """Deal after deal until someone reaches the game length."""
-        header = record.header_text(self.spec.game_length, self.you_deal,
+        header = record.header_text(self.spec, self.you_deal,
                                     f"cribsolve play --variant cribbage --seed {self.seed} "
                                     f"--opponent {self.computer.policy}")
         self.result.texts.append(header)
@@ -130,15 +136,19 @@ class Match:
         self.result.deals = deal.number
         self.write(text)
 
-    def _finish(self, deal, who: int) -> None:
+    def _finish(self, deal, reached: int) -> None:
+        """The end: ``reached`` got to the game length first (under lowball, and lost)."""
         self._record(deal)
         r, length = self.result, self.spec.game_length
+        who = 1 - reached if self.spec.lowball else reached
         r.winner = WHO[who]
         loser = self.scores[1 - who]
-        r.skunk = 2 if loser < length - 60 else 1 if loser < length - 30 else 0
+        r.skunk = 0 if self.spec.lowball else \
+            2 if loser < length - 60 else 1 if loser < length - 30 else 0
         won = f"{r.winner} win{'s' * (who == 1)}".replace("they wins", "they win")
         self.say("")
         self.say(f"game over: {won} {self.scores[who]}-{loser}" +
+                 f" ({NAMES[reached]} reached {length}: lowball)" * self.spec.lowball +
                  ["", f" (a skunk: {NAMES[1 - who]} did not reach {length - 30}; the win "
                       "counts as two games)",
                   f" (a double skunk: {NAMES[1 - who]} did not reach {length - 60}; the win "
@@ -190,7 +200,7 @@ class Deal:
         say(f"  you throw {format_cards(self.thrown[0])}; they throw two cards face down to "
             f"{'your' if self.you_deal else 'their'} crib")
         say(f"  the starter: {format_card(self.starter)}")
-        if RANK[self.starter] == JACK:
+        if RANK[self.starter] == JACK and m.spec.wild_rank != JACK:
             m.score(0 if self.you_deal else 1, 2, "his heels, two for the dealer")
         self.played = []
         self.play()
@@ -246,14 +256,17 @@ class Deal:
             self._count(who, held, crib)
 
     def _count(self, who: int, held, crib: bool) -> None:
-        from cribsolve.core.rules import ruleset
         from cribsolve.core.scoring import score_hand
 
         m, say = self.m, self.m.say
-        s = score_hand(held, [self.starter], ruleset("standard"), crib)
+        s = score_hand(held, [self.starter], m.spec.rules(), crib)
         what = f"{'your' if who == 0 else 'their'} {'crib' if crib else 'hand'}"
         say(f"  {what}: {format_cards(held)} with {format_card(self.starter)}")
-        words = f"{announce.cadence(s.items)} for {what}"
+        wild = [f"{format_card(c)} as {format_card(x)}" for c, x in
+                zip(list(held) + [self.starter], s.cards) if c != x]
+        if wild:
+            say(f"  wild: {', '.join(wild)}")
+        words = f"{announce.cadence(s.items, m.spec.target)} for {what}"
         if s.total == 0 and (who == 1 or not m.count_yourself):
             return say(f"  {NAMES[who]}: {words}")
         if who == 1 or not m.count_yourself:
@@ -261,7 +274,8 @@ class Deal:
         claimed = m.player.count(held, self.starter, crib)
         if claimed == s.total:
             return m.score(0, s.total, f"{announce.number(s.total)}, right: {words}")
-        say(f"  you counted {claimed}; the count is {s.total}: {announce.cadence(s.items)}")
+        say(f"  you counted {claimed}; the count is {s.total}: "
+            f"{announce.cadence(s.items, m.spec.target)}")
         if m.muggins and claimed < s.total:
             m.score(0, claimed, f"{announce.number(claimed)} as you counted")
             return m.score(1, s.total - claimed, f"muggins: the {s.total - claimed} you missed")

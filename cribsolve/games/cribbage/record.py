@@ -4,28 +4,32 @@ where there was a choice) and only what the player knew at that moment.
 
 The record (README, "cribsolve review"): ``key: value`` lines, ``#`` comments, blank lines
 free. A header (``game: 121``, ``dealer: me|them`` for the first deal, optional ``scores: A
-B``), then each deal after a ``deal`` line: ``me:`` (your six cards), ``them:`` (optional:
-theirs), ``throw:``, ``their throw:`` (needed to count the crib unless ``them`` and the play
-tell it), ``starter:``, ``play:`` (every card laid, the pone first, ``go`` optional). Scores
-are never typed: the replay makes them, with the rules' own play (play.PlayState: goes, last
-card, 31) and show (score_hand), and stops at the game length.
+B`` and ``rules:``, the house rules as ``CribbageSpec.describe`` words them, e.g. ``rules:
+lowball, hand size 5``), then each deal after a ``deal`` line: ``me:`` (your cards), ``them:``
+(optional: theirs), ``throw:``, ``their throw:`` (needed to count the crib unless ``them`` and
+the play tell it), ``starter:``, ``play:`` (every card laid, the pone first, ``go``
+optional). Scores are never typed: the replay makes them, with the rules' own play
+(play.PlayState: goes, last card, 31) and show (score_hand), and stops at the game length.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.notation import format_card, format_cards, parse_card
-from cribsolve.errors import CardError, RecordError
+from cribsolve.errors import CardError, CribsolveError, RecordError
 from cribsolve.games.cribbage import play
 from cribsolve.games.cribbage.play import GO
+from cribsolve.games.cribbage.spec import CribbageSpec
 
 DEAL_KEYS = ("me", "them", "throw", "their throw", "starter", "play")
-HEADER_KEYS = ("game", "dealer", "scores")
-SIZES = {"me": 6, "them": 6, "throw": 2, "their throw": 2, "starter": 1}
+HEADER_KEYS = ("game", "dealer", "scores", "rules")
 WHO = ("you", "they")
+# the house rules a record cannot hold yet: each changes the deal itself (copies of a card,
+# a card cut before the throw, redraws, a given cut, a second crib, an auction)
+NOT_RECORDED = ("decks", "starters", "draw", "choose_cut", "two_cribs", "bid")
 
 
 @dataclass
@@ -40,11 +44,22 @@ class Record:
     first_dealer: str = ""                      # "me" or "them"
     game_length: int = 121
     scores: tuple = (0, 0)                      # yours, theirs, when the record starts
+    rules: CribbageSpec = CribbageSpec()        # the house rules (its game length aside)
     deals: list = field(default_factory=list)
     header: dict = field(default_factory=dict)  # header key -> its line
 
     def fail(self, line: int, message: str):
         raise RecordError(f"{self.name}, line {line}: {message}")
+
+    @property
+    def spec(self) -> CribbageSpec:
+        return replace(self.rules, game_length=self.game_length)
+
+    def size(self, key: str) -> int:
+        """How many cards a deal's line ``key`` holds under the record's rules."""
+        r = self.rules
+        return {"me": r.hand_size, "them": r.hand_size, "throw": r.crib_size // 2,
+                "their throw": r.crib_size // 2, "starter": 1}.get(key, 0)
 
 
 @dataclass
@@ -141,6 +156,11 @@ def _header_value(rec: Record, n: int, key: str, value: str) -> None:
             rec.fail(n, f"game: give the points to win (2 to {LONGEST}, e.g. 121), not "
                         f"{value!r}")
         rec.game_length = int(value)
+    elif key == "rules":
+        try:
+            rec.rules = rules_from_words(value)
+        except CribsolveError as e:
+            rec.fail(n, f"rules: {e}")
     elif len(words) != 2 or not all(w.isdigit() for w in words):
         rec.fail(n, f"scores: give yours then theirs, e.g. 'scores: 45 60', not {value!r}")
     else:
@@ -155,9 +175,9 @@ def _deal_value(rec: Record, n: int, key: str, value: str):
         cards = [GO if key == "play" and w.lower() == "go" else parse_card(w) for w in words]
     except CardError as e:
         rec.fail(n, str(e))
-    if key in SIZES and len(cards) != SIZES[key]:
-        rec.fail(n, f"'{key}' takes {SIZES[key]} card{'s' * (SIZES[key] > 1)}, not "
-                    f"{len(cards)}")
+    size = rec.size(key)
+    if size and len(cards) != size:
+        rec.fail(n, f"'{key}' takes {size} card{'s' * (size > 1)}, not {len(cards)}")
     if len(set(c for c in cards if c is not GO)) < len([c for c in cards if c is not GO]):
         rec.fail(n, f"a card appears twice in '{key}'")
     return cards
@@ -175,10 +195,69 @@ def load_record(path: str) -> Record:
     return parse_record(text, path)
 
 
-def header_text(game_length: int, i_deal: bool, note: str = "") -> str:
+def not_recorded(spec) -> str | None:
+    """The first house rule of ``spec`` a record cannot hold (NOT_RECORDED, or jokers that
+    repeat a card), as describe words it, or None."""
+    default = CribbageSpec()
+    for name in NOT_RECORDED + ("jokers",) * (spec.jokers > 1):
+        if getattr(spec, name) != getattr(default, name):
+            return replace(default, **{name: getattr(spec, name)}).describe()
+    return None
+
+
+def rules_from_words(text: str) -> CribbageSpec:
+    """The house rules written as ``CribbageSpec.describe`` words them (the game length
+    aside: a record gives it on its 'game' line), checked as a whole and against what a
+    record can hold."""
+    changes = {}
+    for item in (" ".join(w.split()) for w in text.lower().split(",")):
+        if not item or item == "standard rules":
+            continue
+        name, value = _rule(item)
+        if name in changes:
+            raise CribsolveError(f"{item!r} is given twice")
+        changes[name] = value
+    rules = CribbageSpec(**changes)
+    if not_recorded(rules):
+        raise CribsolveError(f"{not_recorded(rules)} is not recorded yet (a record holds "
+                             "distinct cards, one cut card, each player's throw once)")
+    return rules
+
+
+def _rule(item: str):
+    """(field, value) of one house rule as describe words it: 'lowball', 'peg limit 41',
+    'wild k'."""
+    from cribsolve.core.notation import RANK_CHARS
+    *head, last = item.split()
+    for f in fields(CribbageSpec):
+        if f.name == "game_length":
+            continue
+        if f.type in (bool, "bool"):
+            value = True
+        elif f.name == "wild_rank":
+            value = RANK_CHARS.find(last.upper()) + 1 if len(last) == 1 else -1
+        else:
+            value = int(last) if last.isdigit() else -1
+        named = " ".join(head) == ("wild" if f.name == "wild_rank" else
+                                   f.name.replace("_", " "))
+        if named and value == getattr(CribbageSpec, f.name):
+            return f.name, value                       # the standard game's, said anyway
+        try:
+            if CribbageSpec(**{f.name: value}).describe().lower() == item:
+                return f.name, value
+        except CribsolveError:
+            if named:
+                raise                                  # the rule named, its value out of range
+    raise CribsolveError(f"unknown house rule {item!r} (write them as the commands list "
+                         "them, e.g. 'lowball, hand size 5, peg limit 41')")
+
+
+def header_text(spec, i_deal: bool, note: str = "") -> str:
     """A record's header (``note``: a comment line, e.g. how the game was dealt)."""
+    rules = replace(spec, game_length=CribbageSpec.game_length)
     return (f"# {note}\n" if note else "") + \
-        f"game: {game_length}\ndealer: {'me' if i_deal else 'them'}\n"
+        f"game: {spec.game_length}\ndealer: {'me' if i_deal else 'them'}\n" + \
+        ("" if rules.is_standard else f"rules: {rules.describe()}\n")
 
 
 def deal_text(number: int, mine, theirs, throw, their_throw, starter, played) -> str:
@@ -197,10 +276,7 @@ def deal_text(number: int, mine, theirs, throw, their_throw, starter, played) ->
 def replay(rec: Record, spec=None) -> Game:
     """Play the record out: every deal's points and scores, the player's decisions, checked
     that each card and each play could happen, and stopped at the game length."""
-    from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.spec import CribbageSpec
-
-    spec = spec or CribbageSpec(game_length=rec.game_length)
+    spec = spec or rec.spec
     for s, who in zip(rec.scores, WHO):
         if s >= rec.game_length:
             rec.fail(rec.header["scores"], f"scores: {who} cannot start at {s} in a game to "
@@ -209,9 +285,8 @@ def replay(rec: Record, spec=None) -> Game:
     i_deal = rec.first_dealer == "me"
     for k, d in enumerate(rec.deals, 1):
         if winner:
-            rec.fail(d.line, f"the game was over ({winner} reached {rec.game_length}) before "
-                             "this deal")
-        dr, winner = _replay_deal(rec, d, k, i_deal, scores, spec, ruleset("standard"))
+            rec.fail(d.line, f"the game was over ({winner} won) before this deal")
+        dr, winner = _replay_deal(rec, d, k, i_deal, scores, spec)
         deals.append(dr)
         scores, i_deal = dr.scores_after, not i_deal
     return Game(rec, deals, winner)
@@ -226,7 +301,7 @@ def _cards_of(rec, d, key, required=True):
     return cards, line
 
 
-def _replay_deal(rec, d, number, i_deal, scores, spec, rules):
+def _replay_deal(rec, d, number, i_deal, scores, spec):
     from cribsolve.core.scoring import score_hand
 
     mine6, l_me = _cards_of(rec, d, "me")
@@ -259,15 +334,18 @@ def _replay_deal(rec, d, number, i_deal, scores, spec, rules):
 
     played = []
 
-    def done(winner):
+    pr = spec.as_array()
+
+    def done(reached):
+        """The deal's replay, and the winner where seat ``reached`` got to the game length
+        (under lowball the other one wins)."""
         after = (int(sc[me]), int(sc[1 - me]))
         dr = DealReplay(number, i_deal, scores, list(mine6), starter,
                         {WHO[0]: parts[me], WHO[1]: parts[1 - me]}, after, decisions, played)
-        return dr, None if winner < 0 else WHO[winner != me]
+        return dr, None if reached < 0 else WHO[(reached != me) != spec.lowball]
 
-    if RANK[starter] == JACK:                 # his heels: 2 to the dealer at the cut
-        parts[1]["heels"] = 2
-        sc[1] += 2
+    if RANK[starter] == JACK and spec.wild_rank != JACK:    # his heels: 2 to the dealer
+        parts[1]["heels"] = play.add_points(sc, 1, 2, target, pr)
         if sc[1] >= target:
             if tokens is not None:
                 rec.fail(l_play, "the game ended with his heels at the cut: nothing is played")
@@ -278,7 +356,7 @@ def _replay_deal(rec, d, number, i_deal, scores, spec, rules):
                           parts, decisions, number, spec, played)
     if isinstance(theirs, int):               # the play ended the game
         return done(theirs)
-    if their_throw is None and them and len(theirs) == 4:
+    if their_throw is None and them and len(theirs) == spec.kept:
         their_throw = [c for c in them if c not in theirs]
     shows = [(0, [kept, theirs][me], "hand"), (1, [theirs, kept][me], "hand")]
     for seat, held, part in shows + [(1, None, "crib")]:
@@ -286,9 +364,8 @@ def _replay_deal(rec, d, number, i_deal, scores, spec, rules):
             if their_throw is None:
                 rec.fail(d.line, "give 'their throw' (or 'them') to count the crib")
             held = list(throw) + list(their_throw)
-        pts = score_hand(held, [starter], rules, part == "crib", itemized=False).total
-        parts[seat][part] += pts
-        sc[seat] += pts
+        pts = score_hand(held, [starter], spec.rules(), part == "crib", itemized=False).total
+        parts[seat][part] += play.add_points(sc, seat, pts, target, pr)
         if sc[seat] >= target:
             return done(seat)
     return done(-1)
@@ -300,7 +377,7 @@ def _replay_play(rec, line, tokens, kept, throw, starter, them, their_throw, me,
     go appended to ``played``. Returns the opponent's kept cards as far as they are known, or
     the engine seat that won the game."""
     fail = lambda message: rec.fail(line, message)          # noqa: E731
-    theirs = _their_cards(fail, tokens, kept, throw, starter, them, their_throw)
+    theirs = _their_cards(fail, tokens, kept, throw, starter, them, their_throw, spec.kept)
     their_kept = None if them is None or their_throw is None else \
         [c for c in them if c not in their_throw]
     hands = [None, None]
@@ -361,12 +438,12 @@ def _replay_play(rec, line, tokens, kept, throw, starter, them, their_throw, me,
         return winner
     if j < len(tokens):
         fail("the play is over before the end of this line")
-    if len(theirs) < 4:
+    if len(theirs) < spec.kept:
         fail(f"they lay {len(theirs)} cards: every card is laid unless the game ends")
     return theirs
 
 
-def _their_cards(fail, tokens, kept, throw, starter, them, their_throw):
+def _their_cards(fail, tokens, kept, throw, starter, them, their_throw, k):
     """The cards of the play line that are theirs, each checked to be theirs to lay."""
     theirs = []
     for c in tokens:
@@ -379,6 +456,6 @@ def _their_cards(fail, tokens, kept, throw, starter, them, their_throw):
         if them is not None and c not in them:
             fail(f"{format_card(c)} is neither yours nor among their cards")
         theirs.append(c)
-    if len(theirs) > 4:
-        fail(f"they lay {len(theirs)} cards: a hand holds 4")
+    if len(theirs) > k:
+        fail(f"they lay {len(theirs)} cards: a hand holds {k}")
     return theirs

@@ -3,8 +3,10 @@ and every card laid where there was a choice, set beside the best one, valued fr
 player knew at that moment.
 
 Each decision is valued by ``evaluate``, the one door every figure goes through: the throws
-by best_discard (hand + crib, the optimal opponent) plus the expert's pegging margin of the
-kept ranks (search.peg_table, as throws.choose_throw adds it), the cards by best_play.
+by best_discard (hand + crib, the optimal opponent; under house rules that change the show,
+sampled_discard, as best-discard has it) plus the expert's pegging margin of the kept ranks
+(search.peg_table, as throws.choose_throw adds it), the cards by best_play. Under lowball
+the fewer points the better; P(win) is always the more the better.
 """
 from __future__ import annotations
 
@@ -18,12 +20,20 @@ MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}   # the
 WIN_SAMPLES = 500           # deals played out per option for its P(win) (board.py)
 
 
+def sign(spec, measure: str) -> int:
+    """+1 where more of ``measure`` is better, -1 where less is (points under lowball)."""
+    return -1 if spec.lowball and measure != "win" else 1
+
+
 def evaluate(d: Decision, spec) -> list:
     """Every option of a decision with its figures, best first: [(choice, {figure: value})].
     The one place a decision is valued: expected points, and "win", the P(win) of the game
-    from the scores and the dealer the decision carries (board.py, WIN_SAMPLES deals)."""
+    from the scores and the dealer the decision carries (board.py, WIN_SAMPLES deals), where
+    the odds table models the rules (board.unweighed)."""
     from cribsolve.games.cribbage import board
 
+    if board.unweighed(spec):
+        return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
     if d.kind == "throw":
         rows = throw_options(d, spec)
         wins = {format_cards(sorted(t.discard)): t.win for t in board.throw_odds(
@@ -31,7 +41,8 @@ def evaluate(d: Decision, spec) -> list:
         key = lambda c: format_cards(sorted(parse_cards([c])))   # noqa: E731
     else:
         rows = play_options(d, spec)
-        thrown, starter, others = d.seen[:2], d.seen[2], d.seen[3:]
+        t = spec.crib_size // 2
+        thrown, starter, others = d.seen[:t], d.seen[t], d.seen[t + 1:]
         wins = {format_card(c): p for c, p, _ in board.play_odds(
             d.hand, d.played, int(d.i_deal), starter, thrown, d.scores[0], d.scores[1],
             others, spec, WIN_SAMPLES)}
@@ -42,24 +53,30 @@ def evaluate(d: Decision, spec) -> list:
 
 
 def throw_options(d: Decision, spec):
+    """The throws, best first: exact over every starter and opponent throw for the standard
+    show, sampled under house rules that change it (the same figures as best-discard)."""
     from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.discard import best_discard
+    from cribsolve.games.cribbage.discard import (best_discard, exact_show,
+                                                  sampled_discard)
     from cribsolve.games.cribbage.search import kept_margin
 
+    seat = "dealer" if d.i_deal else "pone"
+    values = best_discard(d.hand, seat, (), "optimal", ruleset("standard")) \
+        if exact_show(spec) else sampled_discard(d.hand, seat, spec)
     rows = []
-    for v in best_discard(d.hand, "dealer" if d.i_deal else "pone", (), "optimal",
-                          ruleset("standard")):
-        peg = kept_margin(v.keep, d.i_deal, spec)
+    for v in values:
+        peg = kept_margin(v.keep, d.i_deal, spec) if spec.kept == 4 else 0.0
         rows.append((format_cards(v.discard), {"hand": v.hand, "crib": v.crib, "net": v.net,
                                                "pegging": peg, "value": v.net + peg}))
-    return sorted(rows, key=lambda r: -r[1]["value"])
+    return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
 
 
 def play_options(d: Decision, spec):
     from cribsolve.games.cribbage.bestplay import best_play
 
     rows, _ = best_play(d.hand, d.played, int(d.i_deal), d.seen, spec)
-    return [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows]
+    return sorted([(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows],
+                  key=lambda r: -sign(spec, "margin") * r[1]["margin"])
 
 
 @dataclass
@@ -82,20 +99,24 @@ class Review:
 
 def review(game: Game, spec=None, progress=None) -> list:
     """Each decision of the game beside its options; ``progress(1)`` after each."""
-    from cribsolve.games.cribbage.spec import CribbageSpec
-
-    spec = spec or CribbageSpec(game_length=game.record.game_length)
+    spec = spec or game.record.spec
     out = []
     for dr in game.deals:
         for d in dr.decisions:
             rows = evaluate(d, spec)
             choice = format_cards([c for c in d.hand if c in d.choice])
             mine = dict(rows)[choice]
-            lost = {m: max(r[m] for _, r in rows) - mine[m] for m in MEASURES[d.kind]}
+            lost = {m: lost_by(rows, mine, m, spec) for m in MEASURES[d.kind] if m in mine}
             out.append(Review(d, choice, rows, lost))
             if progress:
                 progress(1)
     return out
+
+
+def lost_by(rows, mine: dict, measure: str, spec) -> float:
+    """What a choice gave up in ``measure`` beside the best option (0 for the best)."""
+    s = sign(spec, measure)
+    return max(s * r[measure] for _, r in rows) - s * mine[measure]
 
 
 def count_decisions(game: Game) -> int:
@@ -119,7 +140,7 @@ def as_dict(game: Game, reviews: list) -> dict:
             "options": [{"choice": c, **f} for c, f in r.options]})
     rec = game.record
     return {"record": rec.name, "game_length": rec.game_length,
-            "winner": game.winner, "scores": _pair(game.deals[-1].scores_after),
+            "rules": rec.rules.describe(), "winner": game.winner, "scores": _pair(game.deals[-1].scores_after),
             "lost": _totals(reviews),
             "deals": [{"deal": dr.number, "dealer": "you" if dr.i_deal else "they",
                        "scores_before": _pair(dr.scores_before), "hand": format_cards(dr.hand),
@@ -134,8 +155,11 @@ def _tokens(played) -> str:
 
 
 def _totals(reviews) -> dict:
-    out = {"throws": {m: 0.0 for m in MEASURES["throw"]},
-           "play": {m: 0.0 for m in MEASURES["play"]}}
+    """Each measure's loss summed over the decisions, throws apart from cards ("win" only
+    where the rules let the odds table weigh it)."""
+    win = not reviews or "win" in reviews[0].lost
+    out = {"throws": {m: 0.0 for m in MEASURES["throw"] if m != "win" or win},
+           "play": {m: 0.0 for m in MEASURES["play"] if m != "win" or win}}
     for r in reviews:
         for m, v in r.lost.items():
             out["throws" if r.decision.kind == "throw" else "play"][m] += v
@@ -144,13 +168,19 @@ def _totals(reviews) -> dict:
 
 def text_lines(game: Game, reviews: list) -> list:
     """The review as a player reads it: each deal, each decision, what it cost."""
+    from cribsolve.games.cribbage.board import unweighed
+
     rec = game.record
+    rules = "" if rec.rules.is_standard else f" ({rec.rules.describe()})"
+    cannot = unweighed(rec.spec)
     lines = [f"{rec.name}: {len(game.deals)} deal{'s' * (len(game.deals) > 1)} of a game to "
-             f"{rec.game_length}, each of your decisions beside the best from what you knew",
+             f"{rec.game_length}{rules}, each of your decisions beside the best from what you "
+             "knew" + ("; the fewer points the better (lowball)" if rec.rules.lowball else ""),
              "  throw: expected hand + crib (- crib as pone) + the expert's pegging margin of "
              "the kept cards",
              "  lay: expected pegging margin (yours - theirs) to the end of the play, as "
              "best-play finds it",
+             f"  P(win): {cannot}" if cannot else
              f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times "
              "(both greedy), then the odds table"]
     by_deal = {}
@@ -167,8 +197,9 @@ def text_lines(game: Game, reviews: list) -> list:
             what = "throw" if d.kind == "throw" else f"lay at {d.count}"
             best = r.options[0][1][m]
             lines.append(f"  {d.scores[0]:>3}-{d.scores[1]:<3} {what:<10} {r.choice:<6} "
-                         f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f} "
-                         f"{r.figures['win']:7.1%} {r.lost['win']:6.1%}"
+                         f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f}"
+                         + (f" {r.figures['win']:7.1%} {r.lost['win']:6.1%}" if not cannot
+                            else f" {'-':>7} {'-':>6}")
                          + (f"  (hand + crib alone: {r.lost['net']:.3f})"
                             if d.kind == "throw" else ""))
         pts = dr.points
@@ -182,8 +213,11 @@ def text_lines(game: Game, reviews: list) -> list:
     final = game.deals[-1].scores_after
     lines += ["", f"{len(reviews)} decisions, {wrong} not the best; expected points lost: "
                   f"throws {t['throws']['value']:.3f} (hand + crib alone "
-                  f"{t['throws']['net']:.3f}), play {t['play']['margin']:.3f}; P(win) lost: "
-                  f"throws {t['throws']['win']:.1%}, play {t['play']['win']:.1%}",
-              f"{game.winner} won {max(final)}-{min(final)}" if game.winner else
+                  f"{t['throws']['net']:.3f}), play {t['play']['margin']:.3f}" +
+                  ("; P(win) not weighed" if cannot else
+                   f"; P(win) lost: throws {t['throws']['win']:.1%}, play "
+                   f"{t['play']['win']:.1%}"),
+              f"{game.winner} won {final[WHO.index(game.winner)]}-"
+              f"{final[1 - WHO.index(game.winner)]}" if game.winner else
               f"the record ends at {final[0]}-{final[1]} with the game unfinished"]
     return lines

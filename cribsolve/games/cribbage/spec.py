@@ -116,11 +116,12 @@ class CribbageSpec:
         from cribsolve.core.cards import deck
         return deck(self.decks, self.jokers)
 
-    def deck_rules(self):
-        """The show's rules for this deck (its decks and jokers): what checks a deal's cards
-        and lists the unseen ones."""
+    def rules(self):
+        """The show's rules for this game (target, wild rank, its decks and jokers), which
+        also check a deal's cards and list the unseen ones."""
         from cribsolve.core.rules import RuleSet
-        return RuleSet(decks=self.decks, jokers=self.jokers)
+        return RuleSet(target=self.target, jokers=self.jokers, decks=self.decks,
+                       wild_rank=self.wild_rank)
 
     def describe(self) -> str:
         """The switches that differ from the standard game, as a player would list them."""

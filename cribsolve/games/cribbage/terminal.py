@@ -112,7 +112,7 @@ class Terminal(Player):
 
     def after(self, d):
         if self.coach:
-            line = advice.cost_line(d, self._options(d))
+            line = advice.cost_line(d, self._options(d), self.spec)
             if line:
                 self.say(line)
 
