@@ -97,6 +97,13 @@ def plot_option(f):
                                              "matplotlib: pip install 'cribsolve[plot]').")(f)
 
 
+def checkpoint_option(f):
+    return click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE", help="Keep finished chunks in FILE: the same command "
+                                             "again resumes from it (a file from other "
+                                             "arguments is refused).")(f)
+
+
 def pysol_option(what: str):
     return click.option("--pysol-game", "pysol_game", type=PysolGame(), default=None,
                         metavar="N", help=f"PySolFC's game N (or msN): {what}.")
@@ -289,6 +296,29 @@ def check_outputs(*pairs) -> None:
             raise CribsolveError(f"{option} and {seen[real]} name the same file; give two "
                                  f"files")
         seen[real] = option
+
+
+def check_header(path: str, header, option: str) -> None:
+    """A table appended to must already have our header (checked before the work, not after)."""
+    import csv
+    import io
+
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise CribsolveError(f"{option}: cannot read {path} ({e.strerror})") from None
+    if not first:
+        return
+    buf = io.StringIO()
+    csv.writer(buf).writerow(header)
+    want = buf.getvalue().rstrip("\r\n")
+    found = first.decode("utf-8", "replace").rstrip("\r\n")
+    if found != want:
+        raise CribsolveError(f"{option}: {path} has a different header ({found[:80]!r}, not "
+                             f"{want!r}); use another file")
 
 
 def check_plot(path, *outputs) -> None:
