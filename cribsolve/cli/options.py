@@ -23,7 +23,7 @@ from cribsolve.games.cribbage.spec import BOUNDS
 SEED_MAX = 2 ** 32 - 1          # seeds: 0 .. 2**32 - 1 (what numpy's legacy seeding takes)
 GAMES_MAX = 10 ** 9             # simulate -n
 JOBS_MAX = 256                  # --jobs
-SAMPLES_MAX = 10 ** 5           # best-discard --samples (1e5 takes about half a minute)
+SAMPLES_MAX = 10 ** 5           # every --samples (best-discard's 1e5 takes half a minute)
 TOP_MAX = 15                    # best-discard --top: a 6-card hand has 15 discards
 
 

@@ -169,7 +169,7 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
 
 @click.command()
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
-              help="Games per rule.")
+              help=f"Games per rule, 1 to {show(GAMES_MAX)}.")
 @click.option("--policy", type=click.Choice(["greedy", "lookahead", "random"]), default="greedy",
               show_default=True, help="Both players' pegging (EV discards).")
 @seed_option
