@@ -260,3 +260,37 @@ def variations_figure(rows, n: int, seed: int, policy: str):
     fig.suptitle(f"house rules, n = {n:,} games each, seed {seed} ({policy} pegging, EV "
                  f"discards)")
     return fig
+
+
+def bracket_figure(d):
+    """A bracket (bracket.Bracket.as_dict): each policy's win rate and each upper bound with
+    its 95% CI, the values beside them, and the span where the optimal win rate lies (from the
+    best policy to the lowest bound)."""
+    rows = [(f"best policy ({d['policy']})", "win_rate")]
+    if "win_policy_rate" in d:
+        rows.append(("win policy", "win_policy_rate"))
+    rows += [("information-relaxation bound", "upper_bound"),
+             ("clairvoyant bound", "clairvoyant")]
+    rate = np.array([d[key] for _, key in rows]) * 100
+    ci = np.array([d[key + "_ci"] for _, key in rows]).T * 100
+    fig = _figure(8, 1.6 + 0.45 * len(rows))
+    ax = fig.add_subplot()
+    y = np.arange(len(rows))
+    ax.axvspan(rate[0], min(d["upper_bound"], d["clairvoyant"]) * 100, color="tab:green",
+               alpha=0.15, label="the optimal win rate lies here")
+    if max(ci[1]) > 100:
+        ax.axvline(100, color="grey", lw=0.8, linestyle="--", label="every deck won (100%)")
+    ax.errorbar(rate, y, xerr=np.maximum([rate - ci[0], ci[1] - rate], 0), fmt="o",
+                capsize=4, color="tab:blue")
+    ax.set_yticks(y, [name for name, _ in rows])
+    ax.invert_yaxis()
+    ax.margins(y=0.25)
+    right = ax.secondary_yaxis("right")       # the values, laid out beside the axes
+    right.set_yticks(y, [f"{r:.2f}% [{lo:.2f}, {hi:.2f}]" for r, lo, hi in zip(rate, *ci)])
+    ax.set_xlabel("win rate (%, 95% CI)")
+    fig.legend(loc="outside lower center", ncol=2, frameon=False)
+    charge = (f"; {d['next_hands']} next hands drawn per charge"
+              if d["variant"] == "patience" else "")
+    ax.set_title(_wrap(f"{d['variant']}: the optimal win rate, on n = {d['n']:,} decks, seed "
+                       f"{d['seed']}{charge}"))
+    return fig

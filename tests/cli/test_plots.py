@@ -36,6 +36,7 @@ COMMANDS = [
     (["odds", "--table", "--quiet"], "png"),
     (["best-discard", *HAND, "--dealer", "--distribution", "--top", "3"], "png"),
     (["best-discard", *HAND, "--variant", "patience"], "svg"),
+    (["bracket", "-n", "3", "--quiet"], "png"),
 ]
 
 
@@ -65,6 +66,7 @@ LONG = [   # each command, with work long enough that reaching it fails (see no_
     ["best-discard", *HAND, "--dealer"],
     ["best-discard", *HAND, "--variant", "patience"],
     ["variations", "-n", "1e9", "--quiet"],
+    ["bracket", "-n", "1e9", "--quiet"],
 ]
 
 
@@ -228,8 +230,19 @@ def _variations(long):
             10 ** 9, 2 ** 32 - 1, "lookahead")
 
 
+def _bracket(long):
+    d = {"variant": "patience2" if long else "patience", "n": 10 ** 9, "seed": 2 ** 32 - 1,
+         "policy": "lookahead", "next_hands": 1000, "win_rate": 0.9536,
+         "win_rate_ci": [0.9523, 0.9549], "upper_bound": 1.3141,
+         "upper_bound_ci": [1.3131, 1.3151], "clairvoyant": 0.9983,
+         "clairvoyant_ci": [0.998, 0.9985]}
+    if long:
+        d.update(win_policy_rate=0.9433, win_policy_rate_ci=[0.9418, 0.9447])
+    return (d,)
+
+
 FIGURES = {"cribbage_figure": lambda long: (_cribbage(long),),
-           "variations_figure": _variations}
+           "variations_figure": _variations, "bracket_figure": _bracket}
 
 
 @pytest.mark.parametrize("long", [False, True], ids=["usual", "long"])
