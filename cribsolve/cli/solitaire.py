@@ -163,8 +163,8 @@ def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
 @checkpoint_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="Append the bracket to this CSV, one row per policy and bound (a table "
-                   "across runs).")
+              help="Append the bracket to this CSV, one row per measure: each policy, bound "
+                   "and difference with its CI (a table across runs).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @plot_option
 def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, quiet,
