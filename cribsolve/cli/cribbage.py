@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, SAMPLES_MAX,
-                                   Number, bad, card, cards, check_outputs,
-                                   check_plot, check_unseen, game_options,
-                                   make_spec, plot, plot_option, quick, refuse,
-                                   seed_option)
-from cribsolve.cli.spelling import Spelled, seat_option
+from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad, card,
+                                   cards, check_outputs, check_plot, check_unseen,
+                                   game_options, make_spec, plot, plot_option, quick,
+                                   refuse, seed_option, show)
+from cribsolve.cli.spelling import Spelled, samples_option, seat_option
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
@@ -62,8 +61,7 @@ def _read_play(mine, tokens, dealer, spec):
               default=121, show_default=True, help="With the scores: points to win.")
 @click.option("--thrown", default=None, metavar="CARDS",
               help="The cards you put in the crib.")
-@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
-              help="With the scores: rests of the deal played out per card.")
+@samples_option("With the scores: rests of the deal played out per card")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar (with the scores, a first odds "
@@ -193,7 +191,8 @@ def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_p
               default="greedy", show_default=True,
               help="The policy both players follow (a table each, built once and cached).")
 @click.option("--play-out", type=Number(1, GAMES_MAX), default=None, metavar="N",
-              help="Also play N games out from the position, as a direct check.")
+              help=f"Also play N games out from the position, as a direct check, 1 to "
+                   f"{show(GAMES_MAX)}.")
 @seed_option
 @plot_option
 def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, quiet,

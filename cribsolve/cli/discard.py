@@ -13,11 +13,10 @@ from typing import IO
 
 import click
 
-from cribsolve.cli.options import (SAMPLES_MAX, SEED_MAX, TOP_MAX, Number,
-                                   check_outputs, check_plot, game_options,
-                                   given, opponent_progress, plot, plot_option,
-                                   pysol_option, refuse, show)
-from cribsolve.cli.spelling import Spelled, seat_option
+from cribsolve.cli.options import (SEED_MAX, TOP_MAX, check_outputs, check_plot,
+                                   game_options, given, opponent_progress, plot,
+                                   plot_option, pysol_option, refuse)
+from cribsolve.cli.spelling import Spelled, samples_option, seat_option
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
@@ -103,9 +102,8 @@ class DiscardRequest:
               default="cribbage", show_default=True, help="Two-player, or a solitaire.")
 @click.option("--crib-cards", "crib_cards", default=None, metavar="CARDS",
               help="Patience II second discard: the two cards already in the crib.")
-@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
-              help=f"Sampled analyses (Patience II's first discard: second hands; two-player "
-                   f"house-rule deals: crib draws), 2 to {show(SAMPLES_MAX)}.")
+@samples_option("Sampled analyses (Patience II's first discard: second hands; two-player "
+                "house-rule deals: crib draws)")
 @click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
               help="Seed of a sampled analysis.")
 @click.option("--kept", default=None, metavar="CARDS",

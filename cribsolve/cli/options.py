@@ -23,7 +23,7 @@ from cribsolve.games.cribbage.spec import BOUNDS
 SEED_MAX = 2 ** 32 - 1          # seeds: 0 .. 2**32 - 1 (what numpy's legacy seeding takes)
 GAMES_MAX = 10 ** 9             # simulate -n
 JOBS_MAX = 256                  # --jobs
-SAMPLES_MAX = 10 ** 5           # best-discard --samples (1e5 takes about half a minute)
+SAMPLES_MAX = 10 ** 5           # every --samples (best-discard's 1e5 takes half a minute)
 TOP_MAX = 15                    # best-discard --top: a 6-card hand has 15 discards
 
 
@@ -95,6 +95,13 @@ def plot_option(f):
     return click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
                         metavar="FILE", help="Draw the result into FILE, .png or .svg (needs "
                                              "matplotlib: pip install 'cribsolve[plot]').")(f)
+
+
+def checkpoint_option(f):
+    return click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE", help="Keep finished chunks in FILE: the same command "
+                                             "again resumes from it (a file from other "
+                                             "arguments is refused).")(f)
 
 
 def pysol_option(what: str):
@@ -289,6 +296,29 @@ def check_outputs(*pairs) -> None:
             raise CribsolveError(f"{option} and {seen[real]} name the same file; give two "
                                  f"files")
         seen[real] = option
+
+
+def check_header(path: str, header, option: str) -> None:
+    """A table appended to must already have our header (checked before the work, not after)."""
+    import csv
+    import io
+
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise CribsolveError(f"{option}: cannot read {path} ({e.strerror})") from None
+    if not first:
+        return
+    buf = io.StringIO()
+    csv.writer(buf).writerow(header)
+    want = buf.getvalue().rstrip("\r\n")
+    found = first.decode("utf-8", "replace").rstrip("\r\n")
+    if found != want:
+        raise CribsolveError(f"{option}: {path} has a different header ({found[:80]!r}, not "
+                             f"{want!r}); use another file")
 
 
 def check_plot(path, *outputs) -> None:

@@ -7,10 +7,9 @@ import sys
 
 import click
 
-from cribsolve.cli.options import (GAME_OPTIONS, SAMPLES_MAX, SEED_MAX, TOP_MAX,
-                                   Number, check_outputs, game_options, make_spec,
-                                   pysol_option, refuse)
-from cribsolve.cli.spelling import seat_option
+from cribsolve.cli.options import (GAME_OPTIONS, SEED_MAX, TOP_MAX, check_outputs,
+                                   game_options, make_spec, pysol_option, refuse)
+from cribsolve.cli.spelling import samples_option, seat_option
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
@@ -24,8 +23,7 @@ CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "re
 @pysol_option("play this game (solitaires)")
 @click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
               help="Deal from this seed (the same seed deals the same game).")
-@click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000, show_default=True,
-              help="Patience II's first discards: second hands sampled.")
+@samples_option("Patience II's first discards: second hands sampled")
 @click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
               help="Solitaires: discards shown at each decision.")
 @click.option("--opponent", type=click.Choice(["expert", "lookahead", "greedy"]),

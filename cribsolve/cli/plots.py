@@ -52,6 +52,29 @@ def save(fig, path: str) -> None:
         fig.savefig(f, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
 
 
+def _wrap(text: str, width: int = 80) -> str:
+    """A title line broken to fit an 8-inch figure (a long list of house rules would run
+    off both sides)."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def _keep_fitting(fig, labels) -> None:
+    """Remove each (label, patch) whose label, once the figure is laid out, does not lie
+    inside its patch: measured by the renderer, so no value, however long, spills over its
+    neighbours or off the axes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    for text, patch in labels:
+        t, box = text.get_window_extent(renderer), patch.get_window_extent(renderer)
+        if t.x0 < box.x0 or t.x1 > box.x1 or t.y0 < box.y0 or t.y1 > box.y1:
+            text.remove()
+
+
 def _pct(p: float) -> str:
     return f"{100 * p:.2f}%"
 
@@ -86,29 +109,36 @@ PARTS = {"dealer": [("pegging", "dealer_pegging"), ("hand", "dealer_hand"), ("cr
 
 def cribbage_figure(res):
     """Two-player games, from a simulate.CribbageResult: the points per deal of dealer and
-    pone by part, with the first dealer's win rate and its CI in the title."""
+    pone by part, each seat's total at the right, with the first dealer's win rate and its CI
+    in the title."""
     d = res.as_dict()
     fig = _figure(8, 3.5)
     ax = fig.add_subplot()
+    totals, labels = [], []
     for y, side in enumerate(PARTS):
         left = 0.0
         for part, key in PARTS[side]:
-            ax.barh(y, d[key], left=left, color=COLORS[part],
-                    label=part if side == "dealer" else None)
-            if d[key] >= 1:
-                ax.text(left + d[key] / 2, y, f"{d[key]:.2f}", ha="center", va="center",
-                        color="white", fontsize=9)
+            bar = ax.barh(y, d[key], left=left, color=COLORS[part],
+                          label=part if side == "dealer" else None)[0]
+            labels.append((ax.text(left + d[key] / 2, y, f"{d[key]:.2f}", ha="center",
+                                   va="center", color="white", fontsize=9), bar))
             left += d[key]
-        ax.text(left + 0.2, y, f"{left:.2f}", va="center", fontsize=9)
+        totals.append(f"{left:.2f}")
     ax.set_yticks([0, 1], ["dealer", "pone"])
     ax.invert_yaxis()
+    # the totals as tick labels beside the bars: laid out with the axes, never off the page
+    right = ax.secondary_yaxis("right")
+    right.set_yticks([0, 1], totals)
+    right.set_ylabel("total")
     ax.set_xlabel("points per deal")
-    ax.legend(loc="lower right")
+    fig.legend(loc="outside lower center", ncol=len(COLORS), frameon=False)
     lo, hi = d["win_rate_ci"]
     rules = "" if res.spec.is_standard else f" ({res.spec.describe()})"
-    ax.set_title(f"cribbage to {res.spec.game_length}{rules}, {res.policy} (player 1) vs "
-                 f"{res.opponent_policy} (player 2), n = {res.n:,}, seed {res.seed}\n"
-                 f"first dealer wins {_pct(d['win_rate'])} (95% CI {_pct(lo)} to {_pct(hi)})")
+    ax.set_title(_wrap(f"cribbage to {res.spec.game_length}{rules}, {res.policy} (player 1) "
+                       f"vs {res.opponent_policy} (player 2), n = {res.n:,}, seed {res.seed}")
+                 + f"\nfirst dealer wins {_pct(d['win_rate'])} (95% CI {_pct(lo)} to "
+                   f"{_pct(hi)})")
+    _keep_fitting(fig, labels)
     return fig
 
 
@@ -229,4 +259,38 @@ def variations_figure(rows, n: int, seed: int, policy: str):
     axes[0].invert_yaxis()
     fig.suptitle(f"house rules, n = {n:,} games each, seed {seed} ({policy} pegging, EV "
                  f"discards)")
+    return fig
+
+
+def bracket_figure(d):
+    """A bracket (bracket.Bracket.as_dict): each policy's win rate and each upper bound with
+    its 95% CI, the values beside them, and the span where the optimal win rate lies (from the
+    best policy to the lowest bound)."""
+    rows = [(f"best policy ({d['policy']})", "win_rate")]
+    if "win_policy_rate" in d:
+        rows.append(("win policy", "win_policy_rate"))
+    rows += [("information-relaxation bound", "upper_bound"),
+             ("clairvoyant bound", "clairvoyant")]
+    rate = np.array([d[key] for _, key in rows]) * 100
+    ci = np.array([d[key + "_ci"] for _, key in rows]).T * 100
+    fig = _figure(8, 1.6 + 0.45 * len(rows))
+    ax = fig.add_subplot()
+    y = np.arange(len(rows))
+    ax.axvspan(rate[0], min(d["upper_bound"], d["clairvoyant"]) * 100, color="tab:green",
+               alpha=0.15, label="the optimal win rate lies here")
+    if max(ci[1]) > 100:
+        ax.axvline(100, color="grey", lw=0.8, linestyle="--", label="every deck won (100%)")
+    ax.errorbar(rate, y, xerr=np.maximum([rate - ci[0], ci[1] - rate], 0), fmt="o",
+                capsize=4, color="tab:blue")
+    ax.set_yticks(y, [name for name, _ in rows])
+    ax.invert_yaxis()
+    ax.margins(y=0.25)
+    right = ax.secondary_yaxis("right")       # the values, laid out beside the axes
+    right.set_yticks(y, [f"{r:.2f}% [{lo:.2f}, {hi:.2f}]" for r, lo, hi in zip(rate, *ci)])
+    ax.set_xlabel("win rate (%, 95% CI)")
+    fig.legend(loc="outside lower center", ncol=2, frameon=False)
+    charge = (f"; {d['next_hands']} next hands drawn per charge"
+              if d["variant"] == "patience" else "")
+    ax.set_title(_wrap(f"{d['variant']}: the optimal win rate, on n = {d['n']:,} decks, seed "
+                       f"{d['seed']}{charge}"))
     return fig

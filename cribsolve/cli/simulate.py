@@ -5,35 +5,12 @@ from __future__ import annotations
 import click
 
 from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad,
-                                   check_outputs, check_plot, chunks_where,
-                                   game_options, jobs_option, make_spec, plot,
-                                   plot_option, refuse, scheduler_option,
-                                   seed_option, show, win_table_progress)
-from cribsolve.errors import CribsolveError
+                                   check_header, check_outputs, check_plot,
+                                   checkpoint_option, chunks_where, game_options,
+                                   jobs_option, make_spec, plot, plot_option, refuse,
+                                   scheduler_option, seed_option, show,
+                                   win_table_progress)
 from cribsolve.games.cribbage.spec import BOUNDS
-
-
-def _check_header(path: str, header, option: str) -> None:
-    """A table appended to must already have our header (checked before the work, not after)."""
-    import csv
-    import io
-
-    try:
-        with open(path, "rb") as f:
-            first = f.readline(4096)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise CribsolveError(f"{option}: cannot read {path} ({e.strerror})") from None
-    if not first:
-        return
-    buf = io.StringIO()
-    csv.writer(buf).writerow(header)
-    want = buf.getvalue().rstrip("\r\n")
-    found = first.decode("utf-8", "replace").rstrip("\r\n")
-    if found != want:
-        raise CribsolveError(f"{option}: {path} has a different header ({found[:80]!r}, not "
-                             f"{want!r}); use another file")
 
 
 def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
@@ -88,9 +65,7 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
 @seed_option
 @jobs_option
 @scheduler_option
-@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Keep finished chunks in FILE: the same command again resumes from it (a "
-                   "file from other arguments is refused).")
+@checkpoint_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Append one summary row to this CSV (a win-rate table across runs).")
@@ -110,7 +85,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
                   ("--checkpoint", checkpoint))
     check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
-        _check_header(csv_path, WIN_RATE_HEADER, "--csv")
+        check_header(csv_path, WIN_RATE_HEADER, "--csv")
     _check_options(variant, policy, win_only, histogram_csv, plot_path)
     if variant == "cribbage":
         spec = make_spec(game_length, **house)
@@ -194,7 +169,7 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
 
 @click.command()
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
-              help="Games per rule.")
+              help=f"Games per rule, 1 to {show(GAMES_MAX)}.")
 @click.option("--policy", type=click.Choice(["greedy", "lookahead", "random"]), default="greedy",
               show_default=True, help="Both players' pegging (EV discards).")
 @seed_option

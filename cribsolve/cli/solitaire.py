@@ -7,14 +7,18 @@ import sys
 
 import click
 
-from cribsolve.cli.options import (GAMES_MAX, Number, PysolGame, card, jobs_option,
-                                   one_line, pysol_option, seed_option, show,
+from cribsolve.cli.options import (GAMES_MAX, Number, PysolGame, card, check_header,
+                                   check_outputs, check_plot, checkpoint_option,
+                                   jobs_option, one_line, plot, plot_option,
+                                   pysol_option, refuse, seed_option, show,
                                    win_table_progress)
+from cribsolve.cli.spelling import Spelled
 from cribsolve.core.notation import format_card, format_cards, parse_cards
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.infra.paths import clip
 
 TIME_LIMIT_MAX = 86_400         # shuffle --time-limit, seconds
+NEXT_HANDS_MAX = 1000           # bracket --next-hands (the bound levels off by 8)
 
 
 def _shuffle_lines(sol, rows, st):
@@ -146,27 +150,46 @@ def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
     click.echo("\n".join([""] + summary_lines(walk)))
 
 
-@click.command()
+@click.command(cls=Spelled, respelled={"--samples": "--next-hands"})
 @click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
               show_default=True, help="The solitaire (the default is simulate's).")
 @click.option("-n", "n", type=Number(2, GAMES_MAX), default="1e4", show_default=True,
               help=f"Decks, 2 to {show(GAMES_MAX)} (accepts 1e5; an interval needs two).")
-@click.option("--samples", type=click.IntRange(0, 1000), default=8, show_default=True,
-              help="Patience: next hands drawn per deal for the look-ahead charge (0: none).")
+@click.option("--next-hands", type=Number(0, NEXT_HANDS_MAX), default=8, show_default=True,
+              help=f"Patience: hands drawn per deal to charge the bound for seeing the next "
+                   f"hand, 0 to {show(NEXT_HANDS_MAX)} (0: no such charge).")
 @seed_option
 @jobs_option
+@checkpoint_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Append the bracket to this CSV, one row per measure: each policy, bound "
+                   "and difference with its CI (a table across runs).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def bracket(variant, n, samples, seed, jobs, as_json, quiet):
+@plot_option
+def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, quiet,
+            plot_path):
     """How good is optimal play: the best policy's win rate, and upper bounds on every policy
     (the information-relaxation bound, and clairvoyance), on the same decks."""
+    if variant == "patience2":
+        refuse(["next_hands"], "--variant patience2", "both of its discards are charged with "
+                                                      "both hands seen")
+    check_outputs(("--csv", csv_path), ("--checkpoint", checkpoint))
+    check_plot(plot_path, ("--csv", csv_path), ("--checkpoint", checkpoint))
+    from cribsolve.games.solitaire.bracket import COLUMNS
     from cribsolve.games.solitaire.bracket import bracket as run_bracket
-    from cribsolve.infra.export import dumps
+    from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
+    if csv_path is not None:
+        check_header(csv_path, COLUMNS, "--csv")
     win_table_progress(variant, quiet)
     with bar(n, f"bracket {variant}", quiet, "deck") as pb:
-        d = run_bracket(variant, n, seed, jobs, pb.update, samples).as_dict()
+        res = run_bracket(variant, n, seed, jobs, pb.update, next_hands, checkpoint=checkpoint)
+    if csv_path:
+        write_csv(csv_path, COLUMNS, res.csv_rows(), append=True)
+    d = res.as_dict()
+    plot(plot_path, "bracket_figure", d)
     if as_json:
         click.echo(dumps(d))
         return

@@ -1,8 +1,18 @@
 """One language for every command's options: the seat spelled --dealer or --pone alike
-everywhere, and the spellings of earlier releases still taken, each with a note."""
+everywhere, --samples one count with one range wherever it is taken, and the spellings of
+earlier releases still taken, each with a note."""
 from __future__ import annotations
 
 import click
+
+from cribsolve.cli.options import SAMPLES_MAX, Number, show
+
+
+def samples_option(what: str):
+    """--samples: the draws of a sampled analysis, with the same bounds, default and range
+    wording in every command that samples (``what``: the draws, as this command makes them)."""
+    return click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000,
+                        show_default=True, help=f"{what}, 2 to {show(SAMPLES_MAX)}.")
 
 
 def seat_option(help: str):

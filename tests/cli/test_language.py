@@ -8,6 +8,7 @@ import pytest
 from clihelp import run
 
 from cribsolve.cli import cli
+from cribsolve.cli.options import Number, show
 
 # concept -> (the spelling every command uses, spellings no command may show)
 SPELLINGS = {
@@ -17,6 +18,7 @@ SPELLINGS = {
     "the hand": ("CARDS", ["--hand", "--cards"]),
     "a crib's cards": ("--crib-cards", ["--crib-hand"]),
 }
+HAND = ["5H", "5S", "JD", "6C", "7C", "KH"]
 
 
 def _commands():
@@ -47,6 +49,29 @@ def test_no_concept_is_spelled_two_ways():
     assert {"best-discard", "best-play"} <= shown["--seen"]
 
 
+def test_a_count_says_its_range_one_way_and_samples_means_one_thing():
+    """Every count typed as a Number states its bounds in its help as its error does ('2 to
+    1e5'); --samples is one option wherever it is taken (the draws of a sampled analysis:
+    same bounds, same default), and the bracket's hands drawn for its bound, another thing,
+    are --next-hands."""
+    samples = {}
+    for name, cmd in _commands():
+        for p in cmd.params:
+            if isinstance(p.type, Number):
+                assert f"{show(p.type.lo)} to {show(p.type.hi)}" in p.help, (name, p.opts)
+            if "--samples" in p.opts:
+                samples[name] = (p.type.lo, p.type.hi, p.default)
+    assert len(samples) >= 3 and len(set(samples.values())) == 1
+    assert "bracket" not in samples
+    lo, hi, _ = next(iter(samples.values()))
+    for args in (["best-discard", *HAND, "--variant", "patience2"], ["best-play", "AC", "3D"],
+                 ["play", "--variant", "patience2", "--seed", "1"]):
+        code, out, err = run(*args, "--samples", str(hi + 1))
+        assert code == 2 and out == "" and len(err.splitlines()) == 1
+        assert f"'--samples': '{hi + 1}' is not a whole number from {show(lo)} to {show(hi)}" \
+            in err, err
+
+
 @pytest.mark.parametrize("args", [
     ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--pone"],
     ["best-play", "AC", "3D", "--played", "KH 8S", "--pone", "--dealer"],
@@ -69,6 +94,9 @@ def test_old_spellings_give_the_same_answer_with_a_note():
          ["odds", "--my-score", "35", "--their-score", "37", "--pone", "--json"]),
         (["odds", "--my-score", "35", "--their-score", "37", "--dealer=ME", "--json"],
          ["odds", "--my-score", "35", "--their-score", "37", "--dealer", "--json"]),
+        (["bracket", "--variant", "patience", "-n", "2", "--samples", "1", "--json", "--quiet"],
+         ["bracket", "--variant", "patience", "-n", "2", "--next-hands", "1", "--json",
+          "--quiet"]),
     ]
     for old, new in pairs:
         (c1, o1, e1), (c2, o2, e2) = run(*old), run(*new)

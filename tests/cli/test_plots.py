@@ -36,6 +36,7 @@ COMMANDS = [
     (["odds", "--table", "--quiet"], "png"),
     (["best-discard", *HAND, "--dealer", "--distribution", "--top", "3"], "png"),
     (["best-discard", *HAND, "--variant", "patience"], "svg"),
+    (["bracket", "-n", "3", "--quiet"], "png"),
 ]
 
 
@@ -65,6 +66,7 @@ LONG = [   # each command, with work long enough that reaching it fails (see no_
     ["best-discard", *HAND, "--dealer"],
     ["best-discard", *HAND, "--variant", "patience"],
     ["variations", "-n", "1e9", "--quiet"],
+    ["bracket", "-n", "1e9", "--quiet"],
 ]
 
 
@@ -173,3 +175,98 @@ def test_throws_of_one_distribution_share_a_line():
     assert len(ax.lines) == 2
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
         "throw 2H 9C = 2S 9C: mean 3.00", "throw JD 5D: mean 1.00"]
+
+
+# --- every label inside the picture, whatever the numbers --------------------------------
+
+def drawn_texts(fig, monkeypatch):
+    """(text, window extent) of every label the renderer draws (Agg), tick labels and legend
+    included: what the picture shows, not the artists it merely holds."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    drawn, draw = [], Text.draw
+
+    def record(self, renderer):
+        draw(self, renderer)
+        if self.get_visible() and self.get_text():
+            drawn.append((self, self.get_window_extent(renderer)))
+    monkeypatch.setattr(Text, "draw", record)
+    FigureCanvasAgg(fig).draw()
+    return drawn
+
+
+def inside(box, outer):
+    return (box.x0 >= outer.x0 - 0.5 and box.x1 <= outer.x1 + 0.5
+            and box.y0 >= outer.y0 - 0.5 and box.y1 <= outer.y1 + 0.5)
+
+
+def _cribbage(long):
+    from types import SimpleNamespace
+
+    from cribsolve.games.cribbage.spec import CribbageSpec
+
+    if long:     # every rule at once, and points no game scores
+        spec = CribbageSpec(target=16, peg_limit=41, jokers=2, decks=2, starters=2,
+                            wild_rank=13, stinkhole=True, draw=True, game_length=361,
+                            hand_size=8)
+        parts = [1234.5678, 12345.678, 0.5, 99.99, 999.999, 23456.7, 1.0]
+    else:
+        spec, parts = CribbageSpec(), [4.12, 8.0, 4.7, 0.31, 3.6, 7.9, 0.0]
+    d = dict(zip(["dealer_pegging", "dealer_hand", "crib", "heels", "pone_pegging",
+                  "pone_hand", "pone_crib"], parts), win_rate=1.0, win_rate_ci=[0.999, 1.0])
+    return SimpleNamespace(as_dict=lambda: d, spec=spec, policy="lookahead",
+                           opponent_policy="expert", n=10 ** 9, seed=2 ** 32 - 1)
+
+
+def _variations(long):
+    from cribsolve.games.cribbage.house_rules import RULES
+
+    big = 12345.678 if long else 1.0
+    return ([{"rule": name, "first_dealer_wins": i % 2, "ci_low": 0.0, "ci_high": 1.0,
+              "dealer_points": 25 * big, "dealer_pegging": 4 * big, "dealer_hand": 8 * big,
+              "crib": 5 * big, "pone_pegging": 3 * big, "pone_hand": 8 * big,
+              "pone_crib": big} for i, (name, _) in enumerate(RULES)],
+            10 ** 9, 2 ** 32 - 1, "lookahead")
+
+
+def _bracket(long):
+    d = {"variant": "patience2" if long else "patience", "n": 10 ** 9, "seed": 2 ** 32 - 1,
+         "policy": "lookahead", "next_hands": 1000, "win_rate": 0.9536,
+         "win_rate_ci": [0.9523, 0.9549], "upper_bound": 1.3141,
+         "upper_bound_ci": [1.3131, 1.3151], "clairvoyant": 0.9983,
+         "clairvoyant_ci": [0.998, 0.9985]}
+    if long:
+        d.update(win_policy_rate=0.9433, win_policy_rate_ci=[0.9418, 0.9447])
+    return (d,)
+
+
+FIGURES = {"cribbage_figure": lambda long: (_cribbage(long),),
+           "variations_figure": _variations, "bracket_figure": _bracket}
+
+
+@pytest.mark.parametrize("long", [False, True], ids=["usual", "long"])
+@pytest.mark.parametrize("name", FIGURES)
+def test_every_label_stays_inside_the_figure(monkeypatch, name, long):
+    """No title, tick label, legend entry or value runs off the picture, and a value written
+    on the plot (a bar's points) stays inside its axes, for numbers far past any game's."""
+    pytest.importorskip("matplotlib")
+    from cribsolve.cli import plots
+
+    fig = getattr(plots, name)(*FIGURES[name](long))
+    drawn = drawn_texts(fig, monkeypatch)
+    assert drawn
+    for text, box in drawn:
+        assert inside(box, fig.bbox), (text.get_text(), box, fig.bbox)
+    for ax in fig.axes:
+        for text in ax.texts:
+            assert inside(text.get_window_extent(), ax.get_window_extent()), text.get_text()
+
+
+def test_a_simulate_histogram_keeps_its_labels_inside(monkeypatch):
+    from cribsolve.cli import plots
+    from cribsolve.games.solitaire.simulate import simulate
+
+    fig = plots.simulate_figure(simulate("patience2", "random", 50, seed=2 ** 32 - 1))
+    for text, box in drawn_texts(fig, monkeypatch):
+        assert inside(box, fig.bbox), text.get_text()

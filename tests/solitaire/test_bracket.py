@@ -3,16 +3,23 @@ own expectations on the real ones."""
 from functools import lru_cache
 from itertools import permutations
 
+import csv
+import json
+from dataclasses import replace
+
 import numpy as np
 import pytest
+from clihelp import run
 
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
-from cribsolve.games.solitaire.bracket import (bound_games, patience2_terms, patience_terms,
+from cribsolve.games.solitaire.bracket import (COLUMNS, bound_games, bracket,
+                                               patience2_terms, patience_terms,
                                                penalised_value)
-from cribsolve.games.solitaire.simulate import win_probabilities, win_table
+from cribsolve.games.solitaire.facts import SOLITAIRES
+from cribsolve.games.solitaire.simulate import simulate, win_probabilities, win_table
 
 # --- a toy solitaire small enough to solve exactly -----------------------------------------
 # Seven cards worth 1..7: one removed unseen, then two deals of [a face-down card f, two hand
@@ -194,12 +201,6 @@ def test_the_charges_are_the_win_policys_own_probabilities():
 
 
 def test_bracket_plays_simulates_decks_and_orders_its_bounds():
-    import json
-
-    from clihelp import run
-
-    from cribsolve.games.solitaire.simulate import simulate
-
     code, out, err = run("bracket", "--variant", "patience", "-n", "60", "--seed", "3",
                          "--json", "--quiet")
     d = json.loads(out)
@@ -215,9 +216,10 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
     assert d["win_rate"] == simulate("patience2", "lookahead", 40, 3).win_rate
     assert d["win_policy_rate"] == simulate("patience2", "win", 40, 3).win_rate
     assert d["gain"] == pytest.approx(d["win_rate"] - d["win_policy_rate"])
-    for bad in (["--variant", "patience3"], ["--samples", "-1"], ["-n", "1"]):
-        code, out, err = run("bracket", *bad)      # one deck gives no interval
-        assert code == 2 and err.startswith("cribsolve:")
+    for bad in (["--variant", "patience3"], ["--variant", "patience", "--next-hands", "-1"],
+                ["-n", "1"], ["--next-hands", "2"]):   # one deck gives no interval; Patience II
+        code, out, err = run("bracket", *bad)      # takes no next hands
+        assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1
 
 
 def win_policy_discards(deck, wins, table):
@@ -263,3 +265,100 @@ def test_charges_average_zero_under_the_win_policy_but_not_under_clairvoyance(sa
     for total, lo, hi in ((fair, -3, 3), (cheat, 5, np.inf)):
         z = np.mean(total) / (np.std(total) / np.sqrt(len(total)))
         assert lo < z < hi
+
+
+# --- chunks, checkpoints and the tables written ---------------------------------------------
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    """Several chunks from few decks, for simulate and the bracket alike."""
+    for v in ("patience", "patience2"):
+        monkeypatch.setitem(SOLITAIRES, v, replace(SOLITAIRES[v], chunk=8))
+
+
+def test_a_bracket_of_many_chunks_plays_simulates_games(small_chunks):
+    """Chunk by chunk, the policies' wins are simulate's of the same seed (the chunks deal
+    the decks), in both games."""
+    d = bracket("patience2", 20, 7).as_dict()
+    assert d["win_rate"] == simulate("patience2", "lookahead", 20, 7).win_rate
+    assert d["win_policy_rate"] == simulate("patience2", "win", 20, 7).win_rate
+    assert d["clairvoyant"] == simulate("patience2", "clairvoyant", 20, 7).win_rate
+    d = bracket("patience", 20, 7, next_hands=1).as_dict()
+    assert d["win_rate"] == simulate("patience", "win", 20, 7).win_rate
+    assert d["clairvoyant"] == simulate("patience", "clairvoyant", 20, 7).win_rate
+
+
+def interrupted_after(chunks):
+    """A progress callback that stops the run (as Ctrl-C would) after ``chunks`` chunks."""
+    done = []
+
+    def progress(decks):
+        done.append(decks)
+        if len(done) == chunks:
+            raise KeyboardInterrupt
+    return progress
+
+
+def test_an_interrupted_bracket_resumes_to_the_same_numbers(tmp_path, small_chunks):
+    path = str(tmp_path / "bracket.ckpt")
+    with pytest.raises(KeyboardInterrupt):
+        bracket("patience", 30, 5, next_hands=1, progress=interrupted_after(2), checkpoint=path)
+    done = []
+    resumed = bracket("patience", 30, 5, next_hands=1, progress=done.append, checkpoint=path)
+    assert done == [16, 8, 6]                  # two chunks read back, two computed
+    assert resumed == bracket("patience", 30, 5, next_hands=1)
+    done.clear()
+    assert bracket("patience", 30, 5, next_hands=1, progress=done.append,
+                   checkpoint=path) == resumed
+    assert done == [30]                        # a finished run is all read back
+
+
+def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
+    path = tmp_path / "bracket.ckpt"
+    args = ["bracket", "--variant", "patience", "-n", "3", "--next-hands", "1", "--seed", "2",
+            "--quiet", "--checkpoint", path]
+    code, first, err = run(*args)
+    assert code == 0, err
+    before = path.read_bytes()
+    for other in (["--seed", "3"], ["-n", "4"], ["--next-hands", "2"]):
+        code, out, err = run(*args, *other)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+        assert err.startswith(f"cribsolve: --checkpoint: {path} is from a run with other "
+                              "arguments"), err
+    assert path.read_bytes() == before
+    assert run(*args) == (0, first, "")
+    sim = tmp_path / "simulate.ckpt"           # simulate's file is not the bracket's
+    assert run("simulate", "--variant", "patience", "-n", "3", "--policy", "random",
+               "--quiet", "--checkpoint", sim)[0] == 0
+    code, out, err = run(*args[:-1], sim)
+    assert code == 2 and "is from a run with other arguments" in err
+
+
+def test_the_csv_holds_the_json_row_by_row(tmp_path):
+    """--csv: one row per policy and bound, each value and CI the JSON's under the same name;
+    a second run appends."""
+    table = tmp_path / "bracket.csv"
+    for seed in (1, 2):
+        code, out, err = run("bracket", "--variant", "patience2", "-n", "4", "--seed", seed,
+                             "--quiet", "--json", "--csv", table)
+        assert code == 0, err
+    with open(table, newline="") as f:
+        header, *rows = list(csv.reader(f))
+    assert header == COLUMNS
+    d = json.loads(out)
+    mine = [dict(zip(header, r)) for r in rows if r[2] == "2"]
+    assert len(rows) == 2 * len(mine)
+    assert {r["measure"] for r in mine} == {k for k in d if k + "_ci" in d}
+    for r in mine:
+        for key in ("variant", "n", "seed", "next_hands", "policy"):
+            assert r[key] == str(d[key])
+        assert [float(r["value"]), float(r["ci_low"]), float(r["ci_high"])] == \
+            [d[r["measure"]], *d[r["measure"] + "_ci"]]
+
+
+def test_a_csv_of_another_table_is_refused_before_the_work(tmp_path, no_work):
+    table = tmp_path / "other.csv"
+    table.write_text("a,b\n1,2\n")
+    code, out, err = run("bracket", "-n", "1e9", "--quiet", "--csv", table)
+    assert code == 2 and out == "" and "has a different header" in err
+    assert len(err.splitlines()) == 1 and table.read_text() == "a,b\n1,2\n"

@@ -40,6 +40,7 @@ from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions, deal
                                                 draw_cards, patience2_deal, patience_deal,
                                                 unseen_of)
 from cribsolve.infra.jit import njit, prange
+from cribsolve.infra.runner import Job, Local, chunks, run
 
 
 @njit(cache=True)
@@ -143,7 +144,7 @@ def patience_terms(deck, wins, table, rand):
     return x, phi, q
 
 
-SAMPLES = 8                     # drawn next hands per look-ahead charge: the bound levels off
+NEXT_HANDS = 8                  # drawn next hands per look-ahead charge: the bound levels off
 MAX_POINTS = 3 * 29 + 3        # Patience II: three hands and heels, with room
 
 
@@ -202,13 +203,20 @@ def bound_games(decks, variant2, wins, table, rand):
     return out
 
 
+# as_dict's measures, each with its 95% CI (``<measure>_ci``): the policies' win rates, the
+# bounds, and the differences between them; COLUMNS is --csv's header, named as as_dict is
+MEASURES = ("win_rate", "win_policy_rate", "gain", "upper_bound", "clairvoyant", "width")
+COLUMNS = ["variant", "n", "seed", "next_hands", "policy", "measure", "value", "ci_low",
+           "ci_high"]
+
+
 @dataclass
 class Bracket:
     """The win rate of the best policy and the bounds above it, all on the same decks."""
     variant: str
     n: int
     seed: int
-    samples: int                    # hands drawn per look-ahead charge (Patience)
+    next_hands: int                 # hands drawn per look-ahead charge (Patience)
     wins: int = 0                   # the best policy's
     win_policy_wins: int = 0        # the win policy's, where it is not the best
     gain_sq: int = 0                # (best policy's win - win policy's win) squared, summed
@@ -229,7 +237,7 @@ class Bracket:
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
         width, width_ci = self._mean_ci(self.bound_sum - self.wins, self.gap_sq)
         d = {"variant": self.variant, "n": self.n, "seed": self.seed,
-             "policy": SOLITAIRES[self.variant].best, "samples": self.samples,
+             "policy": SOLITAIRES[self.variant].best, "next_hands": self.next_hands,
              "win_rate": self.wins / self.n, "win_rate_ci": list(wilson(self.wins, self.n)),
              "upper_bound": upper, "upper_bound_ci": upper_ci,
              "clairvoyant": self.clairvoyant_wins / self.n,
@@ -237,48 +245,73 @@ class Bracket:
              "width": width, "width_ci": width_ci}
         if SOLITAIRES[self.variant].best != "win":
             gain, gain_ci = self._mean_ci(self.wins - self.win_policy_wins, self.gain_sq)
-            d.update(win_policy_rate=self.win_policy_wins / self.n, gain=gain, gain_ci=gain_ci)
+            d.update(win_policy_rate=self.win_policy_wins / self.n,
+                     win_policy_rate_ci=list(wilson(self.win_policy_wins, self.n)),
+                     gain=gain, gain_ci=gain_ci)
         return d
 
+    def csv_rows(self) -> list[list]:
+        """COLUMNS: one row per measure of as_dict (MEASURES, those it has), its CI beside it."""
+        d = self.as_dict()
+        return [[d["variant"], d["n"], d["seed"], d["next_hands"], d["policy"], m, d[m],
+                 *d[m + "_ci"]] for m in MEASURES if m in d]
 
-def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None,
-            progress=None, samples: int = SAMPLES) -> Bracket:
+
+
+def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: int,
+                  wins: np.ndarray) -> dict:
+    """Chunk ``index`` of a bracket, per deck: whether the best, the win and the clairvoyant
+    policies won (simulate's games of the same chunk), and the penalised bound. A pure
+    function of its arguments, so a chunk can run anywhere or be read back from a checkpoint."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire.simulate import chunk_points
+
+    best = SOLITAIRES[variant].best
+
+    def won(policy):
+        return chunk_points(variant, policy, seed, index, games, wins).sum(axis=1) >= WIN_AT
+
+    rng = np.random.default_rng([seed, index])          # as simulate.chunk_points deals
+    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    looks = np.random.default_rng([seed, index, 1]).random((games, 4, next_hands, 6))
+    out = {"best": won(best), "clairvoyant": won("clairvoyant"),
+           "bound": bound_games(decks, variant == "patience2", wins, rank_table(15), looks)}
+    out["win"] = out["best"] if best == "win" else won("win")
+    return out
+
+
+def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progress=None,
+            next_hands: int = NEXT_HANDS, where=None, checkpoint: str | None = None) -> Bracket:
     """Play the best and the clairvoyant policies and compute the penalised bound on ``n``
     decks: simulate's decks for the same seed (so ``win_rate`` is simulate --policy P's for
-    P = SOLITAIRES[variant].best; where that is not ``win``, ``win`` is played too, for the gain). Patience
-    charges each deal for the next hand with ``samples`` drawn hands (0: not at all)."""
-    from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.solitaire import patience
-    from cribsolve.games.solitaire.simulate import chunk_points, win_table
-    from cribsolve.infra.jit import set_threads
+    P = SOLITAIRES[variant].best; where that is not ``win``, ``win`` is played too, for the
+    gain). Patience charges each deal for the next hand with ``next_hands`` drawn hands (0:
+    not at all). Chunks as simulate's, run ``where`` (runner.connect; default: here on ``jobs``
+    threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends."""
+    from cribsolve.games.solitaire.simulate import win_table
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")
-    if samples < 0:
-        raise CribsolveError("--samples must be at least 0")
-    set_threads(jobs)
-    v2 = variant == "patience2"
-    res = Bracket(variant, n, seed, 0 if v2 else samples)
-    wins, table = win_table(variant), rank_table(15)
-    best, chunk = SOLITAIRES[variant].best, SOLITAIRES[variant].chunk
-    for index, start in enumerate(range(0, n, chunk)):
-        games = min(chunk, n - start)
-        rng = np.random.default_rng([seed, index])      # as simulate.chunk_points deals
-        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
-        won = chunk_points(variant, best, seed, index, games, wins).sum(axis=1) >= WIN_AT
-        if best != "win":
-            plain = chunk_points(variant, "win", seed, index, games, wins).sum(axis=1) >= WIN_AT
-            res.win_policy_wins += int(plain.sum())
-            res.gain_sq += int((won != plain).sum())
-        best = patience.play_games(decks, v2, patience.CLAIRVOYANT, np.zeros((games, 8)), table,
-                                   wins)
-        looks = np.random.default_rng([seed, index, 1]).random((games, 4, res.samples, 6))
-        ub = bound_games(decks, v2, wins, table, looks)
+    if next_hands < 0:
+        raise CribsolveError("--next-hands must be at least 0")
+    if n < 1:
+        raise CribsolveError("-n must be at least 1")
+    res = Bracket(variant, n, seed, 0 if variant == "patience2" else next_hands)
+    wins, chunk = win_table(variant), SOLITAIRES[variant].chunk
+    parts = chunks(n, chunk)
+    job = Job(chunk_bracket, [(variant, seed, i, games, res.next_hands, wins)
+                              for i, games in parts], [games for _, games in parts],
+              {"run": "bracket", "variant": variant, "n": n, "seed": seed,
+               "next_hands": res.next_hands, "chunk": chunk})
+    plain = SOLITAIRES[variant].best == "win"
+    for c in run(job, where or Local(jobs), progress, checkpoint):
+        won, ub = c["best"], c["bound"]
         res.wins += int(won.sum())
-        res.clairvoyant_wins += int((best.sum(axis=1) >= 80).sum())
+        if not plain:
+            res.win_policy_wins += int(c["win"].sum())
+            res.gain_sq += int((won != c["win"]).sum())
+        res.clairvoyant_wins += int(c["clairvoyant"].sum())
         res.bound_sum += float(ub.sum())
         res.bound_sq += float((ub * ub).sum())
         res.gap_sq += float(((ub - won) ** 2).sum())
-        if progress:
-            progress(games)
     return res
