@@ -44,9 +44,12 @@ def slow_reach(parts, traces, length):
     return reach
 
 
-@pytest.mark.parametrize("spec", [CribbageSpec(), CribbageSpec(starters=2)])
-def test_the_table_equals_a_slow_replay_of_its_deals(spec):
-    length = 48                  # long enough for positions no deal can finish from
+@pytest.mark.parametrize("spec,length", [
+    (CribbageSpec(), 48), (CribbageSpec(starters=2), 48),
+    (CribbageSpec(decks=2, hand_size=8, starters=2), 97), (CribbageSpec(lowball=True), 31)])
+def test_the_table_equals_a_slow_replay_of_its_deals(spec, length):
+    """Positions no deal can finish from, positions only a deal's show can, and positions its
+    play can (the page's game: a deal makes up to about 100 points)."""
     rec = odds.deal_records(spec, 60, seed=5)
     reach = odds.reach_table(rec["parts"], rec["traces"], length)
     slow = slow_reach(rec["parts"], rec["traces"], length)

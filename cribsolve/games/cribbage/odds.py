@@ -98,29 +98,55 @@ def after_deal(reach, d, a, b, totals, times, length):
     return reach[0, dealer, pone] if d else reach[1, pone, dealer]
 
 
+@njit(cache=True)
+def by_totals(reach, d, dealer, pone, dealer_total, pone_total, length):
+    """after_deal for a deal whose play takes nobody to ``length``: only its totals matter
+    (the pone's hand counts first)."""
+    if pone + pone_total >= length:
+        return 0.0 if d else 1.0
+    if dealer + dealer_total >= length:
+        return 1.0 if d else 0.0
+    nd, np_ = dealer + dealer_total, pone + pone_total
+    return reach[0, nd, np_] if d else reach[1, np_, nd]
+
+
 @njit(cache=True, parallel=True)
-def _reach_table(totals, times, length, groups, weights):
+def _reach_table(totals, times, length, groups, weights, by_dealer, by_pone):
     """reach[d, a, b]: P(the player at a reaches ``length`` before the player at b), d = 1
-    when that player deals next, averaged over the deals. Where neither player can get there
-    in this deal, only the deal's totals matter: ``groups`` (the distinct (dealer's, pone's)
-    totals of a deal) with their ``weights`` stand for the deals."""
+    when that player deals next, averaged over the deals. A deal whose play (heels and
+    pegging) cannot take anyone to the length counts by its totals alone, so the deals stand
+    as ``groups`` (the distinct (dealer's, pone's) totals) with their ``weights``; only the
+    deals whose play can (``by_dealer``, ``by_pone``: the deals in falling order of the
+    dealer's and the pone's play points) are played out card by card (after_deal) in place
+    of their group's share. The cost grows with the groups, not the deals."""
     reach = np.zeros((2, length, length))
     k_n = totals.shape[0]
-    top_d, top_p = groups[:, 0].max(), groups[:, 1].max()
     for total in range(2 * length - 2, -1, -1):
         lo, hi = max(0, total - length + 1), min(length - 1, total)
         for i in prange(2 * (hi - lo + 1)):
             a, d = lo + i // 2, i % 2
             b = total - a
             dealer, pone = (a, b) if d else (b, a)
+            need_d, need_p = length - dealer, length - pone
             acc = 0.0
-            if dealer + top_d < length and pone + top_p < length:
-                for g in range(groups.shape[0]):
-                    nd, np_ = dealer + groups[g, 0], pone + groups[g, 1]
-                    acc += weights[g] * (reach[0, nd, np_] if d else reach[1, np_, nd])
-            else:
-                for k in range(k_n):
-                    acc += after_deal(reach, d, a, b, totals[k], times[k], length)
+            for g in range(groups.shape[0]):
+                acc += weights[g] * by_totals(reach, d, dealer, pone, groups[g, 0],
+                                              groups[g, 1], length)
+            j = 0
+            while j < k_n and totals[by_dealer[j], 0] >= need_d:
+                k = by_dealer[j]
+                acc += after_deal(reach, d, a, b, totals[k], times[k], length) - by_totals(
+                    reach, d, dealer, pone, totals[k, 0] + totals[k, 3],
+                    totals[k, 1] + totals[k, 2], length)
+                j += 1
+            j = 0
+            while j < k_n and totals[by_pone[j], 1] >= need_p:
+                k = by_pone[j]
+                if totals[k, 0] < need_d:           # not counted among the dealer's above
+                    acc += after_deal(reach, d, a, b, totals[k], times[k], length) - \
+                        by_totals(reach, d, dealer, pone, totals[k, 0] + totals[k, 3],
+                                  totals[k, 1] + totals[k, 2], length)
+                j += 1
             reach[d, a, b] = acc / k_n
     return reach
 
@@ -130,7 +156,10 @@ def reach_table(parts, traces, length):
     totals, times = reach_times(parts, traces)
     whole = np.stack([totals[:, 0] + totals[:, 3], totals[:, 1] + totals[:, 2]], axis=1)
     groups, weights = np.unique(whole, axis=0, return_counts=True)
-    return _reach_table(totals, times, length, groups, weights.astype(np.float64))
+    by_dealer = np.argsort(-totals[:, 0], kind="stable")
+    by_pone = np.argsort(-totals[:, 1], kind="stable")
+    return _reach_table(totals, times, length, groups, weights.astype(np.float64), by_dealer,
+                        by_pone)
 
 
 def _check_deals(arrays, params):
