@@ -14,7 +14,7 @@ from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
 CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "record",
-                 "game_length"]
+                 "game_length", "resume"]
 
 
 @click.command()
@@ -41,10 +41,13 @@ CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "re
                    "the data folder), for cribsolve review.")
 @click.option("--game-length", type=click.IntRange(31, ODDS_LENGTH_MAX), default=121,
               show_default=True, help="Cribbage: points to win.")
+@click.option("--resume", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Cribbage: go on with the game broken off in this record (its seed, "
+                   "opponent and rules), from its first unfinished deal.")
 @game_options()
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count_yourself,
-         muggins, record, game_length, quiet, **house):
+         muggins, record, game_length, resume, quiet, **house):
     """Play a solitaire with a coach, or cribbage against the computer (--variant cribbage):
     type your cards (e.g. 5H JD) or their numbers, ? for a hint, Enter for the adviser's
     choice."""
@@ -56,13 +59,21 @@ def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count
     if muggins and not count_yourself:
         raise click.UsageError("--muggins goes with --count-yourself (it takes the points "
                                "you miss in your own count)")
+    if resume is not None:
+        refuse(["seed", "opponent", "dealer", "record", "game_length", "muggins",
+                *GAME_OPTIONS], "--resume", "the record gives the game")
+        return _cribbage(*_resumed(resume), coach, count_yourself, quiet)
     spec = make_spec(game_length=game_length, **house)
     from cribsolve.games.cribbage.record import not_recorded
     if not_recorded(spec):
         raise click.UsageError(f"{not_recorded(spec)} is not offered by play yet: the game's "
                                "record, which review reads, holds distinct cards, one cut "
                                "card and each player's throw once")
-    _cribbage(spec, seed, opponent, dealer, coach, count_yourself, muggins, record, quiet)
+    import secrets
+
+    seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
+    _cribbage(spec, seed, opponent, dealer, muggins, _record_path(record), None, coach,
+              count_yourself, quiet)
 
 
 def _record_path(record):
@@ -78,46 +89,70 @@ def _record_path(record):
     return os.path.join(folder, time.strftime("%Y-%m-%d-%H%M%S") + ".txt")
 
 
-def _cribbage(spec, seed, opponent, dealer, coach, count_yourself, muggins, record, quiet):
-    import secrets
+def _resumed(path):
+    """(spec, seed, opponent, you deal first, muggins, path, the replay of its deals) of a
+    broken-off game's record."""
+    from cribsolve.errors import CribsolveError
+    from cribsolve.games.cribbage.computer import OPPONENTS
+    from cribsolve.games.cribbage.record import load_record, replay
+
+    rec = load_record(path)
+    if rec.seed is None or rec.opponent not in OPPONENTS:
+        raise CribsolveError(f"{path}: not a game cribsolve play wrote (it has no 'seed' and "
+                             "'opponent' lines), so it cannot be resumed")
+    if rec.muggins:
+        raise CribsolveError(f"{path}: a game under --muggins cannot be resumed: its record "
+                             "holds the cards, not your counts, so the scores it replays to "
+                             "are not the game's")
+    check_outputs(("--resume", path))
+    game = replay(rec)
+    if game.winner:
+        raise CribsolveError(f"{path}: the game is over ({game.winner} won); review it with: "
+                             f"cribsolve review {path}")
+    return rec.spec, rec.seed, rec.opponent, rec.first_dealer == "me", False, path, game
+
+
+def _cribbage(spec, seed, opponent, you_deal, muggins, path, resumed, coach, count_yourself,
+              quiet):
+    from dataclasses import replace
 
     from cribsolve.games.cribbage.computer import Computer
     from cribsolve.games.cribbage.match import Match, summary_lines
     from cribsolve.games.cribbage.terminal import Terminal
     from cribsolve.infra.progress import bar
 
-    seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
-    path = _record_path(record)
     say = click.echo
-    from dataclasses import replace
-
     rules = replace(spec, game_length=121)
     rules = "" if rules.is_standard else f" ({rules.describe()})"
     say(f"cribbage to {spec.game_length}{rules} against {opponent}, seed {seed} (--seed {seed} "
-        f"deals this game again); the record: {path}")
+        f"deals this game again); the record: {path}" +
+        (f" (resumed at deal {len(resumed.deals) + 1})" if resumed else ""))
     computer = Computer(opponent, spec)
     player = Terminal(spec, sys.stdin.readline, say, coach, echo=not sys.stdin.isatty())
-    with open(path, "w", encoding="utf-8") as f:
+    with open(path, "a" if resumed else "w", encoding="utf-8") as f:
         def write(text):
             f.write(text)
             f.flush()
-        match = Match(spec, player, computer, say, write, seed, dealer, count_yourself,
+        match = Match(spec, player, computer, say, write, seed, you_deal, count_yourself,
                       muggins)
         try:
-            result = match.run()
+            match.run(resumed)
         except (EOFError, KeyboardInterrupt) as stop:
             r = match.result
-            kept = (f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; review "
-                    f"them with: cribsolve review {path}" if r.deals else
-                    f"no deal was finished, so {path} holds no deal to review")
             seat = "--dealer" if match.you_deal else "--pone"
+            how = (f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; go on "
+                   f"with: cribsolve play --variant cribbage --resume {path} (or review them: "
+                   f"cribsolve review {path})" if r.deals else
+                   f"no deal was finished, so {path} holds no deal to review; to play this "
+                   f"game from its start: the same command with --seed {seed} {seat}")
             say(f"\ngame stopped in deal {r.deals + 1} at you {r.scores[0]}, they "
-                f"{r.scores[1]}: {kept}; to play this game again from its start: cribsolve "
-                f"play --variant cribbage --seed {seed} {seat}")
+                f"{r.scores[1]}: {how}")
             if isinstance(stop, KeyboardInterrupt):
                 sys.exit(130)
             return
     say("")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     with bar(None, "reviewing your decisions", quiet, "decision") as pb:
-        lines = summary_lines("".join(result.texts), path, pb.update)
+        lines = summary_lines(text, path, pb.update)
     say("\n".join(lines + [f"the whole table: cribsolve review {path}"]))

@@ -138,7 +138,31 @@ def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
     assert "with the game unfinished" in out
 
 
+@pytest.mark.parametrize("rules", [(), ("--lowball",)])
+def test_a_resumed_game_is_the_game_played_through(tmp_path, rules):
+    """Broken off after a few deals (end of input), then --resume: the record and the closing
+    summary are those of the same game played without a break (same seed, same answers)."""
+    whole, part = tmp_path / "whole.txt", tmp_path / "part.txt"
+    args = (*PLAY, "--seed", 8, "--pone", "--game-length", 61, "--opponent", "greedy", *rules)
+    code, out_whole, err = run(*args, "--record", whole, stdin=b"\n" * 400)
+    assert code == 0, err
+    code, out, err = run(*args, "--record", part, stdin=b"\n" * 14)
+    assert code == 0, err
+    assert f"go on with: cribsolve play --variant cribbage --resume {part}" in out
+    kept = part.read_text()
+    assert 0 < kept.count("\ndeal ") < whole.read_text().count("\ndeal ")
+    code, out, err = run(*PLAY, "--resume", part, stdin=b"\n" * 400)
+    assert code == 0, err
+    assert part.read_text() == whole.read_text()
+    assert out.splitlines()[-3:-1] == out_whole.splitlines()[-3:-1]
+    code, out, err = run(*PLAY, "--resume", part)
+    assert code == 2 and "the game is over" in err
+
+
 @pytest.mark.parametrize("args,says", [
+    ((*PLAY, "--resume", "examples/game1.txt"), "not a game cribsolve play wrote"),
+    ((*PLAY, "--resume", "x.txt", "--seed", 3), "--seed does not apply to --resume"),
+    ((*PLAY, "--resume", "x.txt", "--lowball"), "--lowball does not apply to --resume"),
     (("play", "--variant", "patience", "--seed", 1, "--pysol-game", 5),
      "give one deal: --pysol-game N or --seed S, not both"),
     (("play", "--variant", "patience"), "give the deal"),

@@ -112,14 +112,21 @@ class Match:
 
     # ---- the game -----------------------------------------------------------------------
 
-    def run(self, first_deal: int = 1) -> Result:
-        """Deal after deal until someone reaches the game length."""
-        header = record.header_text(self.spec, self.you_deal,
-                                    f"cribsolve play --variant cribbage --seed {self.seed} "
-                                    f"--opponent {self.computer.policy}")
-        self.result.texts.append(header)
-        self.write(header)
-        n, you_deal = first_deal, self.you_deal
+    def run(self, resumed=None) -> Result:
+        """Deal after deal until someone reaches the game length; ``resumed``: the replay
+        (record.Game) of the deals a broken-off game finished, which this one goes on from
+        (its seed deals the same cards and the computer decides as it would have)."""
+        if resumed is None:
+            header = record.header_text(self.spec, self.you_deal, self.seed,
+                                        self.computer.policy, self.muggins)
+            self.result.texts.append(header)
+            self.write(header)
+            n = 1
+        else:
+            done = resumed.deals
+            self.scores[:] = done[-1].scores_after if done else resumed.record.scores
+            n = self.result.deals = len(done) + 1
+        you_deal = self.you_deal == (n % 2 == 1)
         while True:
             deal = Deal(self, n, you_deal)
             try:

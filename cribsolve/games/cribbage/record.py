@@ -8,7 +8,8 @@ B`` and ``rules:``, the house rules as ``CribbageSpec.describe`` words them, e.g
 lowball, hand size 5``), then each deal after a ``deal`` line: ``me:`` (your cards), ``them:``
 (optional: theirs), ``throw:``, ``their throw:`` (needed to count the crib unless ``them`` and
 the play tell it), ``starter:``, ``play:`` (every card laid, the pone first, ``go``
-optional). Scores are never typed: the replay makes them, with the rules' own play
+optional). ``cribsolve play`` adds ``seed:``, ``opponent:`` and ``muggins: yes`` to its
+records, so a game broken off can be resumed; review reads past them. Scores are never typed: the replay makes them, with the rules' own play
 (play.PlayState: goes, last card, 31) and show (score_hand), and stops at the game length.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cribsolve.games.cribbage.play import GO
 from cribsolve.games.cribbage.spec import CribbageSpec
 
 DEAL_KEYS = ("me", "them", "throw", "their throw", "starter", "play")
-HEADER_KEYS = ("game", "dealer", "scores", "rules")
+HEADER_KEYS = ("game", "dealer", "scores", "rules", "seed", "opponent", "muggins")
 WHO = ("you", "they")
 # the house rules a record cannot hold yet: each changes the deal itself (copies of a card,
 # a card cut before the throw, redraws, a given cut, a second crib, an auction)
@@ -45,6 +46,9 @@ class Record:
     game_length: int = 121
     scores: tuple = (0, 0)                      # yours, theirs, when the record starts
     rules: CribbageSpec = CribbageSpec()        # the house rules (its game length aside)
+    seed: int | None = None                     # cribsolve play's: the seed that dealt it
+    opponent: str = ""                          # ... the computer's policy
+    muggins: bool = False                       # ... played under muggins
     deals: list = field(default_factory=list)
     header: dict = field(default_factory=dict)  # header key -> its line
 
@@ -156,6 +160,16 @@ def _header_value(rec: Record, n: int, key: str, value: str) -> None:
             rec.fail(n, f"game: give the points to win (2 to {LONGEST}, e.g. 121), not "
                         f"{value!r}")
         rec.game_length = int(value)
+    elif key == "seed":
+        if not value.isdigit():
+            rec.fail(n, f"seed: give the seed that dealt the game, not {value!r}")
+        rec.seed = int(value)
+    elif key == "opponent":
+        rec.opponent = value.lower()
+    elif key == "muggins":
+        if value.lower() not in ("yes", "no"):
+            rec.fail(n, f"muggins: give yes or no, not {value!r}")
+        rec.muggins = value.lower() == "yes"
     elif key == "rules":
         try:
             rec.rules = rules_from_words(value)
@@ -252,12 +266,13 @@ def _rule(item: str):
                          "them, e.g. 'lowball, hand size 5, peg limit 41')")
 
 
-def header_text(spec, i_deal: bool, note: str = "") -> str:
-    """A record's header (``note``: a comment line, e.g. how the game was dealt)."""
+def header_text(spec, i_deal: bool, seed: int, opponent: str, muggins: bool) -> str:
+    """The header of a record cribsolve play writes: the game, and what resumes it."""
     rules = replace(spec, game_length=CribbageSpec.game_length)
-    return (f"# {note}\n" if note else "") + \
-        f"game: {spec.game_length}\ndealer: {'me' if i_deal else 'them'}\n" + \
-        ("" if rules.is_standard else f"rules: {rules.describe()}\n")
+    return (f"# cribsolve play --variant cribbage: a game against {opponent}\n"
+            f"game: {spec.game_length}\ndealer: {'me' if i_deal else 'them'}\n" +
+            ("" if rules.is_standard else f"rules: {rules.describe()}\n") +
+            f"seed: {seed}\nopponent: {opponent}\n" + "muggins: yes\n" * muggins)
 
 
 def deal_text(number: int, mine, theirs, throw, their_throw, starter, played) -> str:
