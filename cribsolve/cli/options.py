@@ -51,6 +51,8 @@ class Number(click.ParamType):
         return f"{kind} from {show(self.lo)} to {show(self.hi)}"
 
     def convert(self, value, param, ctx):
+        if type(value) is int and self.lo <= value <= self.hi:      # a default: no decimal
+            return float(value) if self.real else value
         from decimal import Decimal, InvalidOperation
 
         if isinstance(value, (int, float)) and not isinstance(value, bool):
