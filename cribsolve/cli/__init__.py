@@ -78,6 +78,10 @@ def cli(ctx):
 def main():
     """Console entry point: user mistakes become one line on stderr and exit status 2."""
     no_command = (NoCommand, getattr(click.exceptions, "NoArgsIsHelpError", NoCommand))
+    # numpy's OpenBLAS starts a thread per core that spins for a while as numpy loads; no
+    # command does long BLAS work (the kernels are numba's), and with the other core busy that
+    # thread cost a single answer 0.06 s of 0.2 (a setting of the user's own wins)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     jit.lean()
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
