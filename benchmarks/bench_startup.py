@@ -1,5 +1,6 @@
-"""Whole-process time of single answers beside the floor (python alone, python + numpy), the
-batch scorer's work beyond start-up, and what a cold command pays to compile.
+"""Whole-process time of single answers beside the floor (python alone, python + numpy, numba
+loaded and readied), the batch scorer's work beyond start-up, and what a cold command pays to
+compile.
 
     python benchmarks/bench_startup.py [--runs 7]
 """
@@ -19,6 +20,11 @@ CLI = [PY, "-m", "cribsolve"]
 ROWS = [
     ("python -c pass", [PY, "-c", "pass"]),
     ('python -c "import numpy"', [PY, "-c", "import numpy"]),
+    ('python -c "import numba"', [PY, "-c", "import numba"]),
+    # the floor of a compiled answer: numba loaded and its compiler readied as the CLI does
+    ("numba readied as the CLI does", [PY, "-c", "import os; os.environ['OPENBLAS_NUM_THREADS']"
+                                       " = '1'; from cribsolve.infra import jit; jit.lean(); "
+                                       "jit.njit(lambda: 0)"]),
     ("cribsolve --help", CLI + ["--help"]),
     ("score one hand", CLI + ["score", "5H", "5S", "5C", "JD", "--starter", "5D"]),
     ("best-discard one hand (optimal opponent)",

@@ -15,6 +15,11 @@ os.environ["CRIBSOLVE_COMPILED"] = "1"
 # Every test run compiles afresh: the one-line notice of a real compile (infra/jit.py) would
 # be one more line of stderr in tests that count them; test_store checks the notice itself.
 os.environ["CRIBSOLVE_QUIET_COMPILE"] = "1"
+# Kernels compile here as at the command line: numba readied without SciPy and cffi (jit.lean),
+# so a kernel that needs either fails a test rather than only the command.
+from cribsolve.infra import jit  # noqa: E402
+
+jit.lean()
 
 
 def _no_work(*args, **kwargs):

@@ -115,7 +115,7 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
 
         check_board(spec, my_score, their_score)
         with bar(DEALS[POLICY], "simulating deals for the odds table (once)", quiet,
-                 "deal") as pb:
+                 "deal", lazy=True) as pb:
             odds_table(spec, pb.update, policy=POLICY)
         wins = {format_card(c): (p, se) for c, p, se in play_odds(
             mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed)}
@@ -208,7 +208,8 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
-    with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal") as pb:
+    with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal",
+             lazy=True) as pb:
         win = odds_table(spec, pb.update, policy=policy)
     if whole:
         rows = [(a, b, who, float(win[1 if who == "me" else 0, a, b]))

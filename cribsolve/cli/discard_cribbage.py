@@ -147,7 +147,7 @@ def rank_by_wins(o, hand):
         raise CribsolveError(WHOSE_CRIB)
     check_board(spec, o.my_score, o.their_score)
     with bar(DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet,
-             "deal") as pb:
+             "deal", lazy=True) as pb:
         odds_table(spec, pb.update, policy=POLICY)
     mine, theirs = o.my_score, o.their_score
     rows = throw_odds(hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples,

@@ -51,6 +51,8 @@ class Number(click.ParamType):
         return f"{kind} from {show(self.lo)} to {show(self.hi)}"
 
     def convert(self, value, param, ctx):
+        if type(value) is int and self.lo <= value <= self.hi:      # a default: no decimal
+            return float(value) if self.real else value
         from decimal import Decimal, InvalidOperation
 
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -357,13 +359,11 @@ def opponent_progress(quiet):
     """Report the one-time best-response solve of the opponent model (it takes ~20 s)."""
     from cribsolve.infra.progress import bar
 
-    state = {}
+    pb = bar(None, "solving the opponent model (once)", quiet, "iter", lazy=True)
 
     def report(iteration, change):
-        if "bar" not in state:
-            state["bar"] = bar(None, "solving the opponent model (once)", quiet, "iter")
-        state["bar"].update(1)
-        state["bar"].set_postfix(change=f"{change:.4f}")
+        pb.update(1)
+        pb.set_postfix(change=f"{change:.4f}")
     return report
 
 
@@ -372,5 +372,6 @@ def win_table_progress(variant, quiet):
     from cribsolve.games.solitaire.simulate import WIN_TABLE_GAMES, win_table
     from cribsolve.infra.progress import bar
 
-    with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game") as pb:
+    with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game",
+             lazy=True) as pb:
         win_table(variant, pb.update)

@@ -8,8 +8,6 @@ the grouped numba kernel serves batches and simulations, and a test holds the tw
 """
 from __future__ import annotations
 
-from itertools import chain, combinations
-
 import numpy as np
 
 from cribsolve.core.cards import JACK, NO_SUIT, RANK, SUIT
@@ -38,12 +36,25 @@ def _pair_classes(x, y):
     return ((lo - 1) * 13 + (hi - 1)) * 2 + suited
 
 
+def combos(n, k):
+    """The rows of itertools.combinations(range(n), k), in its order, built in numpy (each
+    (k-1)-set followed by every larger position): a 5-card hand's 178,365 four-card sets in
+    4 ms where the iterator took 17."""
+    rows = np.arange(n)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        more = n - 1 - last                         # the larger positions each row can take
+        before = np.cumsum(more) - more
+        rows = np.column_stack([np.repeat(rows, more, axis=0),
+                                np.arange(more.sum()) + np.repeat(last + 1 - before, more)])
+    return rows
+
+
 def deals(n, m):
     """(starter, unknown crib cards) as positions among n unseen cards: every starter with
     every m-subset of the other cards."""
     k = m + 1
-    flat = np.fromiter(chain.from_iterable(combinations(range(n), k)), dtype=np.int64)
-    sets = flat.reshape(-1, k)
+    sets = combos(n, k)
     starters = np.concatenate([sets[:, j] for j in range(k)])
     others = np.concatenate([np.delete(sets, j, axis=1) for j in range(k)])
     return starters, others
@@ -67,6 +78,7 @@ def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full
     else:
         w = np.ones(len(pos))
     wsum = w.sum()
+    w_starter = np.bincount(pos, weights=w, minlength=len(unseen))     # weight of each starter
     s_suit = SUIT[starter]
     idx = np.zeros(len(pos), dtype=np.int64)
     for j in range(m):
@@ -99,5 +111,7 @@ def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full
         elif ks[0] != NO_SUIT and (ks == ks[0]).all():
             crib += ((o_suit == ks[0]) if m else 1) * flush_pts[:, ks[0]]
         hists[o] = np.bincount(hand + sign * crib + OFFSET, weights=w, minlength=WIDTH) / wsum
-        means[o] = (w @ hand) / wsum, (w @ crib) / wsum
+        # sums, not ``w @ hand``: a dot product this long runs on OpenBLAS's threads, which on
+        # a busy machine cost a single answer 0.35 s of waiting (the sums, a fraction of 1 ms)
+        means[o] = (by_starter * w_starter).sum() / wsum, (w * crib).sum() / wsum
     return hists, means

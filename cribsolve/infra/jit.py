@@ -9,16 +9,20 @@ and loading its cache costs about a second, the question a few milliseconds.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
-import tempfile
+from contextlib import contextmanager
 
 from cribsolve.infra import source
 from cribsolve.infra.paths import cache_dir, unwritable
 
 _python = False
+_lean = False
 _numba = None
+# What numba imports, if installed, as it loads and readies its compiler: SciPy (a version
+# check, then np.dot and np.linalg; 0.2 s here) and cffi (cffi functions; 0.05 s). No kernel of
+# ours calls either.
+EXTRAS = ("scipy", "cffi")
 
 
 class NeedsCompiled(RuntimeError):
@@ -44,8 +48,18 @@ def use_python() -> None:
     _python = True
 
 
+def lean() -> None:
+    """Ready numba, when it loads, without its SciPy and cffi support (EXTRAS): where they are
+    installed that is 0.3 s of the 0.8 s a compiled answer takes. For the command line, which
+    owns its process: a library user's own numba code keeps np.dot and cffi."""
+    global _lean
+    _lean = True
+
+
 def code_key() -> str:
     """A digest of every module of the package (the CLI aside) and of the versions in play."""
+    import hashlib
+
     from cribsolve import __version__
     lib = source.digest(source.library())
     return hashlib.sha256(f"{__version__} {sys.version_info[:2]} {lib}".encode()).hexdigest()[:16]
@@ -61,7 +75,12 @@ def numba_cache_dir() -> str:
 def _load_numba():
     global _numba
     if _numba is None:
-        import numba
+        with _without(EXTRAS if _lean else ()):
+            import numba
+            if _lean:           # ready the compiler now, as the first kernel would
+                from numba.core.registry import cpu_target
+                cpu_target.target_context.refresh()
+                cpu_target.typing_context.refresh()
 
         path = numba_cache_dir()
         try:
@@ -69,6 +88,8 @@ def _load_numba():
             if not os.access(path, os.W_OK):
                 raise PermissionError(13, "Permission denied")
         except OSError as e:
+            import tempfile
+
             unwritable(e)
             path = os.path.join(tempfile.gettempdir(), f"cribsolve-{os.getuid()}",
                                 os.path.basename(path))
@@ -77,6 +98,20 @@ def _load_numba():
         _say_when_compiling(numba)
         _numba = numba
     return _numba
+
+
+@contextmanager
+def _without(names):
+    """Within, the modules ``names`` not imported yet look not installed to an import (None in
+    sys.modules); afterwards they import as usual."""
+    hidden = [name for name in names if name not in sys.modules]
+    sys.modules.update(dict.fromkeys(hidden))
+    try:
+        yield
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
 
 
 def _say_when_compiling(numba) -> None:

@@ -4,7 +4,6 @@ CLI's (numba's own cache checks only the file a function is written in).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 
@@ -60,6 +59,8 @@ def imports(name: str, path: str) -> set[str]:
 
 def digest(modules) -> str:
     """sha256 over the names and sources of ``modules`` (package module names), in order."""
+    import hashlib      # here: the command line loads this module before any table
+
     h = hashlib.sha256()
     for name in sorted(set(modules)):
         path = module_file(name)

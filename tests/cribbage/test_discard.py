@@ -76,6 +76,15 @@ def test_weighted_opponent_equals_slow_enumeration(known):
             assert abs(r.std - std) < 1e-9
 
 
+@pytest.mark.parametrize("n,k", [(46, 3), (47, 4), (9, 1), (6, 2), (5, 5), (4, 5)])
+def test_numpy_combos_list_what_itertools_lists(n, k):
+    """The card-by-card engine's deals, in the same order (so the same sums)."""
+    from itertools import combinations
+
+    from cribsolve.core.cardwise import combos
+    assert combos(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.permutations(range(52)), st.integers(0, 4), st.sampled_from([1, -1]), st.booleans(),
        st.booleans(), st.integers(0, 30))

@@ -44,6 +44,25 @@ def test_every_shipped_table_is_current():
         assert state == "current", (name, state)
 
 
+def test_a_shipped_table_loads_without_its_kind_checks(own_cache, monkeypatch):
+    """They ran when the catalog made it and run above (catalog.status); a load checks its key
+    and digest only. A table in the cache folder is checked whole at each load."""
+    calls = []
+    kind = store.KINDS["rank-table"]
+    monkeypatch.setitem(store.KINDS, "rank-table", store.Kind(
+        kind.module, lambda arrays, params: calls.append(params) or kind.check(arrays, params)))
+    rank.rank_table(15)
+    assert calls == []
+    catalog.status(os.path.join(store.SHIPPED, store.file_name("rank-table", {"target": 15})))
+    assert calls == [{"target": 15}]
+    with store.ignoring_shipped():
+        rank.rank_table(15)                                 # built into the cache folder
+    store._memo.clear()
+    with store.ignoring_shipped():
+        rank.rank_table(15)                                 # loaded from it
+    assert calls == [{"target": 15}] * 3
+
+
 def test_shipped_rank_table_equals_a_full_rebuild():
     shipped = rank.rank_table(15)
     assert np.array_equal(shipped, rank._build(15))
