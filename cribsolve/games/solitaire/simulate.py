@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.solitaire.facts import SOLITAIRES
+from cribsolve.games.solitaire.facts import SOLITAIRES, SQUARES
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
@@ -81,6 +81,9 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import patience, shuffle
 
+    if variant in SQUARES:
+        from cribsolve.games.solitaire import square
+        return square.chunk_points(variant, policy, seed, index, games, win_only)
     rng = np.random.default_rng([seed, index])
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
     if variant == "shuffle":   # 16 grid cards, then the starter
@@ -157,8 +160,9 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
              checkpoint: str | None = None) -> SimResult:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
-    Cribbage Shuffle with ``win_only``: each deal is only decided at 61 (won or proven lost),
-    which is faster; the scores are then not all optima, so no histogram is kept. The chunks
+    Cribbage Shuffle with ``win_only`` (or Square's clairvoyant bound, the same search): each
+    deal is only decided at 61 (won or proven lost), which is faster; the scores are then not
+    all optima, so no histogram is kept. The chunks
     run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``."""
     if variant not in SOLITAIRES:
         raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
@@ -168,8 +172,9 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     if policy not in game.policies:
         raise CribsolveError(f"unknown policy {policy!r} for {variant} "
                              f"(expected {', '.join(game.policies)})")
-    if win_only and (variant, policy) != ("shuffle", "optimal"):
-        raise CribsolveError("--win-only is for --variant shuffle with the optimal policy")
+    if win_only and (variant, policy) not in (("shuffle", "optimal"), ("square", "clairvoyant")):
+        raise CribsolveError("--win-only is for --variant shuffle with the optimal policy (or "
+                             "square's clairvoyant bound, the same search)")
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     res = SimResult(variant, policy, n, seed, win_at,

@@ -1,0 +1,304 @@
+"""PySolFC's Cribbage Square (games 805-808), docs/RULES.md §4.
+
+The talon's cards come one at a time, each into an empty cell of the 4 x 4 grid (806-808: or
+onto a pile beside it, which in 807-808 gives its top card back to the grid later); the game
+ends when the grid is full. The starter is the talon's last card whatever was dealt before it,
+and the score is Shuffle's: the 4 rows and 4 columns, each with the starter, plus 2 for a jack
+starter. Simulated decks are Shuffle's (simulate.py): the talon is deck[:dealt] and the starter
+deck[dealt], so a seed deals Square the same 16 cards and starter as Shuffle.
+
+Policies (what the player knows: the cards seen, never the next card or the starter):
+  RANDOM       each card into a uniformly chosen empty cell; the piles stay unused.
+  EV           greedy: the move after which the expected final score is highest, the empty
+               cells then filled at random from the unseen cards. The score is a sum over
+               lines, so the expectation is one per line, and a line's depends only on its
+               cards, how many it lacks and the unseen cards' ranks and suits: its rank part
+               is an average over the rank multisets of the missing cards and the starter (at
+               most 6,188 of them), flush and nobs are in closed form (fastev's crib method,
+               from two missing cards to any number). Exact, so no seed and no noise. A card
+               goes onto a pile when no cell raises the expectation as much as keeping it out
+               (the fuller pile last); a pile's top card goes to the grid when that raises it
+               most. Cards are never moved from pile to pile (808 allows it).
+  CLAIRVOYANT  (805) knowing the 16 cards and the starter, every grid can be built: the bound
+               is Shuffle's proven optimum (shuffle.solve_many), not a new search.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from cribsolve.core.cards import JACK, RANK, SUIT
+from cribsolve.core.scoring.kernels import N_RANKS
+from cribsolve.core.scoring.table import score5
+from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
+from cribsolve.infra.jit import njit, prange
+
+RANDOM, EV = 0, 1
+POLICIES = {"random": RANDOM, "ev": EV}     # clairvoyant is Shuffle's search
+WIN_AT = SOLITAIRES["square"].win_at
+EMPTY = -1
+TALON, PILE = -1, 16           # a move's source (or pile q), and target PILE + q for a pile
+MAX_MOVES = 16 + 2 * 16        # more than a game can make: a card moves at most twice
+
+# The 8 lines (rows 0-3, then columns 0-3) as cell indices; the grid is read row by row.
+LINES = np.array([[4 * i + j for j in range(4)] for i in range(4)]
+                 + [[4 * j + i for j in range(4)] for i in range(4)], dtype=np.int64)
+
+
+def _multisets():
+    """Every multiset of 1 to 5 ranks (1..13) as a sorted row padded with 0; REPEATS[t, j]:
+    how many earlier entries of row t equal entry j; rows of size d are START[d]:START[d+1]."""
+    rows, reps, start = [], [], [0, 0]
+    for d in range(1, 6):
+        for t in combinations_with_replacement(range(1, 14), d):
+            rows.append(list(t) + [0] * (5 - d))
+            reps.append([t[:j].count(t[j]) for j in range(d)] + [0] * (5 - d))
+        start.append(len(rows))
+    return (np.array(rows, dtype=np.int64), np.array(reps, dtype=np.int64),
+            np.array(start, dtype=np.int64))
+
+
+MULTISETS, REPEATS, START = _multisets()
+
+
+@njit(cache=True)
+def _choose(n, k):
+    """C(n, k) as a float (0 when k > n)."""
+    if k > n:
+        return 0.0
+    c = 1.0
+    for i in range(k):
+        c = c * (n - i) / (i + 1)
+    return c
+
+
+@njit(cache=True)
+def pool_counts(seen):
+    """The unseen cards by rank (n) and suit (u), their number N, and njack: over the unseen
+    jacks, the other unseen cards of their suit (for nobs from a missing card)."""
+    n = np.zeros(N_RANKS, dtype=np.int64)
+    u = np.zeros(4, dtype=np.int64)
+    for c in range(52):
+        if not seen[c]:
+            n[RANK[c]] += 1
+            u[SUIT[c]] += 1
+    njack = 0
+    for c in range(52):
+        if not seen[c] and RANK[c] == JACK:
+            njack += u[SUIT[c]] - 1
+    return n, u, n.sum(), njack
+
+
+@njit(cache=True)
+def _flush(us, k, total):
+    """E[flush points] of a line whose k missing cards must all come from the us unseen cards
+    of its suit, out of ``total`` unseen; the starter then matches or not."""
+    return _choose(us, k) / _choose(total, k) * (4.0 + (us - k) / (total - k))
+
+
+@njit(cache=True)
+def expected_line(known, m, n, u, total, njack, table):
+    """E[points] of a line holding known[:m], its 4 - m other cards and the starter drawn
+    without replacement from the ``total`` unseen cards (counts from pool_counts)."""
+    d = 5 - m                       # cards drawn: the missing ones and the starter
+    idx0 = 0
+    for j in range(m):
+        idx0 = idx0 * N_RANKS + RANK[known[j]]
+    ranks = 0.0                     # the table is symmetric: the starter's place is immaterial
+    for t in range(START[d], START[d + 1]):
+        w = 1.0
+        idx = idx0
+        for j in range(d):
+            r = MULTISETS[t, j]
+            a = n[r] - REPEATS[t, j]
+            if a <= 0:
+                w = 0.0
+                break
+            w *= a / (REPEATS[t, j] + 1.0)
+            idx = idx * N_RANKS + r
+        if w > 0.0:
+            ranks += w * table[idx]
+    ev = ranks / _choose(total, d)
+    k = 4 - m
+    if m == 0:
+        for s in range(4):
+            ev += _flush(u[s], k, total)
+    else:
+        s = SUIT[known[0]]
+        same = True
+        for j in range(1, m):
+            same = same and SUIT[known[j]] == s
+        if same:
+            ev += _flush(u[s], k, total)
+    for j in range(m):                               # our jacks: the starter has their suit
+        if RANK[known[j]] == JACK:
+            ev += u[SUIT[known[j]]] / total
+    if k:                                            # a missing jack, the starter its suit
+        ev += k * njack / (total * (total - 1.0))
+    return ev
+
+
+@njit(cache=True)
+def place_values(grid, card, seen, table):
+    """(values, kept_out): the expected final score with ``card`` in each empty cell (-inf for
+    a full one), and with it kept out of the grid; the rest filled at random from the unseen
+    cards. ``seen`` must hold ``card``. Only the card's row and column change, so it takes two
+    expectations per line, and lines without a card share theirs."""
+    n, u, total, njack = pool_counts(seen)
+    without = np.empty(8)
+    with_card = np.empty(8)
+    known = np.empty(4, dtype=np.int64)
+    blank = -1.0
+    blank_with = -1.0
+    for line in range(8):
+        m = 0
+        for j in range(4):
+            c = grid[LINES[line, j]]
+            if c >= 0:
+                known[m] = c
+                m += 1
+        if m == 0 and blank >= 0.0:
+            without[line], with_card[line] = blank, blank_with
+            continue
+        without[line] = expected_line(known, m, n, u, total, njack, table)
+        with_card[line] = without[line]
+        if m < 4:
+            known[m] = card
+            with_card[line] = expected_line(known, m + 1, n, u, total, njack, table)
+        if m == 0:
+            blank, blank_with = without[line], with_card[line]
+    kept_out = without.sum() + 2.0 * n[JACK] / total
+    values = np.full(16, -np.inf)
+    for i in range(16):
+        if grid[i] < 0:
+            r, c = i // 4, 4 + i % 4
+            values[i] = kept_out + with_card[r] - without[r] + with_card[c] - without[c]
+    return values, kept_out
+
+
+@njit(cache=True)
+def grid_points(grid, starter, table):
+    """The final score of a full grid: rows + columns with the starter, + 2 for a jack."""
+    t = 2 * (RANK[starter] == JACK)
+    for line in range(8):
+        t += score5(table, grid[LINES[line, 0]], grid[LINES[line, 1]], grid[LINES[line, 2]],
+                    grid[LINES[line, 3]], starter, False)
+    return t
+
+
+@njit(cache=True)
+def _empty_cell(grid, k):
+    """The k-th empty cell (0-based), row by row."""
+    for i in range(16):
+        if grid[i] < 0:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _log(log, moves, source, card, target):
+    if moves < log.shape[0]:
+        log[moves, 0], log[moves, 1], log[moves, 2] = source, card, target
+    return moves + 1
+
+
+@njit(cache=True)
+def play_on(grid, seen, pile, size, talon, starter, piles, waste, policy, rand, table, log):
+    """Play a game on from its state (changed in place) to the full grid; returns the final
+    score. grid: 16 cells (EMPTY or a card); seen: the cards the player has seen; pile[q, :
+    size[q]]: pile q bottom to top; talon: the cards still to come, in order; rand: a uniform
+    per card for RANDOM. Each move goes into the rows of ``log`` (if it has any) as (from:
+    TALON or pile q, card, to: a cell or PILE + q); the rest of its rows are left as they were."""
+    moves = 0
+    placed = 0
+    for i in range(16):
+        placed += grid[i] >= 0
+    pos = 0
+    while placed < 16:
+        c = talon[pos]
+        seen[c] = True
+        if policy == RANDOM:
+            cell = _empty_cell(grid, int(rand[pos] * (16 - placed)))
+            grid[cell] = c
+            moves = _log(log, moves, TALON, c, cell)
+            placed += 1
+            pos += 1
+            continue
+        while placed < 16:
+            values, kept_out = place_values(grid, c, seen, table)
+            cell = np.argmax(values)
+            best = values[cell]
+            move = 0                                 # 0: the card to a cell; 1: to a pile;
+            p = -1                                   # 2 + q: pile q's top to a cell
+            for q in range(piles):
+                if size[q] < PILE_CARDS and (p < 0 or size[q] < size[p]):
+                    p = q
+            if p >= 0 and kept_out > best:
+                best, move = kept_out, 1
+            if not waste:
+                for q in range(piles):
+                    if size[q]:
+                        v, _ = place_values(grid, pile[q, size[q] - 1], seen, table)
+                        i = np.argmax(v)
+                        if v[i] > best:
+                            best, move, cell = v[i], 2 + q, i
+            if move >= 2:
+                q = move - 2
+                size[q] -= 1
+                grid[cell] = pile[q, size[q]]
+                moves = _log(log, moves, q, grid[cell], cell)
+                placed += 1
+                continue                             # the talon card is still to be played
+            if move == 1:
+                pile[p, size[p]] = c
+                size[p] += 1
+                moves = _log(log, moves, TALON, c, PILE + p)
+            else:
+                grid[cell] = c
+                moves = _log(log, moves, TALON, c, cell)
+                placed += 1
+            pos += 1
+            break
+    return grid_points(grid, starter, table)
+
+
+@njit(cache=True)
+def play_square(deck, dealt, piles, waste, policy, rand, table):
+    """One game from a shuffled deck: talon deck[:dealt], starter deck[dealt]."""
+    grid = np.full(16, EMPTY, dtype=np.int64)
+    seen = np.zeros(52, dtype=np.bool_)
+    pile = np.empty((2, PILE_CARDS), dtype=np.int64)
+    size = np.zeros(2, dtype=np.int64)
+    return play_on(grid, seen, pile, size, deck[:dealt], deck[dealt], piles, waste, policy, rand,
+                   table, np.empty((0, 3), dtype=np.int64))
+
+
+@njit(cache=True, parallel=True)
+def play_games(decks, dealt, piles, waste, policy, rand, table):
+    """Final scores of every game (rows of ``decks``), games spread over threads."""
+    out = np.empty(decks.shape[0], dtype=np.int64)
+    for g in prange(decks.shape[0]):
+        out[g] = play_square(decks[g], dealt, piles, waste, policy, rand[g], table)
+    return out
+
+
+def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
+                 win_only: bool = False) -> np.ndarray:
+    """Final scores of the ``games`` games of chunk ``index`` as a (games, 1) array: the decks
+    are simulate.py's for Shuffle (numpy seeded with [seed, index]), then a uniform per card."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire import shuffle
+
+    sq = SQUARES[variant]
+    rng = np.random.default_rng([seed, index])
+    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    if policy == "clairvoyant":
+        best, _ = shuffle.solve_many(decks[:, :17], rank_table(15),
+                                     shuffle.WIN_AT if win_only else 0)
+        return best[:, None]
+    rand = rng.random((games, sq.dealt))
+    return play_games(decks, sq.dealt, sq.piles, sq.waste, POLICIES[policy], rand,
+                      rank_table(15))[:, None]
