@@ -1,6 +1,7 @@
-"""The solitaires' commands: ``shuffle`` (Cribbage Shuffle solved, with its proof), ``deal`` (a
-PySolFC game's cards) and ``bracket`` (the optimal win rate between a policy and upper
-bounds); and ``play``'s solitaires with their coach (the command itself is in play.py)."""
+"""The solitaires' commands: ``shuffle`` (Cribbage Shuffle solved, with its proof),
+``best-place`` (where Cribbage Square's card goes), ``deal`` (a PySolFC game's cards) and
+``bracket`` (the optimal win rate between a policy and upper bounds); and ``play``'s
+solitaires with their coach (the command itself is in play.py)."""
 from __future__ import annotations
 
 import sys
@@ -80,8 +81,92 @@ def shuffle(cards, starter, time_limit, as_json, pysol_game):
     click.echo("\n".join(_shuffle_lines(sol, rows, st)))
 
 
+EMPTY_WORDS = ("--", ".")        # an empty cell of best-place's grid
+SAMPLES_MAX = 10 ** 4           # best-place --samples (a first card: about 2 minutes)
+
+
+class _GridCommand(click.Command):
+    """A command whose arguments may be ``--`` (an empty cell): click would take the first
+    one as the end of the options (and "-- 5H" as an option), so they reach click as ``.``."""
+
+    def parse_args(self, ctx, args):
+        def cell_word(a):           # "--", or several cells of which the first is "--"
+            tokens = a.replace(",", " ").split()
+            if tokens and tokens[0] == "--" and (a == "--" or len(tokens) > 1):
+                return " ".join("." if t == "--" else t for t in tokens)
+            return a
+        return super().parse_args(ctx, [cell_word(a) for a in args])
+
+
+def _grid_cells(words) -> list:
+    """16 cells from words that may each hold several: a card, or -- / . for an empty cell."""
+    from cribsolve.core.notation import parse_card
+
+    cells = []
+    for w in words:
+        tokens = w.replace(",", " ").split()
+        if not tokens:
+            raise CardError("an empty grid argument was given (expected cards like 5H, or -- "
+                            "for an empty cell)")
+        cells += [None if t in EMPTY_WORDS else parse_card(t) for t in tokens]
+    return cells
+
+
+@click.command("best-place", cls=_GridCommand)
+@click.argument("cells", nargs=-1)
+@click.option("--card", "card_text", required=True, metavar="CARD",
+              help="The card to place: the talon's top card.")
+@click.option("--variant", type=click.Choice(["square", "square-waste"]), default="square",
+              show_default=True, help="Cribbage Square (PySolFC 805), or with a waste (806).")
+@click.option("--waste", "waste_text", default=None, metavar="CARDS",
+              help="square-waste: the cards on the waste (at most 5).")
+@click.option("--seen", "seen_text", default=None, metavar="CARDS",
+              help="Other cards known not to come (none in PySolFC's own games).")
+@click.option("--samples", type=click.IntRange(0, SAMPLES_MAX), default=1000,
+              show_default=True, help="Playouts per move, ev playing on (0: the exact "
+                                      "expectation alone).")
+@seed_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def best_place(cells, card_text, variant, waste_text, seen_text, samples, seed, as_json):
+    """Cribbage Square: where the card in hand should go. CELLS are the grid row by row, a
+    card or -- for each of the 16 cells."""
+    from cribsolve.cli.options import cards as option_cards
+    from cribsolve.games.solitaire.square import WIN_AT, best_place as analyse
+    from cribsolve.infra.export import dumps
+
+    grid = _grid_cells(cells)
+    placed = card(card_text, "--card")
+    waste = option_cards(waste_text, "--waste")
+    seen = option_cards(seen_text, "--seen")
+    moves = analyse(grid, placed, variant, waste, seen, samples, seed)
+    if as_json:
+        click.echo(dumps({"variant": variant, "card": format_card(placed),
+                          "samples": samples, "seed": seed,
+                          "moves": [{"move": m.name, "expected": m.expected, "mean": m.mean,
+                                     "se": m.se, "win": m.win, "ev": m.ev} for m in moves]}))
+        return
+    empty = sum(c is None for c in grid)
+    click.echo(f"{variant}: where {format_card(placed)} goes, {16 - empty} cells filled, "
+               f"{WIN_AT} to win" + (f"; {samples:,} playouts, seed {seed}" if samples else ""))
+    for i in range(4):
+        click.echo("  " + "  ".join(f"{'--' if c is None else format_card(c):>3}"
+                                    for c in grid[4 * i:4 * i + 4]))
+    head = "  move   expected" + ("   playouts: mean     se  P(win)" if samples else "")
+    click.echo(head)
+    for m in moves:
+        row = f"  {m.name:<6} {m.expected:8.3f}"
+        if samples:
+            row += f"  {m.mean:15.3f}  {m.se:5.3f}  {m.win:6.4f}"
+        click.echo(row + ("   ev's move" if m.ev else ""))
+    click.echo("expected: the final score's mean with the other cells filled at random (exact)")
+    if samples:
+        click.echo("playouts: ev plays on; every move sees the same cards dealt")
+
+
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "square",
+                                              "square-waste", "square-reserve1",
+                                              "square-reserve2"]),
               required=True, help="The solitaire whose layout to show.")
 @click.option("--pysol-game", "pysol_game", type=PysolGame(), required=True, metavar="N",
               help="PySolFC's game N (1 to 31999 and msN: Microsoft-compatible deals).")

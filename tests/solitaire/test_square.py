@@ -2,15 +2,17 @@
 expectations against brute force, the score against Shuffle's scorer and a hand count, and the
 policies' games replayed move by move against the rules."""
 import itertools
+import json
 
 import numpy as np
 import pytest
+from clihelp import run
 from hypothesis import given, settings, strategies as st
 from pysol_cards.cards import CardRenderer, createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
 from cribsolve.core import fastev
-from cribsolve.core.notation import parse_card, parse_cards
+from cribsolve.core.notation import format_card, parse_card, parse_cards
 from cribsolve.core.scoring.table import rank_table, score5
 from cribsolve.games.solitaire import shuffle
 from cribsolve.games.solitaire import square as sq
@@ -252,3 +254,81 @@ def test_piles_help():
     means = {v: simulate(v, "ev", 400, seed=8).mean for v in SQUARES}
     assert means["square-waste"] > means["square"] + 3
     assert means["square-reserve2"] > means["square-waste"]
+
+
+def spelled(grid):
+    return [("--" if c < 0 else format_card(c)) for c in grid]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_best_place_marks_the_cell_the_ev_policy_chose(seed):
+    # replay an ev game and stop at its 6th and 12th cards: best-place, from the face-up cards
+    # alone, must mark the cell the kernel chose
+    deck = np.random.default_rng(seed).permutation(52).astype(np.int64)
+    log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
+    sq.play_on(np.full(16, -1, dtype=np.int64), np.zeros(52, dtype=np.bool_),
+               np.empty((2, 5), dtype=np.int64), np.zeros(2, dtype=np.int64), deck[:16],
+               deck[16], 0, False, sq.EV, np.zeros(16), TABLE, log)
+    for k in (5, 11):
+        before = np.full(16, -1, dtype=np.int64)
+        for _, card, cell in log[:k]:
+            before[cell] = card
+        code, out, err = run("best-place", *spelled(before), "--card", format_card(log[k, 1]),
+                             "--samples", "0", "--json")
+        moves = json.loads(out)["moves"]
+        assert code == 0 and [m["move"] for m in moves if m["ev"]] == [
+            f"r{log[k, 2] // 4 + 1}c{log[k, 2] % 4 + 1}"]
+        assert moves[0]["ev"]           # without playouts, best first is ev's order
+
+
+def test_best_place_last_cell_is_exact_and_playouts_agree():
+    # one empty cell: the expectation is the mean over every unseen starter; every playout
+    # scores the grid with its starter, so their mean is near it
+    deck = [int(c) for c in np.random.default_rng(9).permutation(52)]
+    grid = deck[:16]
+    card, grid[6] = grid[6], -1
+    full = np.array([card if c < 0 else c for c in grid], dtype=np.int64)
+    exact = np.mean([sq.grid_points(full, s, TABLE) for s in deck[16:]])
+    code, out, _ = run("best-place", *spelled(grid), "--card", format_card(card), "--samples",
+                       "4000", "--json")
+    (move,) = json.loads(out)["moves"]
+    assert code == 0 and move["move"] == "r2c3" and move["ev"]
+    assert move["expected"] == pytest.approx(exact, abs=1e-9)
+    assert abs(move["mean"] - exact) < 4 * move["se"]
+    wins = np.mean([sq.grid_points(full, s, TABLE) >= 61 for s in deck[16:]])
+    assert abs(move["win"] - wins) < 0.05
+
+
+def test_best_place_text_and_the_waste():
+    grid = ["5H", "6H", "7C", "KD", "JD", "5C", "--", "QS", "4D", "--", "9S", "9C", "--", "2C",
+            "--", "3H"]
+    code, out, _ = run("best-place", " ".join(grid[:4]), " ".join(grid[4:8]),
+                       " ".join(grid[8:12]), " ".join(grid[12:]), "--card", "5s",
+                       "--samples", "50")
+    assert code == 0 and out.splitlines()[1:3] == ["   5H   6H   7C   KD", "   JD   5C   --   QS"]
+    assert sum("ev's move" in line for line in out.splitlines()) == 1
+    code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
+                       "--waste", "AS 2S", "--samples", "0", "--json")
+    moves = {m["move"]: m for m in json.loads(out)["moves"]}
+    assert code == 0 and set(moves) == {"r2c3", "r3c2", "r4c1", "r4c3", "waste"}
+    # a full waste is no move
+    code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
+                       "--waste", "AS 2S 3S 4S 6S", "--samples", "0", "--json")
+    assert code == 0 and "waste" not in {m["move"] for m in json.loads(out)["moves"]}
+
+
+def test_deal_and_simulate_commands():
+    code, out, _ = run("deal", "--variant", "square", "--pysol-game", "1", "--json")
+    d = json.loads(out)
+    assert code == 0 and parse_cards(d["talon"]) == layout("square", talon(1))["talon"]
+    assert len(d["set_aside"]) == 35 and d["starter"] == "6H"
+    code, out, _ = run("deal", "--variant", "square-reserve2", "--pysol-game", "1")
+    assert code == 0 and "set aside unseen: 25 cards" in out and "starter, the talon's last " \
+        "card: 6H" in out
+    code, out, _ = run("simulate", "--variant", "square", "-n", "200", "--seed", "3", "--json",
+                       "--quiet")
+    assert code == 0 and json.loads(out)["mean"] == sq.chunk_points(
+        "square", "ev", 3, 0, 200).mean()
+    code, out, _ = run("simulate", "--variant", "square", "--policy", "clairvoyant",
+                       "--win-only", "-n", "50", "--quiet", "--json")
+    assert code == 0 and json.loads(out)["histogram"] is None

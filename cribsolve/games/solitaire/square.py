@@ -302,3 +302,111 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     rand = rng.random((games, sq.dealt))
     return play_games(decks, sq.dealt, sq.piles, sq.waste, POLICIES[policy], rand,
                       rank_table(15))[:, None]
+
+
+@njit(cache=True, parallel=True)
+def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, table):
+    """scores[s, o]: the final score of playout s after option o, ev playing on: o < 16 puts
+    ``card`` into cell o, o = PILE + q onto pile q; -1 where o is not a legal move. Playout
+    s deals futures[s, :remaining] (unseen cards in a random order), then its starter
+    futures[s, remaining]; every option sees the same cards."""
+    out = np.full((futures.shape[0], PILE + 2), -1, dtype=np.int64)
+    for s in prange(futures.shape[0]):
+        talon = futures[s, :remaining]
+        starter = futures[s, remaining]
+        for o in range(PILE + piles):
+            if (o < PILE and grid[o] >= 0) or (o >= PILE and size[o - PILE] >= PILE_CARDS):
+                continue
+            g = grid.copy()
+            p = pile.copy()
+            z = size.copy()
+            if o < PILE:
+                g[o] = card
+            else:
+                p[o - PILE, z[o - PILE]] = card
+                z[o - PILE] += 1
+            out[s, o] = play_on(g, seen.copy(), p, z, talon, starter, piles, waste, EV,
+                                np.zeros(1), table, np.empty((0, 3), dtype=np.int64))
+    return out
+
+
+class Placement:
+    """One move of the card in hand: into ``cell`` (0-15, row by row) or onto the waste
+    (cell None); its exact expectation with the rest of the grid filled at random (what ev
+    maximises), and over the playouts (ev playing on) the mean final score, its standard error
+    and the share that reach 61."""
+
+    def __init__(self, cell, expected, scores):
+        self.cell, self.expected = cell, float(expected)
+        self.ev = False                 # the move the ev policy makes
+        self.mean = float(scores.mean()) if scores.size else None
+        self.se = float(scores.std() / np.sqrt(scores.size)) if scores.size > 1 else None
+        self.win = float((scores >= WIN_AT).mean()) if scores.size else None
+
+    @property
+    def name(self) -> str:
+        return "waste" if self.cell is None else f"r{self.cell // 4 + 1}c{self.cell % 4 + 1}"
+
+
+def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samples: int = 1000,
+               seed: int = 0) -> list[Placement]:
+    """Every move of ``card`` (grid: 16 card ids or None, row by row; ``waste``: the cards on
+    Square (Waste)'s waste; ``seen``: other cards known not to come), best first: by P(win)
+    over ``samples`` playouts (numpy seeded with ``seed``), then by expected score; without
+    playouts, by the exact expectation."""
+    from cribsolve.core.notation import format_cards
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.errors import CardError, CribsolveError
+
+    sq = SQUARES[variant]
+    if variant not in ("square", "square-waste"):
+        raise CribsolveError(f"best-place analyses square and square-waste; {variant}'s moves "
+                             f"from a reserve back to the grid are not analysed yet")
+    if len(grid) != 16:
+        raise CardError(f"give the 16 cells of the grid row by row (a card or --), not "
+                        f"{len(grid)}")
+    cards = [c for c in grid if c is not None] + [card, *waste, *seen]
+    if any(c >= 52 for c in cards):
+        raise CardError("jokers are not dealt in Cribbage Square")
+    dup = sorted({c for c in cards if cards.count(c) > 1})
+    if dup:
+        raise CardError(f"{format_cards(dup)} given twice (the grid, the card, --waste and "
+                        f"--seen hold each card once)")
+    empties = [i for i, c in enumerate(grid) if c is None]
+    if not empties:
+        raise CribsolveError("the grid is full: no card is placed any more")
+    if len(waste) > PILE_CARDS:
+        raise CardError(f"--waste holds at most {PILE_CARDS} cards, not {len(waste)}")
+    if waste and not sq.piles:
+        raise CribsolveError("--waste is for --variant square-waste")
+    remaining = sq.dealt - (16 - len(empties) + len(waste) + 1)   # talon cards after this one
+    unseen = [c for c in range(52) if c not in set(cards)]
+    if len(unseen) < remaining + 1:
+        raise CardError(f"only {len(unseen)} cards are left unseen, fewer than the "
+                        f"{remaining + 1} still to come (the talon and the starter)")
+    g = np.array([EMPTY if c is None else c for c in grid], dtype=np.int64)
+    known = np.zeros(52, dtype=np.bool_)
+    known[cards] = True
+    table = rank_table(15)
+    values, kept_out = place_values(g, card, known, table)
+    pile = np.zeros((2, PILE_CARDS), dtype=np.int64)
+    size = np.zeros(2, dtype=np.int64)
+    pile[0, :len(waste)] = list(waste)
+    size[0] = len(waste)
+    if samples:
+        rng = np.random.default_rng(seed)
+        futures = rng.permuted(np.tile(np.array(unseen, dtype=np.int64), (samples, 1)), axis=1)
+        scores = playouts(g, card, known, pile, size, sq.piles, sq.waste, futures, remaining,
+                          table)
+    else:
+        scores = np.full((0, PILE + 2), -1, dtype=np.int64)
+    out = [Placement(i, values[i], scores[:, i]) for i in empties]
+    pick = out[int(np.argmax([p.expected for p in out]))]
+    if sq.piles and len(waste) < PILE_CARDS:
+        out.append(Placement(None, kept_out, scores[:, PILE]))
+        if kept_out > pick.expected:
+            pick = out[-1]
+    pick.ev = True
+    if samples:
+        return sorted(out, key=lambda p: (-p.win, -p.mean, -p.expected))
+    return sorted(out, key=lambda p: -p.expected)
