@@ -231,9 +231,87 @@ def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
     click.echo("\n".join([""] + summary_lines(walk)))
 
 
+def _square_view(walk, advice, top):
+    """The grid, the card in hand and the best ``top`` cells."""
+    out = [f"Card {len(walk.moves) + 1} of 16: {format_card(walk.card)}"]
+    out += ["  " + "  ".join(f"{'--' if c is None else format_card(c):>3}"
+                             for c in walk.grid[4 * i:4 * i + 4]) for i in range(4)]
+    out.append("  cell   expected  P(win)")
+    for i, p in enumerate(advice[:top]):
+        out.append(f"  {p.name:<6} {p.expected:8.3f}  {p.win:6.4f}" + ("   best" if i == 0
+                                                                        else ""))
+    return out
+
+
+def _read_cell(walk, advice):
+    """The cell the player types (r2c3, or row and column: 2 3; Enter: the advice), asked again
+    until it is an empty cell; None when the input ends."""
+    import re
+
+    while True:
+        click.echo(f"your cell [{advice[0].name}]: ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        if not sys.stdin.isatty():
+            click.echo(clip(line.rstrip("\n")))
+        text = line.strip().lower()
+        if text in ("", "y", "yes"):
+            return advice[0].cell
+        m = re.fullmatch(r"r?([1-4])[ ,c]*([1-4])", text)
+        if m and walk.grid[4 * int(m.group(1)) + int(m.group(2)) - 5] is None:
+            return 4 * int(m.group(1)) + int(m.group(2)) - 5
+        click.echo(f"  {clip(text)!r} is not an empty cell: type its row and column (r2c3 or "
+                   f"2 3), or Enter for the advice")
+
+
+def play_square(pysol_game, seed, samples, top):
+    """``play --variant square``: Cribbage Square card by card, each cell advised from the
+    face-up grid and card only (square.Walk)."""
+    from cribsolve.games.solitaire.coach import seeded_talon
+    from cribsolve.games.solitaire.pysol import layout, talon
+    from cribsolve.games.solitaire.square import ADVICE_SEED, WIN_AT, Walk, best_place
+
+    if pysol_game is not None and seed is not None:
+        raise click.UsageError("give one deal: --pysol-game N or --seed S, not both")
+    if pysol_game is None and seed is None:
+        raise click.UsageError("give the deal: --pysol-game N or --seed S")
+    cards = talon(pysol_game) if seed is None else seeded_talon(seed)
+    lay = layout("square", cards)
+    walk = Walk(lay["talon"], lay["starter"])
+    click.echo("Cribbage Square, " + (f"PySolFC game {pysol_game}" if seed is None else
+                                      f"seed {seed}") + f": {WIN_AT} points to win; each card "
+               "goes into an empty cell")
+    click.echo("(expected: the final score with the other cells filled at random, exact; "
+               f"P(win): {samples:,} playouts, ev playing on)")
+    while not walk.over:
+        advice = best_place(walk.grid, walk.card, samples=samples, seed=ADVICE_SEED, top=top)
+        click.echo("\n".join([""] + _square_view(walk, advice, top)))
+        cell = _read_cell(walk, advice)
+        if cell is None:
+            click.echo(f"\ninput ended at card {len(walk.moves) + 1} of 16")
+            return
+        walk.choose(cell, advice)
+    lines = walk.lines()
+    out = ["", f"starter {format_card(walk.starter)}"]
+    for i in range(4):
+        out.append("  " + "  ".join(f"{format_card(c):>3}" for c in walk.grid[4 * i:4 * i + 4])
+                   + f"   | {lines[i]:>3}")
+    out += ["  " + "-" * 19, "  " + "  ".join(f"{p:>3}" for p in lines[4:])]
+    out.append(f"Game over: rows {sum(lines[:4])} + columns {sum(lines[4:])} + heels "
+               f"{walk.heels} = {walk.score}, {'won' if walk.score >= WIN_AT else 'lost'} "
+               f"({WIN_AT} to win)")
+    out.append(f"  {'card':<5} {'you':<5} {'best':<5} {'expected points lost':>20}")
+    for card_id, chosen, best in walk.moves:
+        out.append(f"  {format_card(card_id):<5} {chosen.name:<5} {best.name:<5} "
+                   f"{best.expected - chosen.expected:20.3f}")
+    click.echo("\n".join(out))
+
+
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
-              show_default=True, help="The solitaire (the default is simulate's).")
+@click.option("--variant", type=click.Choice(["patience", "patience2", "square"]),
+              default="patience2", show_default=True,
+              help="The solitaire (the default is simulate's).")
 @click.option("-n", "n", type=Number(2, GAMES_MAX), default="1e4", show_default=True,
               help=f"Decks, 2 to {show(GAMES_MAX)} (accepts 1e5; an interval needs two).")
 @click.option("--samples", type=click.IntRange(0, 1000), default=8, show_default=True,
@@ -249,6 +327,8 @@ def bracket(variant, n, samples, seed, jobs, as_json, quiet):
     from cribsolve.infra.export import dumps
     from cribsolve.infra.progress import bar
 
+    if variant == "square":
+        return _square_bracket(n, seed, jobs, as_json, quiet)
     win_table_progress(variant, quiet)
     with bar(n, f"bracket {variant}", quiet, "deck") as pb:
         d = run_bracket(variant, n, seed, jobs, pb.update, samples).as_dict()
@@ -262,5 +342,25 @@ def bracket(variant, n, samples, seed, jobs, as_json, quiet):
     if "gain" in d:
         rows.insert(1, ("  gain over win", "gain"))
     for name, key in rows:
+        lo, hi = d[key + "_ci"]
+        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+
+
+def _square_bracket(n, seed, jobs, as_json, quiet):
+    """bracket --variant square: ev below, the clairvoyant bound above, on the same decks."""
+    from cribsolve.cli.options import refuse
+    from cribsolve.games.solitaire.square import bracket as square_bracket
+    from cribsolve.infra.export import dumps
+    from cribsolve.infra.progress import bar
+
+    refuse(["samples"], "--variant square", "it charges Patience's look-ahead")
+    with bar(n, "bracket square", quiet, "deck") as pb:
+        d = square_bracket(n, seed, jobs, pb.update)
+    if as_json:
+        click.echo(dumps(d))
+        return
+    click.echo(f"square, {n:,} decks, seed {seed}: the optimal win rate (>= 61) lies in")
+    for name, key in [("best policy (ev)", "win_rate"), ("clairvoyant bound", "clairvoyant"),
+                      ("width (upper - best)", "width")]:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")

@@ -332,3 +332,42 @@ def test_deal_and_simulate_commands():
     code, out, _ = run("simulate", "--variant", "square", "--policy", "clairvoyant",
                        "--win-only", "-n", "50", "--quiet", "--json")
     assert code == 0 and json.loads(out)["histogram"] is None
+
+
+def test_bracket_pairs_ev_and_the_bound_on_simulates_decks():
+    code, out, _ = run("bracket", "--variant", "square", "-n", "300", "--seed", "2", "--json",
+                       "--quiet")
+    d = json.loads(out)
+    ev = simulate("square", "ev", 300, seed=2)
+    clair = simulate("square", "clairvoyant", 300, seed=2, win_only=True)
+    assert code == 0 and d["win_rate"] == ev.win_rate and d["clairvoyant"] == clair.win_rate
+    assert d["width"] == pytest.approx(clair.win_rate - ev.win_rate)
+    assert d["width_ci"][0] > 0.3               # measured: clairvoyance wins 56 points more
+    code, out, err = run("bracket", "--variant", "square", "-n", "30", "--samples", "2")
+    assert code == 2 and "--samples" in err
+
+
+def test_coach_taking_every_advice_plays_ev_and_sees_only_the_face_up_cards():
+    from cribsolve.games.solitaire.square import Walk, best_place
+
+    lay = layout("square", talon(14))
+    walk = Walk(lay["talon"], lay["starter"])
+    other = np.random.default_rng(0).permutation([c for c in range(52)
+                                                   if c not in lay["talon"][:6]]).tolist()
+    twin = Walk(lay["talon"][:6] + other[:10], other[10])   # the same first six cards only
+    while not walk.over:
+        advice = best_place(walk.grid, walk.card, samples=30, top=2)
+        if len(walk.moves) < 6:
+            again = best_place(twin.grid, twin.card, samples=30, top=2)
+            assert [(p.cell, p.expected, p.win) for p in again] == [
+                (p.cell, p.expected, p.win) for p in advice]
+            twin.choose(advice[0].cell, again)
+        walk.choose(advice[0].cell, advice)
+    deck = np.array(lay["talon"] + [lay["starter"]], dtype=np.int64)
+    assert walk.score == sq.play_square(deck, 16, 0, False, sq.EV, np.zeros(16), TABLE)
+    code, out, _ = run("play", "--variant", "square", "--pysol-game", "14", "--top", "1",
+                       "--samples", "10", stdin=b"\n" * 16)
+    assert code == 0 and f"= {walk.score}, " in out and out.count("your cell") == 16
+    code, out, _ = run("play", "--variant", "square", "--seed", "3", "--samples", "10",
+                       stdin=b"r1c1\nr1c1\n5 5\n")
+    assert code == 0 and "'r1c1' is not an empty cell" in out and "input ended at card 2" in out

@@ -38,6 +38,7 @@ RANDOM, EV = 0, 1
 POLICIES = {"random": RANDOM, "ev": EV}     # clairvoyant is Shuffle's search
 WIN_AT = SOLITAIRES["square"].win_at
 EMPTY = -1
+ADVICE_SEED = 0                # the coach's playouts: the same advice every time
 TALON, PILE = -1, 16           # a move's source (or pile q), and target PILE + q for a pile
 MAX_MOVES = 16 + 2 * 16        # more than a game can make: a card moves at most twice
 
@@ -305,17 +306,18 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
 
 
 @njit(cache=True, parallel=True)
-def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, table):
+def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, table, wanted):
     """scores[s, o]: the final score of playout s after option o, ev playing on: o < 16 puts
-    ``card`` into cell o, o = PILE + q onto pile q; -1 where o is not a legal move. Playout
-    s deals futures[s, :remaining] (unseen cards in a random order), then its starter
-    futures[s, remaining]; every option sees the same cards."""
+    ``card`` into cell o, o = PILE + q onto pile q; -1 where o is not a legal move or not
+    ``wanted``. Playout s deals futures[s, :remaining] (unseen cards in a random order), then
+    its starter futures[s, remaining]; every option sees the same cards."""
     out = np.full((futures.shape[0], PILE + 2), -1, dtype=np.int64)
     for s in prange(futures.shape[0]):
         talon = futures[s, :remaining]
         starter = futures[s, remaining]
         for o in range(PILE + piles):
-            if (o < PILE and grid[o] >= 0) or (o >= PILE and size[o - PILE] >= PILE_CARDS):
+            if not wanted[o] or (o < PILE and grid[o] >= 0) or (
+                    o >= PILE and size[o - PILE] >= PILE_CARDS):
                 continue
             g = grid.copy()
             p = pile.copy()
@@ -349,11 +351,12 @@ class Placement:
 
 
 def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samples: int = 1000,
-               seed: int = 0) -> list[Placement]:
+               seed: int = 0, top: int | None = None) -> list[Placement]:
     """Every move of ``card`` (grid: 16 card ids or None, row by row; ``waste``: the cards on
     Square (Waste)'s waste; ``seen``: other cards known not to come), best first: by P(win)
     over ``samples`` playouts (numpy seeded with ``seed``), then by expected score; without
-    playouts, by the exact expectation."""
+    playouts, by the exact expectation. With ``top``, in the exact expectation's order, and
+    only the first ``top`` moves played out (the coach's advice: ev's ranking, quickly)."""
     from cribsolve.core.notation import format_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.errors import CardError, CribsolveError
@@ -393,20 +396,112 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
     size = np.zeros(2, dtype=np.int64)
     pile[0, :len(waste)] = list(waste)
     size[0] = len(waste)
+    moves = empties + ([PILE] if sq.piles and len(waste) < PILE_CARDS else [])
+    exact = {o: (kept_out if o == PILE else values[o]) for o in moves}
+    wanted = np.zeros(PILE + 2, dtype=np.bool_)
+    ranked = sorted(moves, key=lambda o: -exact[o])         # stable: ev's choice first
+    wanted[ranked[:top] if top is not None else moves] = True
     if samples:
         rng = np.random.default_rng(seed)
         futures = rng.permuted(np.tile(np.array(unseen, dtype=np.int64), (samples, 1)), axis=1)
         scores = playouts(g, card, known, pile, size, sq.piles, sq.waste, futures, remaining,
-                          table)
+                          table, wanted)
     else:
         scores = np.full((0, PILE + 2), -1, dtype=np.int64)
-    out = [Placement(i, values[i], scores[:, i]) for i in empties]
-    pick = out[int(np.argmax([p.expected for p in out]))]
-    if sq.piles and len(waste) < PILE_CARDS:
-        out.append(Placement(None, kept_out, scores[:, PILE]))
-        if kept_out > pick.expected:
-            pick = out[-1]
+    out = [Placement(None if o == PILE else o, exact[o],
+                     scores[:, o] if wanted[o] else scores[:0, o]) for o in moves]
+    pick = out[int(np.argmax([p.expected for p in out[:len(empties)]]))]
+    if len(moves) > len(empties) and kept_out > pick.expected:
+        pick = out[-1]
     pick.ev = True
+    if top is not None:
+        return sorted(out, key=lambda p: -p.expected)
     if samples:
         return sorted(out, key=lambda p: (-p.win, -p.mean, -p.expected))
     return sorted(out, key=lambda p: -p.expected)
+
+
+def bracket(n: int, seed: int = 0, jobs: int | None = None, progress=None) -> dict:
+    """Where optimal Cribbage Square (805) play wins, on ``n`` of simulate's decks for
+    ``seed``: at least ev's win rate (a real policy), at most the clairvoyant bound's (Shuffle
+    decided at 61 on the same 16 cards and starter). Every game ev wins the bound wins too
+    (tested), so the width is the share of decks only clairvoyance wins; its interval is the
+    normal one of the paired differences."""
+    import math
+
+    from cribsolve.infra.jit import set_threads
+    from cribsolve.infra.runner import chunks
+    from cribsolve.infra.stats import wilson
+
+    set_threads(jobs)
+    ev = clair = diff_sq = 0
+    for index, games in chunks(n, SOLITAIRES["square"].chunk):
+        e = chunk_points("square", "ev", seed, index, games)[:, 0] >= WIN_AT
+        c = chunk_points("square", "clairvoyant", seed, index, games, True)[:, 0] >= WIN_AT
+        ev, clair = ev + int(e.sum()), clair + int(c.sum())
+        diff_sq += int((c != e).sum())
+        if progress:
+            progress(games)
+    width = (clair - ev) / n
+    var = max(0.0, diff_sq / n - width * width) * n / max(1, n - 1)
+    half = 1.959964 * math.sqrt(var / n)
+    return {"variant": "square", "n": n, "seed": seed, "policy": "ev",
+            "win_rate": ev / n, "win_rate_ci": list(wilson(ev, n)),
+            "clairvoyant": clair / n, "clairvoyant_ci": list(wilson(clair, n)),
+            "width": width, "width_ci": [width - half, width + half]}
+
+
+@njit(cache=True)
+def line_points(grid, starter, table):
+    """The points of each of the 8 lines of a full grid (rows, then columns), heels apart."""
+    out = np.empty(8, dtype=np.int64)
+    for line in range(8):
+        out[line] = score5(table, grid[LINES[line, 0]], grid[LINES[line, 1]],
+                           grid[LINES[line, 2]], grid[LINES[line, 3]], starter, False)
+    return out
+
+
+class Walk:
+    """A game of Cribbage Square (805) card by card as the player sees it: ``grid`` and
+    ``card`` (the talon's top) are all that is face up; the next cards and the starter stay in
+    the talon until the grid is full. ``choose(cell, advice)`` plays the card and keeps what the
+    move cost against the advice's best, in expected final score."""
+
+    def __init__(self, talon, starter):
+        self._talon, self._starter = [int(c) for c in talon[:16]], int(starter)
+        self.grid: list = [None] * 16
+        self.moves: list = []       # (card, chosen Placement, best Placement)
+
+    @property
+    def over(self) -> bool:
+        return len(self.moves) == 16
+
+    @property
+    def card(self) -> int:
+        return self._talon[len(self.moves)]
+
+    def choose(self, cell: int, advice: list[Placement]) -> None:
+        if self.grid[cell] is not None:
+            raise ValueError(f"cell {cell} is full")
+        chosen = next(p for p in advice if p.cell == cell)
+        self.grid[cell] = self.card
+        self.moves.append((self.card, chosen, advice[0]))
+
+    @property
+    def starter(self) -> int:
+        if not self.over:
+            raise ValueError("the starter is turned when the grid is full")
+        return self._starter
+
+    def lines(self) -> list[int]:
+        from cribsolve.core.scoring.table import rank_table
+        return line_points(np.array(self.grid, dtype=np.int64), self.starter,
+                           rank_table(15)).tolist()
+
+    @property
+    def heels(self) -> int:
+        return 2 * int(RANK[self.starter] == JACK)
+
+    @property
+    def score(self) -> int:
+        return sum(self.lines()) + self.heels
