@@ -116,7 +116,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
              checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **house):
     """Play many seeded games and report the win rate."""
     from cribsolve.infra.export import WIN_RATE_HEADER
-    from cribsolve.games.solitaire.simulate import simulate as run_sim
+    from cribsolve.games.solitaire.facts import SQUARES
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
@@ -131,6 +131,10 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
                                   chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
+    if variant in SQUARES:
+        from cribsolve.games.solitaire.square import simulate as run_sim
+    else:
+        from cribsolve.games.solitaire.simulate import simulate as run_sim
     where = chunks_where(scheduler, jobs)
     if policy in ("win", "lookahead") and variant != "shuffle":
         win_table_progress(variant, quiet)

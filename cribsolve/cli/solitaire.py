@@ -113,7 +113,7 @@ def _grid_cells(words) -> list:
 
 
 @click.command("best-place", cls=_GridCommand)
-@click.argument("cells", nargs=-1)
+@click.argument("cards", nargs=-1)
 @click.option("--card", "card_text", required=True, metavar="CARD",
               help="The card to place: the talon's top card.")
 @click.option("--variant", type=click.Choice(["square", "square-waste"]), default="square",
@@ -127,14 +127,14 @@ def _grid_cells(words) -> list:
                                       "expectation alone).")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def best_place(cells, card_text, variant, waste_text, seen_text, samples, seed, as_json):
-    """Cribbage Square: where the card in hand should go. CELLS are the grid row by row, a
+def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, as_json):
+    """Cribbage Square: where the card in hand should go. CARDS are the grid row by row, a
     card or -- for each of the 16 cells."""
     from cribsolve.cli.options import cards as option_cards
     from cribsolve.games.solitaire.square import WIN_AT, best_place as analyse
     from cribsolve.infra.export import dumps
 
-    grid = _grid_cells(cells)
+    grid = _grid_cells(cards)
     placed = card(card_text, "--card")
     waste = option_cards(waste_text, "--waste")
     seen = option_cards(seen_text, "--seen")

@@ -18,7 +18,8 @@ from cribsolve.games.solitaire import shuffle
 from cribsolve.games.solitaire import square as sq
 from cribsolve.games.solitaire.facts import PILE_CARDS, SQUARES
 from cribsolve.games.solitaire.pysol import layout, talon
-from cribsolve.games.solitaire.simulate import simulate
+from cribsolve.games.solitaire import simulate as sim
+from cribsolve.games.solitaire.square import simulate
 
 TABLE = rank_table(15)
 
@@ -237,7 +238,7 @@ def test_clairvoyant_bounds_every_policy_game_by_game_and_ev_beats_random():
 def test_square_deals_shuffles_decks():
     # the clairvoyant bound is Shuffle's optimum on the same decks, chunk for chunk
     a = simulate("square", "clairvoyant", 300, seed=4).as_dict()
-    b = simulate("shuffle", "optimal", 300, seed=4).as_dict()
+    b = sim.simulate("shuffle", "optimal", 300, seed=4).as_dict()
     for key in ("wins", "histogram", "mean"):
         assert a[key] == b[key]
 
@@ -371,3 +372,13 @@ def test_coach_taking_every_advice_plays_ev_and_sees_only_the_face_up_cards():
     code, out, _ = run("play", "--variant", "square", "--seed", "3", "--samples", "10",
                        stdin=b"r1c1\nr1c1\n5 5\n")
     assert code == 0 and "'r1c1' is not an empty cell" in out and "input ended at card 2" in out
+
+
+def test_the_patience_win_tables_are_not_keyed_by_squares_code():
+    # simulate.py plays Square only through the function square.simulate hands it
+    from cribsolve.infra import source
+
+    assert "cribsolve.games.solitaire.square" not in source.reached(
+        "cribsolve.games.solitaire.simulate")
+    with pytest.raises(ValueError, match="square.simulate"):
+        sim.simulate("square", "ev", 10)

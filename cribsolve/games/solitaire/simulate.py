@@ -81,9 +81,6 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import patience, shuffle
 
-    if variant in SQUARES:
-        from cribsolve.games.solitaire import square
-        return square.chunk_points(variant, policy, seed, index, games, win_only)
     rng = np.random.default_rng([seed, index])
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
     if variant == "shuffle":   # 16 grid cards, then the starter
@@ -101,11 +98,12 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
 
 
 def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None, win_only: bool) -> dict:
+                 wins: np.ndarray | None, win_only: bool, points=None) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
-    and games won."""
+    and games won. ``points`` plays the chunk where chunk_points does not (Cribbage Square's
+    own, square.chunk_points)."""
     deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
-    pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
+    pts = (points or chunk_points)(variant, policy, seed, index, games, wins, win_only)
     total = pts.sum(axis=1)
     return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
             "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
@@ -157,15 +155,19 @@ def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.n
 
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
              progress=None, win_only: bool = False, where=None,
-             checkpoint: str | None = None) -> SimResult:
+             checkpoint: str | None = None, points=None) -> SimResult:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
     Cribbage Shuffle with ``win_only`` (or Square's clairvoyant bound, the same search): each
     deal is only decided at 61 (won or proven lost), which is faster; the scores are then not
     all optima, so no histogram is kept. The chunks
-    run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``."""
+    run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``.
+    Cribbage Square's games are played by ``points`` (square.simulate passes its own): this
+    module never imports square, so its win tables are not keyed by Square's code."""
     if variant not in SOLITAIRES:
         raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
+    if (variant in SQUARES) != (points is not None):
+        raise CribsolveError(f"{variant}: simulate Cribbage Square with square.simulate")
     game = SOLITAIRES[variant]
     deals, win_at, chunk = game.deals, game.win_at, game.chunk
     policy = policy or game.policies[0]
@@ -183,7 +185,7 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
     wins = win_table(variant) if policy in ("win", "lookahead") else None
     parts = chunks(n, chunk)
-    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only)
+    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points)
                              for i, games in parts], [games for _, games in parts],
               {"variant": variant, "policy": policy, "n": n, "seed": seed,
                "win_only": win_only, "chunk": chunk})

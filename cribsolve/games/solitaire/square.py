@@ -287,9 +287,10 @@ def play_games(decks, dealt, piles, waste, policy, rand, table):
 
 
 def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
-                 win_only: bool = False) -> np.ndarray:
+                 wins=None, win_only: bool = False) -> np.ndarray:
     """Final scores of the ``games`` games of chunk ``index`` as a (games, 1) array: the decks
-    are simulate.py's for Shuffle (numpy seeded with [seed, index]), then a uniform per card."""
+    are simulate.py's for Shuffle (numpy seeded with [seed, index]), then a uniform per card.
+    (``wins``, the Patience win table of simulate.chunk_points, is not used.)"""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import shuffle
 
@@ -303,6 +304,15 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     rand = rng.random((games, sq.dealt))
     return play_games(decks, sq.dealt, sq.piles, sq.waste, POLICIES[policy], rand,
                       rank_table(15))[:, None]
+
+
+def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
+             progress=None, win_only: bool = False, where=None, checkpoint: str | None = None):
+    """simulate.simulate for a Cribbage Square: the same seeded chunks, played here."""
+    from cribsolve.games.solitaire import simulate as sim
+
+    return sim.simulate(variant, policy, n, seed, jobs, progress, win_only, where, checkpoint,
+                        points=chunk_points)
 
 
 @njit(cache=True, parallel=True)
@@ -437,7 +447,7 @@ def bracket(n: int, seed: int = 0, jobs: int | None = None, progress=None) -> di
     ev = clair = diff_sq = 0
     for index, games in chunks(n, SOLITAIRES["square"].chunk):
         e = chunk_points("square", "ev", seed, index, games)[:, 0] >= WIN_AT
-        c = chunk_points("square", "clairvoyant", seed, index, games, True)[:, 0] >= WIN_AT
+        c = chunk_points("square", "clairvoyant", seed, index, games, None, True)[:, 0] >= WIN_AT
         ev, clair = ev + int(e.sum()), clair + int(c.sum())
         diff_sq += int((c != e).sum())
         if progress:
