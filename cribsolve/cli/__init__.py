@@ -31,6 +31,7 @@ COMMANDS = {
     "odds": "cribsolve.cli.cribbage:odds",
     "review": "cribsolve.cli.cribbage:review",
     "shuffle": "cribsolve.cli.solitaire:shuffle",
+    "best-place": "cribsolve.cli.solitaire:best_place",
     "deal": "cribsolve.cli.solitaire:deal",
     "play": "cribsolve.cli.play:play",
     "bracket": "cribsolve.cli.solitaire:bracket",

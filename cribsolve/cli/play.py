@@ -1,4 +1,4 @@
-"""``play``: a game in the terminal. The solitaires (patience, patience2) with their coach
+"""``play``: a game in the terminal. The solitaires (patience, patience2, square) with their coach
 (solitaire.py), or a whole two-player game of cribbage against the computer (the game is
 games/cribbage/match.py; this is its skin: options, the record's file, the closing review)."""
 from __future__ import annotations
@@ -8,7 +8,8 @@ import sys
 import click
 
 from cribsolve.cli.options import (GAME_OPTIONS, SEED_MAX, TOP_MAX, check_outputs,
-                                   game_options, make_spec, pysol_option, refuse)
+                                   game_options, given, make_spec, pysol_option,
+                                   refuse)
 from cribsolve.cli.spelling import samples_option, seat_option
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
@@ -18,12 +19,13 @@ CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "re
 
 
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "cribbage"]),
+@click.option("--variant", type=click.Choice(["patience", "patience2", "square", "cribbage"]),
               required=True, help="The game: a solitaire, or cribbage against the computer.")
 @pysol_option("play this game (solitaires)")
 @click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
               help="Deal from this seed (the same seed deals the same game).")
-@samples_option("Patience II's first discards: second hands sampled")
+@samples_option("Patience II's first discards: second hands sampled; Square: playouts of "
+                "each move shown (default there 200)")
 @click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
               help="Solitaires: discards shown at each decision.")
 @click.option("--opponent", type=click.Choice(["expert", "lookahead", "greedy"]),
@@ -53,7 +55,9 @@ def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count
     choice."""
     if variant != "cribbage":
         refuse(CRIBBAGE_ONLY + list(GAME_OPTIONS), f"--variant {variant}")
-        from cribsolve.cli.solitaire import play_solitaire
+        from cribsolve.cli.solitaire import play_solitaire, play_square
+        if variant == "square":
+            return play_square(pysol_game, seed, samples if given("samples") else 200, top)
         return play_solitaire(variant, pysol_game, seed, samples, top, quiet)
     refuse(SOLITAIRE_ONLY, "--variant cribbage")
     if muggins and not count_yourself:

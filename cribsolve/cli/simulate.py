@@ -19,10 +19,18 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     from cribsolve.games.solitaire.facts import SOLITAIRES
 
     policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else SOLITAIRES[variant].policies
+    if policy == "clairvoyant" and variant.startswith("square-"):
+        raise bad("--policy", f"clairvoyant is not available for --variant {variant}: its bound "
+                              f"needs the best grid of any 16 of the cards dealt, and Shuffle's "
+                              f"search takes exactly 16 (--variant square has it)")
     if policy is not None and policy not in policies:
         raise bad("--policy", f"{policy} is not a policy of --variant {variant} (expected "
                               f"{', '.join(policies)})")
-    if variant != "shuffle":
+    if variant == "square":
+        if win_only and policy != "clairvoyant":
+            raise click.UsageError("--win-only in --variant square is for --policy clairvoyant "
+                                   "(Shuffle's search, decided at 61)")
+    elif variant != "shuffle":
         refuse(["win_only"], f"--variant {variant}", "it is for --variant shuffle")
     elif win_only and policy not in (None, "optimal"):
         raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
@@ -39,9 +47,12 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
 
 
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "cribbage"]),
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "square",
+                                              "square-waste", "square-reserve1",
+                                              "square-reserve2", "cribbage"]),
               default="patience2", show_default=True,
-              help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), or "
+              help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), Square "
+                   "(805; 806 with a waste, 807 and 808 with one or two reserves), or "
                    "two-player cribbage.")
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
               help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).")
@@ -51,6 +62,8 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
               help="Patience: ev (default; exact expected points with card counting), win (the "
                    "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
                    "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
+                   "Square: ev (default; the cell with the most expected points), random, "
+                   "clairvoyant (805: Shuffle's optimum of the same cards). "
                    "Cribbage: greedy (default), lookahead, expert (the play searched exactly) "
                    "or random pegging (EV discards, random discards with random).")
 @click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "expert",
@@ -61,7 +74,8 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
               help="Cribbage: points to win (61, 121, ...).")
 @game_options()
 @click.option("--win-only", is_flag=True,
-              help="Shuffle: only decide whether 61 is reachable (faster; no score histogram).")
+              help="Shuffle (and Square's clairvoyant bound): only decide whether 61 is "
+                   "reachable (faster; no score histogram).")
 @seed_option
 @jobs_option
 @scheduler_option
@@ -77,7 +91,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
              checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **house):
     """Play many seeded games and report the win rate."""
     from cribsolve.infra.export import WIN_RATE_HEADER
-    from cribsolve.games.solitaire.simulate import simulate as run_sim
+    from cribsolve.games.solitaire.facts import SQUARES
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
@@ -92,6 +106,10 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
                                   chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
+    if variant in SQUARES:
+        from cribsolve.games.solitaire.square import simulate as run_sim
+    else:
+        from cribsolve.games.solitaire.simulate import simulate as run_sim
     where = chunks_where(scheduler, jobs)
     if policy in ("win", "lookahead") and variant != "shuffle":
         win_table_progress(variant, quiet)

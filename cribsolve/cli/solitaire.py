@@ -1,6 +1,7 @@
-"""The solitaires' commands: ``shuffle`` (Cribbage Shuffle solved, with its proof), ``deal`` (a
-PySolFC game's cards) and ``bracket`` (the optimal win rate between a policy and upper
-bounds); and ``play``'s solitaires with their coach (the command itself is in play.py)."""
+"""The solitaires' commands: ``shuffle`` (Cribbage Shuffle solved, with its proof),
+``best-place`` (where Cribbage Square's card goes), ``deal`` (a PySolFC game's cards) and
+``bracket`` (the optimal win rate between a policy and upper bounds); and ``play``'s
+solitaires with their coach (the command itself is in play.py)."""
 from __future__ import annotations
 
 import sys
@@ -84,8 +85,92 @@ def shuffle(cards, starter, time_limit, as_json, pysol_game):
     click.echo("\n".join(_shuffle_lines(sol, rows, st)))
 
 
+EMPTY_WORDS = ("--", ".")        # an empty cell of best-place's grid
+SAMPLES_MAX = 10 ** 4           # best-place --samples (a first card: about 2 minutes)
+
+
+class _GridCommand(click.Command):
+    """A command whose arguments may be ``--`` (an empty cell): click would take the first
+    one as the end of the options (and "-- 5H" as an option), so they reach click as ``.``."""
+
+    def parse_args(self, ctx, args):
+        def cell_word(a):           # "--", or several cells of which the first is "--"
+            tokens = a.replace(",", " ").split()
+            if tokens and tokens[0] == "--" and (a == "--" or len(tokens) > 1):
+                return " ".join("." if t == "--" else t for t in tokens)
+            return a
+        return super().parse_args(ctx, [cell_word(a) for a in args])
+
+
+def _grid_cells(words) -> list:
+    """16 cells from words that may each hold several: a card, or -- / . for an empty cell."""
+    from cribsolve.core.notation import parse_card
+
+    cells = []
+    for w in words:
+        tokens = w.replace(",", " ").split()
+        if not tokens:
+            raise CardError("an empty grid argument was given (expected cards like 5H, or -- "
+                            "for an empty cell)")
+        cells += [None if t in EMPTY_WORDS else parse_card(t) for t in tokens]
+    return cells
+
+
+@click.command("best-place", cls=_GridCommand)
+@click.argument("cards", nargs=-1)
+@click.option("--card", "card_text", required=True, metavar="CARD",
+              help="The card to place: the talon's top card.")
+@click.option("--variant", type=click.Choice(["square", "square-waste"]), default="square",
+              show_default=True, help="Cribbage Square (PySolFC 805), or with a waste (806).")
+@click.option("--waste", "waste_text", default=None, metavar="CARDS",
+              help="square-waste: the cards on the waste (at most 5).")
+@click.option("--seen", "seen_text", default=None, metavar="CARDS",
+              help="Other cards known not to come (none in PySolFC's own games).")
+@click.option("--samples", type=click.IntRange(0, SAMPLES_MAX), default=1000,
+              show_default=True, help="Playouts per move, ev playing on (0: the exact "
+                                      "expectation alone).")
+@seed_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, as_json):
+    """Cribbage Square: where the card in hand should go. CARDS are the grid row by row, a
+    card or -- for each of the 16 cells."""
+    from cribsolve.cli.options import cards as option_cards
+    from cribsolve.games.solitaire.square import WIN_AT, best_place as analyse
+    from cribsolve.infra.export import dumps
+
+    grid = _grid_cells(cards)
+    placed = card(card_text, "--card")
+    waste = option_cards(waste_text, "--waste")
+    seen = option_cards(seen_text, "--seen")
+    moves = analyse(grid, placed, variant, waste, seen, samples, seed)
+    if as_json:
+        click.echo(dumps({"variant": variant, "card": format_card(placed),
+                          "samples": samples, "seed": seed,
+                          "moves": [{"move": m.name, "expected": m.expected, "mean": m.mean,
+                                     "se": m.se, "win": m.win, "ev": m.ev} for m in moves]}))
+        return
+    empty = sum(c is None for c in grid)
+    click.echo(f"{variant}: where {format_card(placed)} goes, {16 - empty} cells filled, "
+               f"{WIN_AT} to win" + (f"; {samples:,} playouts, seed {seed}" if samples else ""))
+    for i in range(4):
+        click.echo("  " + "  ".join(f"{'--' if c is None else format_card(c):>3}"
+                                    for c in grid[4 * i:4 * i + 4]))
+    head = "  move   expected" + ("   playouts: mean     se  P(win)" if samples else "")
+    click.echo(head)
+    for m in moves:
+        row = f"  {m.name:<6} {m.expected:8.3f}"
+        if samples:
+            row += f"  {m.mean:15.3f}  {m.se:5.3f}  {m.win:6.4f}"
+        click.echo(row + ("   ev's move" if m.ev else ""))
+    click.echo("expected: the final score's mean with the other cells filled at random (exact)")
+    if samples:
+        click.echo("playouts: ev plays on; every move sees the same cards dealt")
+
+
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle"]),
+@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "square",
+                                              "square-waste", "square-reserve1",
+                                              "square-reserve2"]),
               required=True, help="The solitaire whose layout to show.")
 @click.option("--pysol-game", "pysol_game", type=PysolGame(), required=True, metavar="N",
               help="PySolFC's game N (1 to 31999 and msN: Microsoft-compatible deals).")
@@ -150,9 +235,87 @@ def play_solitaire(variant, pysol_game, seed, samples, top, quiet):
     click.echo("\n".join([""] + summary_lines(walk)))
 
 
+def _square_view(walk, advice, top):
+    """The grid, the card in hand and the best ``top`` cells."""
+    out = [f"Card {len(walk.moves) + 1} of 16: {format_card(walk.card)}"]
+    out += ["  " + "  ".join(f"{'--' if c is None else format_card(c):>3}"
+                             for c in walk.grid[4 * i:4 * i + 4]) for i in range(4)]
+    out.append("  cell   expected  P(win)")
+    for i, p in enumerate(advice[:top]):
+        out.append(f"  {p.name:<6} {p.expected:8.3f}  {p.win:6.4f}" + ("   best" if i == 0
+                                                                        else ""))
+    return out
+
+
+def _read_cell(walk, advice):
+    """The cell the player types (r2c3, or row and column: 2 3; Enter: the advice), asked again
+    until it is an empty cell; None when the input ends."""
+    import re
+
+    while True:
+        click.echo(f"your cell [{advice[0].name}]: ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        if not sys.stdin.isatty():
+            click.echo(clip(line.rstrip("\n")))
+        text = line.strip().lower()
+        if text in ("", "y", "yes"):
+            return advice[0].cell
+        m = re.fullmatch(r"r?([1-4])[ ,c]*([1-4])", text)
+        if m and walk.grid[4 * int(m.group(1)) + int(m.group(2)) - 5] is None:
+            return 4 * int(m.group(1)) + int(m.group(2)) - 5
+        click.echo(f"  {clip(text)!r} is not an empty cell: type its row and column (r2c3 or "
+                   f"2 3), or Enter for the advice")
+
+
+def play_square(pysol_game, seed, samples, top):
+    """``play --variant square``: Cribbage Square card by card, each cell advised from the
+    face-up grid and card only (square.Walk)."""
+    from cribsolve.games.solitaire.coach import seeded_talon
+    from cribsolve.games.solitaire.pysol import layout, talon
+    from cribsolve.games.solitaire.square import ADVICE_SEED, WIN_AT, Walk, best_place
+
+    if pysol_game is not None and seed is not None:
+        raise click.UsageError("give one deal: --pysol-game N or --seed S, not both")
+    if pysol_game is None and seed is None:
+        raise click.UsageError("give the deal: --pysol-game N or --seed S")
+    cards = talon(pysol_game) if seed is None else seeded_talon(seed)
+    lay = layout("square", cards)
+    walk = Walk(lay["talon"], lay["starter"])
+    click.echo("Cribbage Square, " + (f"PySolFC game {pysol_game}" if seed is None else
+                                      f"seed {seed}") + f": {WIN_AT} points to win; each card "
+               "goes into an empty cell")
+    click.echo("(expected: the final score with the other cells filled at random, exact; "
+               f"P(win): {samples:,} playouts, ev playing on)")
+    while not walk.over:
+        advice = best_place(walk.grid, walk.card, samples=samples, seed=ADVICE_SEED, top=top)
+        click.echo("\n".join([""] + _square_view(walk, advice, top)))
+        cell = _read_cell(walk, advice)
+        if cell is None:
+            click.echo(f"\ninput ended at card {len(walk.moves) + 1} of 16")
+            return
+        walk.choose(cell, advice)
+    lines = walk.lines()
+    out = ["", f"starter {format_card(walk.starter)}"]
+    for i in range(4):
+        out.append("  " + "  ".join(f"{format_card(c):>3}" for c in walk.grid[4 * i:4 * i + 4])
+                   + f"   | {lines[i]:>3}")
+    out += ["  " + "-" * 19, "  " + "  ".join(f"{p:>3}" for p in lines[4:])]
+    out.append(f"Game over: rows {sum(lines[:4])} + columns {sum(lines[4:])} + heels "
+               f"{walk.heels} = {walk.score}, {'won' if walk.score >= WIN_AT else 'lost'} "
+               f"({WIN_AT} to win)")
+    out.append(f"  {'card':<5} {'you':<5} {'best':<5} {'expected points lost':>20}")
+    for card_id, chosen, best in walk.moves:
+        out.append(f"  {format_card(card_id):<5} {chosen.name:<5} {best.name:<5} "
+                   f"{best.expected - chosen.expected:20.3f}")
+    click.echo("\n".join(out))
+
+
 @click.command(cls=Spelled, respelled={"--samples": "--next-hands"})
-@click.option("--variant", type=click.Choice(["patience", "patience2"]), default="patience2",
-              show_default=True, help="The solitaire (the default is simulate's).")
+@click.option("--variant", type=click.Choice(["patience", "patience2", "square"]),
+              default="patience2", show_default=True,
+              help="The solitaire (the default is simulate's).")
 @click.option("-n", "n", type=Number(2, GAMES_MAX), default="1e4", show_default=True,
               help=f"Decks, 2 to {show(GAMES_MAX)} (accepts 1e5; an interval needs two).")
 @click.option("--next-hands", type=Number(0, NEXT_HANDS_MAX), default=8, show_default=True,
@@ -181,6 +344,10 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
+    if variant == "square":
+        refuse(["next_hands", "checkpoint", "csv_path", "plot_path"], "--variant square",
+               "its bracket is the ev policy and the clairvoyant bound, printed or --json")
+        return _square_bracket(n, seed, jobs, as_json, quiet)
     if csv_path is not None:
         check_header(csv_path, COLUMNS, "--csv")
     win_table_progress(variant, quiet)
@@ -200,5 +367,25 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
     if "gain" in d:
         rows.insert(1, ("  gain over win", "gain"))
     for name, key in rows:
+        lo, hi = d[key + "_ci"]
+        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+
+
+def _square_bracket(n, seed, jobs, as_json, quiet):
+    """bracket --variant square: ev below, the clairvoyant bound above, on the same decks."""
+    from cribsolve.cli.options import refuse
+    from cribsolve.games.solitaire.square import bracket as square_bracket
+    from cribsolve.infra.export import dumps
+    from cribsolve.infra.progress import bar
+
+    refuse(["samples"], "--variant square", "it charges Patience's look-ahead")
+    with bar(n, "bracket square", quiet, "deck") as pb:
+        d = square_bracket(n, seed, jobs, pb.update)
+    if as_json:
+        click.echo(dumps(d))
+        return
+    click.echo(f"square, {n:,} decks, seed {seed}: the optimal win rate (>= 61) lies in")
+    for name, key in [("best policy (ev)", "win_rate"), ("clairvoyant bound", "clairvoyant"),
+                      ("width (upper - best)", "width")]:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")

@@ -156,6 +156,29 @@ REPORTED = [
     ["odds", "--table"],
     ["odds", "--my-score", "1", "--their-score", "1"],
     ["odds", "--their-score", "1", "--dealer"],
+    # Cribbage Square: a grid of 15 or full, cards twice, options of another variant
+    ["best-place", *GRID[:15], "--card", "5D"],
+    ["best-place", *GRID, "--card", "5D"],
+    ["best-place", "--", *GRID[1:], "--card", "2C"],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--seen", "2C"],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--waste", "2D"],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--variant", "square-waste", "--waste",
+     "2D 3D 4D 6D 7D 8D"],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--seen", all_but(GRID[1:] + ["5D"], 0)],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--samples", "10001"],
+    ["best-place", "--", *GRID[1:], "--card", "JK"],
+    ["best-place", "--", *GRID[1:], "--card", ""],
+    ["best-place", "", *GRID[1:], "--card", "5D"],
+    ["best-place", "--", *GRID[1:]],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--variant", "square-reserve1"],
+    ["simulate", "--variant", "square-waste", "--policy", "clairvoyant", "-n", "10"],
+    ["simulate", "--variant", "square", "--win-only", "-n", "10"],
+    ["simulate", "--variant", "square-reserve2", "--win-only", "-n", "10"],
+    ["simulate", "--variant", "square", "--policy", "optimal", "-n", "10"],
+    ["simulate", "--variant", "square", "--opponent-policy", "greedy", "-n", "10"],
+    *[["simulate", "--variant", v, "-n", "10", "--seed", "-1"] for v in ("square",
+                                                                          "square-reserve1")],
+    ["deal", "--variant", "square-waste", "--pysol-game", "0"],
     # unknown things
     ["score", "ZZ", "--starter", "5C"], ["score", "--nope"], ["nope"],
     ["simulate", "--variant", "nope"], ["best-discard", *HAND, "--variant", "nope"],
@@ -374,8 +397,9 @@ COMMANDS = {
         *TWO_PLAYER, *SOLITAIRE, opt("--top", ints(1, 15)), flag("--distribution", "--json"),
         *HOUSE[3:], OTHER]),
     "simulate": command(seq(st.just(["simulate", "--quiet", "-n", "10", "--variant"]),
-                            st.sampled_from(["patience", "patience2", "shuffle",
-                                             "cribbage"]).map(lambda v: [v])), [
+                            st.sampled_from(["patience", "patience2", "shuffle", "square",
+                                             "square-reserve2", "cribbage"]).map(
+                                                 lambda v: [v])), [
         opt("-n", ints(1, 20)),
         opt("--policy", st.sampled_from(["ev", "random", "clairvoyant", "greedy", "lookahead",
                                          "optimal", "heuristic"])),
@@ -393,6 +417,12 @@ COMMANDS = {
                                                  "--time-limit", "0.2"]), [
         opt("--starter", st.sampled_from(NAMES)), opt("--time-limit", st.just("0.1")),
         flag("--json"), OTHER], n=2),
+    "best-place": command(st.tuples(SEVENTEEN, st.integers(1, 3)).map(
+        lambda t: ["best-place", *(["--"] * t[1] + t[0][t[1]:16]), "--card", t[0][16],
+                   "--samples", "4"]), [
+        opt("--card", CARD), opt("--seen", CARDS_OPT), opt("--waste", hand(1, 6).map(" ".join)),
+        opt("--variant", st.sampled_from(["square", "square-waste", "square-reserve2"])),
+        opt("--samples", ints(0, 9)), opt("--seed", ints(0, 99)), flag("--json"), OTHER]),
     "variations": command(st.just(["variations", "--quiet", "-n", "5"]), [
         opt("-n", ints(0, 5)), opt("--policy", st.sampled_from(["greedy", "random"])),
         opt("--seed", ints(0, 99)), flag("--json"), OTHER], n=2),

@@ -1,4 +1,4 @@
-"""The facts of PySolFC's three cribbage solitaires, stated once for every command: the name,
+"""The facts of PySolFC's cribbage solitaires, stated once for every command: the name,
 the deals in a game, the score that wins, the policies that play it, the strongest of them, and
 the games in a simulated chunk. Light on purpose (no numpy): the CLI reads it to build options.
 """
@@ -24,5 +24,37 @@ SOLITAIRES = {
                            ("ev", "win", "lookahead", "random", "clairvoyant"), "lookahead",
                            20_000),
     "shuffle": Solitaire("Cribbage Shuffle", 1, 61, ("optimal", "heuristic"), "optimal", 200),
+    # Square's chunks are Shuffle's size, so a seed deals both the same decks (see square.py)
+    "square": Solitaire("Cribbage Square", 1, 61, ("ev", "random", "clairvoyant"), "ev", 200),
+    "square-waste": Solitaire("Cribbage Square (Waste)", 1, 61, ("ev", "random"), "ev", 200),
+    "square-reserve1": Solitaire("Cribbage Square (1 Reserve)", 1, 61, ("ev", "random"), "ev",
+                                 200),
+    "square-reserve2": Solitaire("Cribbage Square (2 Reserves)", 1, 61, ("ev", "random"), "ev",
+                                 200),
 }
 PATIENCES = ("patience", "patience2")     # the two dealt hand by hand, with a win table
+
+
+@dataclass(frozen=True)
+class Square:
+    """What sets PySolFC's four Cribbage Squares apart (pysollib/games/special/cribbage.py):
+    beside the 4 x 4 grid, ``piles`` piles of up to PILE_CARDS cards, which give cards back
+    unless they are a waste; PySolFC sets 35 - 5 x piles cards aside unseen, so the talon
+    holds 16 cards for the grid, 5 per pile and the starter (always its last card)."""
+    game: int           # PySolFC's game number
+    piles: int          # piles beside the grid (0, 1 or 2)
+    waste: bool         # True: a card put there never leaves it
+
+    @property
+    def set_aside(self) -> int:
+        return 35 - PILE_CARDS * self.piles
+
+    @property
+    def dealt(self) -> int:
+        """Talon cards that may be dealt before the grid is full (the starter follows)."""
+        return 16 + PILE_CARDS * self.piles
+
+
+PILE_CARDS = 5
+SQUARES = {"square": Square(805, 0, False), "square-waste": Square(806, 1, True),
+           "square-reserve1": Square(807, 1, False), "square-reserve2": Square(808, 2, False)}

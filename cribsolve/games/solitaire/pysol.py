@@ -13,7 +13,9 @@ pysollib/games/special/cribbage.py); the code here is our own.
 
 ``talon(game)`` gives the 52 card ids in the order they leave the talon, top first. That is
 exactly the deck array the Patience kernels read (patience.py); Cribbage Shuffle's
-kernels read ``talon[35:]`` (16 grid cards row by row, then the starter).
+kernels read ``talon[35:]`` (16 grid cards row by row, then the starter). Cribbage Square's
+(805-808) sets ``SQUARES[v].set_aside`` cards aside, deals the rest one at a time and scores
+with the last card, ``talon[51]``, as the starter.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 
 from cribsolve.core.notation import card_id
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.solitaire.facts import SOLITAIRES
+from cribsolve.games.solitaire.facts import SOLITAIRES, SQUARES
 
 MS_BELOW = 32000              # plain numbers below this use the Microsoft generator
 MS_MAX = (1 << 33) - 1        # the largest seed the Microsoft generator takes
@@ -114,7 +116,9 @@ def layout(variant: str, cards) -> dict:
 
     patience: 'removed' (7 unseen), then 'deals' of {'crib' (2 face down), 'hand', 'starter'};
     patience2: 'deals' of {'hand', 'second_hand', 'starter'};
-    shuffle: 'set_aside' (35), 'grid' (4 rows of 4), 'starter'."""
+    shuffle: 'set_aside' (35), 'grid' (4 rows of 4), 'starter';
+    square, square-waste, square-reserve1|2: 'set_aside', 'talon' (the cards that may be dealt,
+    in order), 'starter'."""
     t = [int(c) for c in cards]
     if variant == "patience":
         return {"removed": t[:7],
@@ -126,7 +130,10 @@ def layout(variant: str, cards) -> dict:
     if variant == "shuffle":
         return {"set_aside": t[:35], "grid": [t[35 + 4 * i:39 + 4 * i] for i in range(4)],
                 "starter": t[51]}
-    raise CribsolveError(f"unknown variant {variant!r} (expected patience, patience2 or shuffle)")
+    if variant in SQUARES:
+        n = SQUARES[variant].set_aside
+        return {"set_aside": t[:n], "talon": t[n:51], "starter": t[51]}
+    raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
 
 
 def deal_record(variant: str, game) -> dict:
@@ -161,10 +168,19 @@ def deal_lines(variant: str, game) -> list[str]:
         out += [f"  deal {k + 1}: hand {format_cards(d['hand'])} | second hand "
                 f"{format_cards(d['second_hand'])} | starter {format_card(d['starter'])}"
                 for k, d in enumerate(lay["deals"])]
-    else:
+    elif variant == "shuffle":
         out.append(f"  set aside unseen: {len(lay['set_aside'])} cards")
         out += ["  " + "  ".join(f"{format_card(c):>3}" for c in row) for row in lay["grid"]]
         out.append(f"  starter {format_card(lay['starter'])}")
+    else:
+        sq = SQUARES[variant]
+        out.append(f"  set aside unseen: {sq.set_aside} cards")
+        out.append(f"  talon, one card at a time: {format_cards(lay['talon'])}")
+        if sq.piles:
+            out.append(f"  (16 for the grid and up to {sq.dealt - 16} for the "
+                       f"{'waste' if sq.waste else 'reserves' if sq.piles > 1 else 'reserve'}; "
+                       f"the game ends when the grid is full)")
+        out.append(f"  starter, the talon's last card: {format_card(lay['starter'])}")
     return out
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.solitaire.facts import SOLITAIRES
+from cribsolve.games.solitaire.facts import SOLITAIRES, SQUARES
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
@@ -98,11 +98,12 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
 
 
 def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None, win_only: bool) -> dict:
+                 wins: np.ndarray | None, win_only: bool, points=None) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
-    and games won."""
+    and games won. ``points`` plays the chunk where chunk_points does not (Cribbage Square's
+    own, square.chunk_points)."""
     deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
-    pts = chunk_points(variant, policy, seed, index, games, wins, win_only)
+    pts = (points or chunk_points)(variant, policy, seed, index, games, wins, win_only)
     total = pts.sum(axis=1)
     return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
             "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
@@ -154,22 +155,28 @@ def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.n
 
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
              progress=None, win_only: bool = False, where=None,
-             checkpoint: str | None = None) -> SimResult:
+             checkpoint: str | None = None, points=None) -> SimResult:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
-    Cribbage Shuffle with ``win_only``: each deal is only decided at 61 (won or proven lost),
-    which is faster; the scores are then not all optima, so no histogram is kept. The chunks
-    run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``."""
+    Cribbage Shuffle with ``win_only`` (or Square's clairvoyant bound, the same search): each
+    deal is only decided at 61 (won or proven lost), which is faster; the scores are then not
+    all optima, so no histogram is kept. The chunks
+    run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``.
+    Cribbage Square's games are played by ``points`` (square.simulate passes its own): this
+    module never imports square, so its win tables are not keyed by Square's code."""
     if variant not in SOLITAIRES:
         raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
+    if (variant in SQUARES) != (points is not None):
+        raise CribsolveError(f"{variant}: simulate Cribbage Square with square.simulate")
     game = SOLITAIRES[variant]
     deals, win_at, chunk = game.deals, game.win_at, game.chunk
     policy = policy or game.policies[0]
     if policy not in game.policies:
         raise CribsolveError(f"unknown policy {policy!r} for {variant} "
                              f"(expected {', '.join(game.policies)})")
-    if win_only and (variant, policy) != ("shuffle", "optimal"):
-        raise CribsolveError("--win-only is for --variant shuffle with the optimal policy")
+    if win_only and (variant, policy) not in (("shuffle", "optimal"), ("square", "clairvoyant")):
+        raise CribsolveError("--win-only is for --variant shuffle with the optimal policy (or "
+                             "square's clairvoyant bound, the same search)")
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     res = SimResult(variant, policy, n, seed, win_at,
@@ -178,7 +185,7 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
     wins = win_table(variant) if policy in ("win", "lookahead") else None
     parts = chunks(n, chunk)
-    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only)
+    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points)
                              for i, games in parts], [games for _, games in parts],
               {"variant": variant, "policy": policy, "n": n, "seed": seed,
                "win_only": win_only, "chunk": chunk})
