@@ -16,8 +16,8 @@ Policies (what the player knows: the cards seen, never the next card or the star
                is an average over the rank multisets of the missing cards and the starter (at
                most 6,188 of them), flush and nobs are in closed form (fastev's crib method,
                from two missing cards to any number). Exact, so no seed and no noise. A card
-               goes onto a pile when no cell raises the expectation as much as keeping it out
-               (the fuller pile last); a pile's top card goes to the grid when that raises it
+               goes onto a pile (the emptier one) when keeping it out of the grid is worth
+               more than every cell; a pile's top card goes to the grid when that is worth
                most. Cards are never moved from pile to pile (808 allows it).
   CLAIRVOYANT  (805) knowing the 16 cards and the starter, every grid can be built: the bound
                is Shuffle's proven optimum (shuffle.solve_many), not a new search.
@@ -180,7 +180,9 @@ def place_values(grid, card, seen, table):
 
 @njit(cache=True)
 def grid_points(grid, starter, table):
-    """The final score of a full grid: rows + columns with the starter, + 2 for a jack."""
+    """The final score of a full grid: rows + columns with the starter, + 2 for a jack. Eight
+    lookups of the core scorer; Shuffle's grid_score reads a table of all 1,820 groups of its
+    16 cards, worth building for a search but not for one grid (a test holds them equal)."""
     t = 2 * (RANK[starter] == JACK)
     for line in range(8):
         t += score5(table, grid[LINES[line, 0]], grid[LINES[line, 1]], grid[LINES[line, 2]],
