@@ -86,7 +86,7 @@ def shuffle(cards, starter, time_limit, as_json, pysol_game):
 
 
 EMPTY_WORDS = ("--", ".")        # an empty cell of best-place's grid
-SAMPLES_MAX = 10 ** 4           # best-place --samples (a first card: about 2 minutes)
+PLAYOUTS_MAX = 10 ** 4          # best-place --playouts (a first card: about 2 minutes)
 
 
 class _GridCommand(click.Command):
@@ -126,9 +126,9 @@ def _grid_cells(words) -> list:
               help="square-waste: the cards on the waste (at most 5).")
 @click.option("--seen", "seen_text", default=None, metavar="CARDS",
               help="Other cards known not to come (none in PySolFC's own games).")
-@click.option("--samples", type=click.IntRange(0, SAMPLES_MAX), default=1000,
-              show_default=True, help="Playouts per move, ev playing on (0: the exact "
-                                      "expectation alone).")
+@click.option("--playouts", "samples", type=click.IntRange(0, PLAYOUTS_MAX), default=1000,
+              show_default=True, help="Games played out per move, ev playing on (0: the "
+                                      "exact expectation alone).")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, as_json):

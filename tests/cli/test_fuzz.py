@@ -165,7 +165,7 @@ REPORTED = [
     ["best-place", "--", *GRID[1:], "--card", "5D", "--variant", "square-waste", "--waste",
      "2D 3D 4D 6D 7D 8D"],
     ["best-place", "--", *GRID[1:], "--card", "5D", "--seen", all_but(GRID[1:] + ["5D"], 0)],
-    ["best-place", "--", *GRID[1:], "--card", "5D", "--samples", "10001"],
+    ["best-place", "--", *GRID[1:], "--card", "5D", "--playouts", "10001"],
     ["best-place", "--", *GRID[1:], "--card", "JK"],
     ["best-place", "--", *GRID[1:], "--card", ""],
     ["best-place", "", *GRID[1:], "--card", "5D"],

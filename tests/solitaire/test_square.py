@@ -275,7 +275,7 @@ def test_best_place_marks_the_cell_the_ev_policy_chose(seed):
         for _, card, cell in log[:k]:
             before[cell] = card
         code, out, err = run("best-place", *spelled(before), "--card", format_card(log[k, 1]),
-                             "--samples", "0", "--json")
+                             "--playouts", "0", "--json")
         moves = json.loads(out)["moves"]
         assert code == 0 and [m["move"] for m in moves if m["ev"]] == [
             f"r{log[k, 2] // 4 + 1}c{log[k, 2] % 4 + 1}"]
@@ -290,7 +290,7 @@ def test_best_place_last_cell_is_exact_and_playouts_agree():
     card, grid[6] = grid[6], -1
     full = np.array([card if c < 0 else c for c in grid], dtype=np.int64)
     exact = np.mean([sq.grid_points(full, s, TABLE) for s in deck[16:]])
-    code, out, _ = run("best-place", *spelled(grid), "--card", format_card(card), "--samples",
+    code, out, _ = run("best-place", *spelled(grid), "--card", format_card(card), "--playouts",
                        "4000", "--json")
     (move,) = json.loads(out)["moves"]
     assert code == 0 and move["move"] == "r2c3" and move["ev"]
@@ -305,16 +305,16 @@ def test_best_place_text_and_the_waste():
             "--", "3H"]
     code, out, _ = run("best-place", " ".join(grid[:4]), " ".join(grid[4:8]),
                        " ".join(grid[8:12]), " ".join(grid[12:]), "--card", "5s",
-                       "--samples", "50")
+                       "--playouts", "50")
     assert code == 0 and out.splitlines()[1:3] == ["   5H   6H   7C   KD", "   JD   5C   --   QS"]
     assert sum("ev's move" in line for line in out.splitlines()) == 1
     code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
-                       "--waste", "AS 2S", "--samples", "0", "--json")
+                       "--waste", "AS 2S", "--playouts", "0", "--json")
     moves = {m["move"]: m for m in json.loads(out)["moves"]}
     assert code == 0 and set(moves) == {"r2c3", "r3c2", "r4c1", "r4c3", "waste"}
     # a full waste is no move
     code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
-                       "--waste", "AS 2S 3S 4S 6S", "--samples", "0", "--json")
+                       "--waste", "AS 2S 3S 4S 6S", "--playouts", "0", "--json")
     assert code == 0 and "waste" not in {m["move"] for m in json.loads(out)["moves"]}
 
 
@@ -344,8 +344,8 @@ def test_bracket_pairs_ev_and_the_bound_on_simulates_decks():
     assert code == 0 and d["win_rate"] == ev.win_rate and d["clairvoyant"] == clair.win_rate
     assert d["width"] == pytest.approx(clair.win_rate - ev.win_rate)
     assert d["width_ci"][0] > 0.3               # measured: clairvoyance wins 56 points more
-    code, out, err = run("bracket", "--variant", "square", "-n", "30", "--samples", "2")
-    assert code == 2 and "--samples" in err
+    code, out, err = run("bracket", "--variant", "square", "-n", "30", "--next-hands", "2")
+    assert code == 2 and "--next-hands" in err
 
 
 def test_coach_taking_every_advice_plays_ev_and_sees_only_the_face_up_cards():
