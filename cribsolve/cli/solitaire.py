@@ -186,16 +186,25 @@ def deal(variant, pysol_game, as_json):
         click.echo("\n".join(deal_lines(variant, pysol_game)))
 
 
+def _ask(prompt: str) -> str | None:
+    """One line typed at ``prompt`` (echoed, clipped, when the input is not a terminal); None
+    when the input ends."""
+    click.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    if not sys.stdin.isatty():
+        click.echo(clip(line.rstrip("\n")))
+    return line
+
+
 def _read_discard(walk, view, advice):
     """The discard the player types (Enter: the advice), asked again until it is one of the
     hand's; None when the input ends."""
     while True:
-        click.echo(f"your discard [{format_cards(advice[0].discard)}]: ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
+        line = _ask(f"your discard [{format_cards(advice[0].discard)}]: ")
+        if line is None:
             return None
-        if not sys.stdin.isatty():
-            click.echo(clip(line.rstrip("\n")))
         try:
             return (advice[0].discard if line.strip().lower() in ("", "y", "yes")
                     else walk.parse(line, view))
@@ -253,12 +262,9 @@ def _read_cell(walk, advice):
     import re
 
     while True:
-        click.echo(f"your cell [{advice[0].name}]: ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
+        line = _ask(f"your cell [{advice[0].name}]: ")
+        if line is None:
             return None
-        if not sys.stdin.isatty():
-            click.echo(clip(line.rstrip("\n")))
         text = line.strip().lower()
         if text in ("", "y", "yes"):
             return advice[0].cell
