@@ -139,7 +139,7 @@ def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, s
         if spec.lowball else f" ({spec.describe()})"
     click.echo(f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
                f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
-               f"(by rank), both then laying their best")
+               f"(by rank), each then laying from what it knows")
     if wins:
         click.echo(f"  P(win) of the game at {my_score} to {their_score}: the rest of the deal "
                    f"played out {samples:,} times from each card (both greedy; seed {seed}), "
@@ -187,7 +187,7 @@ def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_p
               help="With --table: write my_score,their_score,dealer,win_probability here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--policy", type=click.Choice(["greedy", "lookahead", "expert"]),
+@click.option("--policy", type=click.Choice(["greedy", "lookahead", "expert", "expert1"]),
               default="greedy", show_default=True,
               help="The policy both players follow (a table each, built once and cached).")
 @click.option("--play-out", type=Number(1, GAMES_MAX), default=None, metavar="N",

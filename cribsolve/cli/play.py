@@ -28,7 +28,7 @@ CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "re
                 "each move shown (default there 200)")
 @click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
               help="Solitaires: discards shown at each decision.")
-@click.option("--opponent", type=click.Choice(["expert", "lookahead", "greedy"]),
+@click.option("--opponent", type=click.Choice(["expert", "expert1", "lookahead", "greedy"]),
               default="expert", show_default=True,
               help="Cribbage: the computer's policy (as simulate --policy measures it).")
 @seat_option("Cribbage: you deal first (--pone: they do; default: cut for deal).")

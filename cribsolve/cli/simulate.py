@@ -57,17 +57,19 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
               help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).")
 @click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
-                                             "heuristic", "greedy", "lookahead", "expert"]),
+                                             "heuristic", "greedy", "lookahead", "expert",
+                                             "expert1"]),
               default=None,
               help="Patience: ev (default; exact expected points with card counting), win (the "
                    "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
                    "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
                    "Square: ev (default; the cell with the most expected points), random, "
                    "clairvoyant (805: Shuffle's optimum of the same cards). "
-                   "Cribbage: greedy (default), lookahead, expert (the play searched exactly) "
-                   "or random pegging (EV discards, random discards with random).")
+                   "Cribbage: greedy (default), lookahead, expert (each card by the "
+                   "information-set search), expert1 (the earlier expert: both hands open in "
+                   "its search) or random pegging (EV discards, random discards with random).")
 @click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "expert",
-                                                      "random"]),
+                                                      "expert1", "random"]),
               default=None, help="Cribbage: the other player's policy (default: the same).")
 @click.option("--game-length", type=click.IntRange(*BOUNDS["game_length"]), default=121,
               show_default=True,

@@ -1,5 +1,5 @@
 """best-play: the cards I may lay now, from the play written so far, each valued by the
-pegging search over every holding the opponent may have (search.py).
+expert's information-set search over every holding the opponent may have (infoset.py).
 
 A position is read from what a player sees: every card laid in order, the pone first, with a
 go where a player could not lay, and my unplayed hand. The opponent's hand is hidden, so its
@@ -15,9 +15,9 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError
-from cribsolve.games.cribbage import inference, play
+from cribsolve.games.cribbage import inference, infoset, play
 from cribsolve.games.cribbage.play import GO, PlayState
-from cribsolve.games.cribbage.search import play_values, weighted_holdings
+from cribsolve.games.cribbage.search import weighted_holdings
 
 
 @dataclass
@@ -96,8 +96,8 @@ def best_play(hand, played, me: int, seen=(), spec=None):
     """Every card I may lay now, best expected margin first (the least under lowball):
     [(card, E[my points], E[their points])] over the rest of the play, exact over every
     holding the opponent may have (the cards I have not seen, its goes; each weighed by the
-    ways the unseen cards make it and by its throw model, holding_weights), both sides then
-    laying their best. ``played``: every card laid in this play, in order, with GO where a
+    ways the unseen cards make it and by its throw model, holding_weights), each side then
+    laying from what it knows (infoset.card_values). ``played``: every card laid in this play, in order, with GO where a
     player could not lay; ``me``: my seat (0 pone, who leads; 1 dealer); ``seen``: other
     cards I know (my discards, the cut card). Returns (rows, number of holdings)."""
     from cribsolve.games.cribbage.spec import CribbageSpec
@@ -111,9 +111,11 @@ def best_play(hand, played, me: int, seen=(), spec=None):
     pr = spec.as_array()
     h, w = holding_weights(everything, now.laid[1 - me], now.unplayed, now.min_value, 1 - me,
                            spec)
-    vals = play_values(np.array([RANK[c] for c in hand], dtype=np.int64),
-                       np.array(now.series + [0], dtype=np.int64), len(now.series), now.count,
-                       h, w, pr)
+    vals = infoset.card_values(np.array([RANK[c] for c in hand], dtype=np.int64),
+                               np.array(now.series + [0], dtype=np.int64), len(now.series),
+                               now.count, h, w,
+                               infoset.public_ranks(np.array([RANK[c] for c in cards],
+                                                             dtype=np.int64), pr), pr)
     rows = [(format_card(c), float(vals[i, 0]), float(vals[i, 1]))
             for i, c in enumerate(hand) if not np.isnan(vals[i, 0])]
     aim = float(play.aim(pr))

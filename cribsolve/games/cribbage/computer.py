@@ -5,30 +5,29 @@ expert's search), so it plays exactly as strongly as the measured figures say.
 It is given only what it has seen: its six cards, the starter once turned, the cards laid in
 the play (and, from them, whether the person said go). The person's unplayed cards stand in
 the kernels' arrays as placeholders the policies never read (the look-ahead redraws them,
-the expert weighs every holding), and each decision draws from a generator seeded by the
+the experts weigh every holding), and each decision draws from a generator seeded by the
 game's seed and public facts only, so hidden cards cannot change a choice.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from cribsolve.games.cribbage import play, policies, search
+from cribsolve.games.cribbage import play, policies
 from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
 
-OPPONENTS = ("expert", "lookahead", "greedy")
+OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 
 
 class Computer:
     def __init__(self, policy: str, spec):
         from cribsolve.core.scoring.table import rank_table
-        from cribsolve.games.cribbage.game import NO_EXPERT
-        from cribsolve.games.cribbage.simulate import expert_tables
+        from cribsolve.games.cribbage.simulate import tables_for
         from cribsolve.games.cribbage.throws import deal_options
 
         self.policy, self.spec, self.pr = policy, spec, spec.as_array()
         self.discard, self.pegging = CRIBBAGE_POLICIES[policy]
         self.table = rank_table(spec.target)
-        self.expert = expert_tables(spec) if policy == "expert" else NO_EXPERT
+        self.expert = tables_for([policy], spec)
         self.keep_idx, self.disc_idx = deal_options(spec.hand_size, self.pr)
 
     def throw(self, dealt, dealer: bool, seed: int) -> tuple[list, list]:
@@ -66,10 +65,5 @@ class Computer:
         known[me] = np.bincount(np.array(list(kept) + list(seen) + list(laid[opp]),
                                          dtype=np.int64), minlength=53)
         play.seed_kernels(seed)
-        if self.pegging == policies.GREEDY:
-            i = policies.greedy_choice(hands[me], used[me], ser, len(series), count, self.pr)
-        elif self.pegging == policies.LOOKAHEAD:
-            i = policies.lookahead_choice(hands, used, ser, st, known, self.pr)
-        else:
-            i = search.expert_choice(hands, used, ser, st, known, self.pr, self.expert[1])
+        i = policies.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
         return int(kept[i])

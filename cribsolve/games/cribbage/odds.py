@@ -21,7 +21,8 @@ from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
-DEALS = {"greedy": 200_000, "lookahead": 100_000, "expert": 40_000, "random": 200_000}
+DEALS = {"greedy": 200_000, "lookahead": 100_000, "expert": 40_000, "expert1": 40_000,
+         "random": 200_000}
 SEED = 121
 CHUNK = 5_000
 MISS = 127          # reach_times of a total the deal never gets to
@@ -33,12 +34,12 @@ def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str =
     following ``policy``: {"parts": rows of game.PARTS, "traces": each deal's heels and
     play, play.log_points}."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.game import NO_EXPERT, deal_outcomes
-    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES, expert_tables
+    from cribsolve.games.cribbage.game import deal_outcomes
+    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES, tables_for
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
     pol = np.array([CRIBBAGE_POLICIES[policy]] * 2)
-    expert = expert_tables(spec) if policy == "expert" else NO_EXPERT
+    expert = tables_for([policy], spec)
     parts, traces = [], []
     for start in range(0, deals, CHUNK):
         p, t = deal_outcomes(seeds[start:start + CHUNK], pol, rank_table(spec.target),

@@ -8,14 +8,15 @@ search of search.py, ``random`` any legal card.
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import search
+from cribsolve.games.cribbage import infoset, search
 from cribsolve.games.cribbage.play import (COUNT, TURN, N, aim, card_points, lay, log_points,
                                            settle, unseen_cards)
 from cribsolve.games.cribbage.spec import PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit
 
-RANDOM, GREEDY, LOOKAHEAD, EXPERT = 0, 1, 2, 3
-POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD, "expert": EXPERT}
+RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
+POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD, "expert1": EXPERT1,
+            "expert": EXPERT}
 PLAYOUTS = 48           # opponent holdings sampled per card by the look-ahead policy
 
 
@@ -74,6 +75,21 @@ def _log_new(trace, points, before):
 
 
 @njit(cache=True)
+def choose(policy, hands, used, series, st, known, pr, shares):
+    """The card (its place in hands[turn]) that ``policy`` lays now."""
+    p = st[TURN]
+    if policy == GREEDY:
+        return greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
+    if policy == LOOKAHEAD:
+        return lookahead_choice(hands, used, series, st, known, pr)
+    if policy == EXPERT1:
+        return search.expert_choice(hands, used, series, st, known, pr, shares)
+    if policy == EXPERT:
+        return infoset.expert_choice(hands, used, series, st, known, pr, shares)
+    return _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
+
+
+@njit(cache=True)
 def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, shares):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never), and each score is logged in ``trace``
@@ -86,14 +102,7 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
         _log_new(trace, points, before)
         if p < 0:
             return winner
-        if policies[p] == GREEDY:
-            i = greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
-        elif policies[p] == LOOKAHEAD:
-            i = lookahead_choice(hands, used, series, st, known, pr)
-        elif policies[p] == EXPERT:
-            i = search.expert_choice(hands, used, series, st, known, pr, shares)
-        else:
-            i = _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
+        i = choose(policies[p], hands, used, series, st, known, pr, shares)
         won = lay(hands, used, series, st, i, points, scores, target, known, pr)
         _log_new(trace, points, before)
         if won:

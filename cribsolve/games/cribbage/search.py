@@ -220,12 +220,12 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
 
 
 @njit(cache=True)
-def expert_choice(hands, used, series, st, known, pr, shares):
-    """The expert's card in the game engine: the best expected margin over the opponent's
-    holdings, weighed by the ways the unseen cards make them and by its throw model
-    (inference.throw_weights over ``shares``), every one when there are at most
-    EXPERT_HOLDINGS, else that many drawn by weight; the rest of the play searched. A card
-    of the opponent's that did not fit after mine tells of its go."""
+def expert_holdings(hands, used, st, known, pr, shares, most):
+    """What the player to lay searches over: (my unplayed ranks, -1 where laid; the
+    opponent's holdings; their weights): by the ways the unseen cards make them and by its
+    throw model (inference.throw_weights over ``shares``), every one when there are at most
+    ``most``, else that many drawn by weight (a holding drawn twice weighs 2). A
+    card of the opponent's that did not fit after mine tells of its go."""
     me = st[play.TURN]
     opp = 1 - me
     k = hands.shape[1]
@@ -243,20 +243,35 @@ def expert_choice(hands, used, series, st, known, pr, shares):
             laid[j] = RANK[hands[opp, i]]
             j += 1
     h, w = weighted_holdings(known[me], laid[:j], k - j, min_value, opp, shares, pr)
-    if h.shape[0] > EXPERT_HOLDINGS:
+    if h.shape[0] > most:
         cum = np.cumsum(w)
-        pick = np.searchsorted(cum, np.random.random(EXPERT_HOLDINGS) * cum[-1])
-        h = h[pick]
-        w = np.ones(EXPERT_HOLDINGS)
-    vals = play_values(mine, series, st[play.N], st[play.COUNT], h, w, pr)
+        counts = np.bincount(np.searchsorted(cum, np.random.random(most) * cum[-1]),
+                             minlength=h.shape[0])
+        keep = np.nonzero(counts)[0]
+        h = h[keep]
+        w = counts[keep].astype(np.float64)
+    return mine, h, w
+
+
+@njit(cache=True)
+def best_margin(vals, pr):
+    """The card whose (mine, theirs) row in ``vals`` has the best margin (NaN: no fit)."""
     aim = play.aim(pr)
     best = -1e18
-    pick_i = -1
-    for i in range(k):
+    pick = -1
+    for i in range(vals.shape[0]):
         if not np.isnan(vals[i, 0]) and aim * (vals[i, 0] - vals[i, 1]) > best:
             best = aim * (vals[i, 0] - vals[i, 1])
-            pick_i = i
-    return pick_i
+            pick = i
+    return pick
+
+
+@njit(cache=True)
+def expert_choice(hands, used, series, st, known, pr, shares):
+    """The expert1's card in the game engine: the best expected margin over the holdings of
+    expert_holdings, the rest of the play searched with both hands open."""
+    mine, h, w = expert_holdings(hands, used, st, known, pr, shares, EXPERT_HOLDINGS)
+    return best_margin(play_values(mine, series, st[play.N], st[play.COUNT], h, w, pr), pr)
 
 
 @njit(cache=True)

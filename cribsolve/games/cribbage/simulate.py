@@ -13,7 +13,8 @@ from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 
-CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 3), "random": (0, 0)}
+CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 4), "expert1": (2, 3),
+                     "random": (0, 0)}
 CRIBBAGE_CHUNK = 2_000
 
 
@@ -68,12 +69,19 @@ def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: i
     """play_game's rows of ``games`` games from ``start`` (game.play_game), each game's
     seed drawn from numpy's generator seeded with ``seed``."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.game import NO_EXPERT, play_games
+    from cribsolve.games.cribbage.game import play_games
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=games)
     pol = np.array([CRIBBAGE_POLICIES[p] for p in policies])
-    expert = expert_tables(spec) if "expert" in policies else NO_EXPERT
-    return play_games(seeds, pol, rank_table(spec.target), spec.as_array(), expert, start)
+    return play_games(seeds, pol, rank_table(spec.target), spec.as_array(),
+                      tables_for(policies, spec), start)
+
+
+def tables_for(policies, spec: CribbageSpec) -> tuple:
+    """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
+    from cribsolve.games.cribbage.game import NO_EXPERT
+
+    return expert_tables(spec) if any(p.startswith("expert") for p in policies) else NO_EXPERT
 
 
 def expert_tables(spec: CribbageSpec) -> tuple:

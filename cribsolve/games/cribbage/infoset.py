@@ -1,0 +1,372 @@
+"""Pegging by information-set search: every decision in the tree made from what its player
+knows, not from the cards the other holds.
+
+The expert1 search (search.best_line) plays each opponent holding out with both hands open,
+so its opponent answers knowing my cards and my later cards are chosen knowing its hand
+(strategy fusion). Here the tree is over what both players see, the laid cards and the goes:
+- at my nodes I lay one card for every holding still possible there (weighed as I know
+  them), so a later card of mine is chosen from what I will know then;
+- at the opponent's nodes each holding lays the card the opponent, holding it, would choose
+  from its own information (reply): its card's points less the expected points of my best
+  answer, my cards being any it cannot place (the deck less every laid card and its own
+  hand; after a go of mine, only cards that did not fit), exact by the hypergeometric law.
+  Its replies split the holdings, so my next decision weighs only those that would have
+  answered as it did (my belief follows its cards and goes).
+The modelled opponent looks two cards ahead: a deeper one (its best mean margin over 8 drawn
+hands of mine, played out with both hands open) cost 30 times as much, and what that buys
+is spent better on more holdings (README, the expert's section). Holdings are multisets of ranks (the play depends on ranks only); seats in
+the kernels: 0 me, 1 the opponent.
+"""
+import numpy as np
+
+from cribsolve.core.cards import RANK, VALUE
+from cribsolve.games.cribbage import play
+from cribsolve.games.cribbage.search import _settle, best_margin, expert_holdings
+from cribsolve.games.cribbage.spec import LOWBALL, PEG_LIMIT
+from cribsolve.infra.jit import njit
+
+SPLIT, MINE, THEIRS = 0, 1, 2      # the kinds of node
+HOLDINGS = 256          # holdings searched per card, drawn by weight where there are more
+
+
+@njit(cache=True)
+def _none_of(size, good, u):
+    """The chance that u cards drawn from ``size`` hold none of ``good`` of them."""
+    p = 1.0
+    for i in range(u):
+        if size - i <= 0:
+            return 0.0
+        p *= max(size - good - i, 0) / (size - i)
+    return p
+
+
+@njit(cache=True)
+def answer_points(series, n, count, avail, size, u, pr):
+    """The expected points of my answer to the last card of the series (n ranks, the count
+    after it): the best of my u cards (the least under lowball) among those that fit, each
+    drawn from ``avail`` (copies by rank, ``size`` in all; none worth the count left ruled
+    out here: the caller's urn), exact by the hypergeometric law; 0 where none fits."""
+    limit = pr[PEG_LIMIT]
+    got = np.full(14, -1, dtype=np.int64)         # my answer's points by rank, -1: no fit
+    most = 0
+    fit = 0
+    for x in range(14):
+        if avail[x] > 0 and count + VALUE[x] <= limit:
+            series[n] = x
+            got[x] = play.card_points(series, n + 1, count + VALUE[x], pr)
+            most = max(most, got[x])
+            fit += avail[x]
+    total = 0.0
+    for t in range(1, most + 1):
+        at_least = 0                              # copies scoring t or more
+        below = 0                                 # fitting copies scoring under t
+        for x in range(14):
+            if got[x] >= t:
+                at_least += avail[x]
+            elif got[x] >= 0:
+                below += avail[x]
+        if pr[LOWBALL]:                           # my least: every fitting card scores t+
+            total += _none_of(size, below, u) - _none_of(size, fit, u)
+        else:
+            total += 1.0 - _none_of(size, at_least, u)
+    return total
+
+
+@njit(cache=True)
+def reply(hj, uj, u, series, start, n, count, last, public, pr):
+    """The index in ``hj`` of the card the opponent lays, holding hj (``uj``: the bits of
+    its laid ones) with u cards of mine unplayed, from its information alone: the card with
+    the best margin over the next two cards, its points less the expected points of my
+    answer (answer_points). My cards, to it, are any of the ranks not laid (``public``:
+    copies by rank) less its own, and only those worth more than the count left where I
+    said go in this series (it laid last and the count runs on). Ties go to its first
+    card."""
+    limit = pr[PEG_LIMIT]
+    k = hj.shape[0]
+    first, distinct = -1, 0
+    for i in range(k):
+        r = hj[i]
+        if r >= 0 and not uj >> i & 1 and count + VALUE[r] <= limit:
+            if first < 0:
+                first = i
+            distinct += 1
+    if distinct <= 1 or u == 0:
+        return first
+    avail = public.copy()
+    for i in range(k):
+        if hj[i] >= 0 and not uj >> i & 1:
+            avail[hj[i]] -= 1
+    if last == 1 and count > 0:                   # my go: none of mine fit under the limit
+        kept = avail.copy()
+        for r in range(14):
+            if VALUE[r] <= limit - count:
+                kept[r] = 0
+        if kept.sum() >= u:
+            avail = kept
+    size = avail.sum()
+    aim = play.aim(pr)
+    best, pick = -1e18, first
+    tried = 0
+    for i in range(k):
+        r = hj[i]
+        if r < 0 or uj >> i & 1 or count + VALUE[r] > limit or tried >> r & 1:
+            continue
+        tried |= 1 << r
+        series[start + n] = r
+        c2 = count + VALUE[r]
+        pts = play.card_points(series[start:], n + 1, c2, pr)
+        s2, n2, cc = _lay_state(start, n, c2, limit)
+        v = aim * (pts - answer_points(series[s2:], n2, cc, avail, size, u, pr))
+        if v > best + 1e-9:
+            best, pick = v, i
+    return pick
+
+
+# the fields of a node: kind, the play's state (series start, cards in it, count, seat to
+# lay, seat that laid last), the next choice to try, ranks tried, the card laid, its points,
+# a split's number of groups and the group being searched
+KIND, START, NUM, COUNT, TURN, LAST, NEXT, TRIED, CARD, POINTS, GROUPS, GROUP = range(12)
+
+
+@njit(cache=True)
+def _enter(fr, d, kind, start, n, count, turn, last):
+    fr[d, :] = 0
+    fr[d, KIND], fr[d, START], fr[d, NUM], fr[d, COUNT] = kind, start, n, count
+    fr[d, TURN], fr[d, LAST] = turn, last
+
+
+@njit(cache=True)
+def _unplayed(hand, mask):
+    u = 0
+    for i in range(hand.shape[0]):
+        u += hand[i] >= 0 and not mask >> i & 1
+    return u
+
+
+@njit(cache=True)
+def _lay_state(start, n, c2, limit):
+    """(series start, cards in it, count) after a card brought the count to c2."""
+    if c2 == limit:
+        return start + n + 1, 0, 0
+    return start, n + 1, c2
+
+
+@njit(cache=True)
+def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
+    """Points (mine into ra[j], the opponent's into rb[j]) over the rest of the play from a
+    state between cards, for each holding j: h2[j] = (my ranks, holding j's ranks), used2[j]
+    = the bits of their laid cards (mine the same in every row); every decision made from
+    its player's information (the module's docstring); ``w``: the holdings' weights as I
+    see them; ``public``: copies by rank of the cards not laid."""
+    m, k = h2.shape[0], h2.shape[2]
+    limit = pr[PEG_LIMIT]
+    aim = play.aim(pr)
+    depth = 4 * k + 4
+    fr = np.zeros((depth, 12), dtype=np.int64)
+    act = np.zeros((depth, m), dtype=np.int64)       # each node's holdings, as a list
+    nact = np.zeros(depth, dtype=np.int64)
+    grp = np.zeros((depth, m), dtype=np.int64)       # by place in act: split group, reply
+    laid = np.zeros((depth, m), dtype=np.int64)      # by holding: the reply laid
+    out = np.zeros((depth, m, 7), dtype=np.int64)    # a split's groups' settled states
+    va = np.zeros((depth, m))                        # each node's result, by holding
+    vb = np.zeros((depth, m))
+    best = np.zeros(depth)
+    nact[0] = m
+    act[0, :] = np.arange(m)
+    _enter(fr, 0, SPLIT, start, n, count, turn, last)
+    d, back, fresh = 0, False, True
+    while True:
+        kind = fr[d, KIND]
+        start, n, count = fr[d, START], fr[d, NUM], fr[d, COUNT]
+        if fresh:                                    # a node's first visit
+            fresh = False
+            if kind == SPLIT:                        # goes and last cards, holding by holding
+                ng = 0
+                for q in range(nact[d]):
+                    j = act[d, q]
+                    o = _settle(h2[j], used2[j], start, n, count, fr[d, TURN], fr[d, LAST],
+                                limit)
+                    g = 0
+                    while g < ng and not (out[d, g, 0] == o[0] and out[d, g, 1] == o[1] and
+                                          out[d, g, 2] == o[2] and out[d, g, 3] == o[3] and
+                                          out[d, g, 4] == o[4] and out[d, g, 5] == o[5] and
+                                          out[d, g, 6] == o[6]):
+                        g += 1
+                    if g == ng:
+                        out[d, g, 0], out[d, g, 1], out[d, g, 2] = o[0], o[1], o[2]
+                        out[d, g, 3], out[d, g, 4], out[d, g, 5] = o[3], o[4], o[5]
+                        out[d, g, 6] = o[6]
+                        ng += 1
+                    grp[d, q] = g
+                    if o[0]:                         # the play is over for this holding
+                        va[d, j], vb[d, j] = o[5], o[6]
+                fr[d, GROUPS] = ng
+            elif kind == THEIRS:
+                u = _unplayed(h2[act[d, 0], 0], used2[act[d, 0], 0])
+                for q in range(nact[d]):
+                    j = act[d, q]
+                    grp[d, q] = reply(h2[j, 1], used2[j, 1], u, series, start, n, count,
+                                      fr[d, LAST], public, pr)
+            else:
+                best[d] = -1e18
+        if back:                                     # a child's result comes back
+            back = False
+            c = d + 1
+            if kind == SPLIT:
+                g = fr[d, GROUP]
+                for q in range(nact[c]):
+                    j = act[c, q]
+                    va[d, j] = va[c, j] + out[d, g, 5]
+                    vb[d, j] = vb[c, j] + out[d, g, 6]
+            elif kind == MINE:
+                pts = fr[d, POINTS]
+                score = 0.0
+                for q in range(nact[d]):
+                    j = act[d, q]
+                    used2[j, 0] &= ~(1 << fr[d, CARD])
+                    score += w[j] * aim * (va[c, j] + pts - vb[c, j])
+                if score > best[d]:
+                    best[d] = score
+                    for q in range(nact[d]):
+                        j = act[d, q]
+                        va[d, j], vb[d, j] = va[c, j] + pts, vb[c, j]
+            else:
+                pts = fr[d, POINTS]
+                for q in range(nact[c]):
+                    j = act[c, q]
+                    used2[j, 1] &= ~(1 << laid[d, j])
+                    va[d, j], vb[d, j] = va[c, j], vb[c, j] + pts
+        child = False                                # the next child
+        if kind == SPLIT:
+            for g in range(fr[d, NEXT], fr[d, GROUPS]):
+                if out[d, g, 0]:
+                    continue
+                fr[d, NEXT] = g + 1
+                fr[d, GROUP] = g
+                q2 = 0
+                for q in range(nact[d]):
+                    if grp[d, q] == g:
+                        act[d + 1, q2] = act[d, q]
+                        q2 += 1
+                nact[d + 1] = q2
+                t = out[d, g, 4]
+                _enter(fr, d + 1, MINE if t == 0 else THEIRS, out[d, g, 1], out[d, g, 2],
+                       out[d, g, 3], t, fr[d, LAST])
+                child = True
+                break
+        elif kind == MINE:
+            j0 = act[d, 0]
+            for i in range(fr[d, NEXT], k):
+                r = h2[j0, 0, i]
+                if r < 0 or used2[j0, 0] >> i & 1 or count + VALUE[r] > limit or \
+                        fr[d, TRIED] >> r & 1:
+                    continue
+                fr[d, NEXT] = i + 1
+                fr[d, TRIED] |= 1 << r
+                fr[d, CARD] = i
+                series[start + n] = r
+                c2 = count + VALUE[r]
+                fr[d, POINTS] = play.card_points(series[start:], n + 1, c2, pr)
+                for q in range(nact[d]):
+                    used2[act[d, q], 0] |= 1 << i
+                    act[d + 1, q] = act[d, q]
+                nact[d + 1] = nact[d]
+                s2, n2, cc = _lay_state(start, n, c2, limit)
+                _enter(fr, d + 1, SPLIT, s2, n2, cc, 1, 0)
+                child = True
+                break
+        else:
+            for r in range(fr[d, NEXT], 14):
+                q2 = 0
+                for q in range(nact[d]):
+                    j = act[d, q]
+                    if h2[j, 1, grp[d, q]] == r:
+                        act[d + 1, q2] = j
+                        laid[d, j] = grp[d, q]
+                        used2[j, 1] |= 1 << grp[d, q]
+                        q2 += 1
+                if q2 == 0:
+                    continue
+                nact[d + 1] = q2
+                fr[d, NEXT] = r + 1
+                series[start + n] = r
+                c2 = count + VALUE[r]
+                fr[d, POINTS] = play.card_points(series[start:], n + 1, c2, pr)
+                s2, n2, cc = _lay_state(start, n, c2, limit)
+                _enter(fr, d + 1, SPLIT, s2, n2, cc, 0, 1)
+                child = True
+                break
+        if child:
+            d += 1
+            fresh = True
+            continue
+        if d == 0:
+            break
+        d -= 1
+        back = True
+    for j in range(m):
+        ra[j], rb[j] = va[0, j], vb[0, j]
+
+
+@njit(cache=True)
+def card_values(mine, series, n, count, theirs_h, weights, public, pr):
+    """For each card of ``mine`` (unplayed ranks, -1: none) that fits: the expected (my
+    points, their points) over the rest of the play by the information-set search, over the
+    opponent's holdings theirs_h (rows of ranks) weighted by ``weights``; NaN for cards that
+    do not fit. I lay now."""
+    m = theirs_h.shape[0]
+    k = max(mine.shape[0], theirs_h.shape[1])
+    h2 = np.full((m, 2, k), -1, dtype=np.int64)
+    for j in range(m):
+        h2[j, 0, :mine.shape[0]] = mine
+        h2[j, 1, :theirs_h.shape[1]] = theirs_h[j]
+    used2 = np.zeros((m, 2), dtype=np.int64)
+    ser = np.zeros(n + 4 * k + 4, dtype=np.int64)
+    ser[:n] = series[:n]
+    out = np.full((mine.shape[0], 2), np.nan)
+    total = weights.sum()
+    ra, rb = np.zeros(m), np.zeros(m)
+    limit = pr[PEG_LIMIT]
+    for i in range(mine.shape[0]):
+        r = mine[i]
+        if r < 0 or count + VALUE[r] > limit:
+            continue
+        done = False
+        for i0 in range(i):
+            if mine[i0] == r:
+                out[i] = out[i0]
+                done = True
+        if done:
+            continue
+        ser[n] = r
+        c2 = count + VALUE[r]
+        pts = play.card_points(ser, n + 1, c2, pr)
+        used2[:, 0] = 1 << i
+        s2, n2, cc = _lay_state(0, n, c2, limit)
+        tree(h2, used2, ser, s2, n2, cc, 1, 0, weights, public, pr, ra, rb)
+        out[i, 0] = (weights * ra).sum() / total + pts
+        out[i, 1] = (weights * rb).sum() / total
+    return out
+
+
+@njit(cache=True)
+def public_ranks(laid, pr):
+    """Copies by rank of the spec's deck less the ``laid`` ranks (what both players see)."""
+    out = np.zeros(14, dtype=np.int64)
+    for c in play.unseen_cards(np.zeros(53, dtype=np.int64), pr):
+        out[RANK[c]] += 1
+    for r in laid:
+        out[r] -= 1
+    return out
+
+
+@njit(cache=True)
+def expert_choice(hands, used, series, st, known, pr, shares):
+    """The expert's card in the game engine: the best expected margin by the
+    information-set search over the holdings of search.expert_holdings."""
+    mine, h, w = expert_holdings(hands, used, st, known, pr, shares, HOLDINGS)
+    laid = np.array([RANK[hands[p, i]] for p in range(2) for i in range(hands.shape[1])
+                     if used[p, i]], dtype=np.int64)
+    vals = card_values(mine, series, st[play.N], st[play.COUNT], h, w, public_ranks(laid, pr),
+                       pr)
+    return best_margin(vals, pr)
