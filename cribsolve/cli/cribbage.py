@@ -8,7 +8,7 @@ from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad, card,
                                    cards, check_outputs, check_plot, check_unseen,
                                    game_options, make_spec, plot, plot_option, quick,
                                    refuse, seed_option, show)
-from cribsolve.cli.spelling import Spelled, samples_option, seat_option
+from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
@@ -63,11 +63,12 @@ def _read_play(mine, tokens, dealer, spec):
               help="The cards you put in the crib.")
 @samples_option("With the scores: rests of the deal played out per card")
 @seed_option
+@objective_option("With the scores: what the cards are ranked by")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar (with the scores, a first odds "
                                             "table for the rules is built once).")
 def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
-              thrown, samples, seed, as_json, game_length, quiet, **house):
+              thrown, samples, seed, objective, as_json, game_length, quiet, **house):
     """Which card to lay from CARDS, your unplayed cards: expected pegging points for you and
     the opponent, best margin first, exact over every holding the opponent may have; with the
     scores, P(win) of the game."""
@@ -94,7 +95,7 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     if (my_score is None) != (their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
     if my_score is None:
-        refuse(["samples", "seed", "game_length"], "a play without the scores",
+        refuse(["samples", "seed", "game_length", "objective"], "a play without the scores",
                "they go with --my-score")
     elif starter is None or thrown is None:
         raise click.UsageError("P(win) needs --starter and --thrown with the scores")
@@ -110,29 +111,31 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     wins = {}
     if my_score is not None:
         from cribsolve.games.cribbage.board import POLICY, check_board, play_odds
-        from cribsolve.games.cribbage.odds import DEALS, odds_table
+        from cribsolve.games.cribbage.odds import DEALS, objective_table
         from cribsolve.infra.progress import bar
 
-        check_board(spec, my_score, their_score)
+        check_board(spec, my_score, their_score, objective)
         with bar(DEALS[POLICY], "simulating deals for the odds table (once)", quiet,
                  "deal", lazy=True) as pb:
-            odds_table(spec, pb.update, policy=POLICY)
+            objective_table(spec, objective, pb.update, policy=POLICY)
         wins = {format_card(c): (p, se) for c, p, se in play_odds(
-            mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed)}
+            mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed,
+            objective)}
         rows = sorted(rows, key=lambda r: -wins[r[0]][0])
     _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
-                 as_json)
+                 as_json, objective)
 
 
 def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
-                 as_json):
+                 as_json, objective):
     from cribsolve.infra.export import dumps
 
     if as_json:
         click.echo(dumps({"seat": "dealer" if me else "pone", "count": now,
                           "holdings": n_holdings,
                           "plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t,
-                                     **({"win": wins[c][0], "se": wins[c][1]} if wins else {})}
+                                     **({"win" if objective == "win" else "game_points":
+                                         wins[c][0], "se": wins[c][1]} if wins else {})}
                                     for c, m, t in rows]}))
         return
     rules = "" if spec.is_standard else f" ({spec.describe()}; least margin first)" \
@@ -140,15 +143,19 @@ def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, s
     click.echo(f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
                f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
                f"(by rank), each then laying from what it knows")
+    by_wins = objective == "win"
     if wins:
-        click.echo(f"  P(win) of the game at {my_score} to {their_score}: the rest of the deal "
+        what = ("P(win) of the game", "most wins") if by_wins else \
+            ("expected game points (2 a win, 3 a skunk)", "most game points")
+        click.echo(f"  {what[0]} at {my_score} to {their_score}: the rest of the deal "
                    f"played out {samples:,} times from each card (both greedy; seed {seed}), "
-                   f"then the odds table; most wins first")
+                   f"then the odds table; {what[1]} first")
     click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}" +
-               f" {'P(win)':>7} {'± se':>6}" * bool(wins))
+               f" {'P(win)' if by_wins else 'points':>7} {'± se':>6}" * bool(wins))
+    form = ".2%" if by_wins else ".3f"
     for c, m, t in rows:
         click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}" +
-                   (f" {wins[c][0]:7.2%} {wins[c][1]:6.2%}" if wins else ""))
+                   (f" {wins[c][0]:7{form}} {wins[c][1]:6{form}}" if wins else ""))
 
 
 def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_path,
@@ -184,7 +191,8 @@ def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_p
               default=121, show_default=True, help="Points to win (with --lowball: to lose).")
 @game_options(*ODDS_RULES)
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="With --table: write my_score,their_score,dealer,win_probability here.")
+              help="With --table: write my_score,their_score,dealer and the value here "
+                   "(win_probability, or game_points).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--policy", type=click.Choice(["greedy", "lookahead", "expert", "expert1"]),
@@ -195,34 +203,41 @@ def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_p
                    f"{show(GAMES_MAX)}.")
 @seed_option
 @plot_option
+@objective_option("What a position is worth")
 def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, quiet,
-         policy, play_out, seed, plot_path, **house):
+         policy, play_out, seed, plot_path, objective, **house):
     """Probability of winning two-player cribbage from a board position."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)
     _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_path,
                         plot_path, play_out)
-    from cribsolve.games.cribbage.odds import (DEALS, SEED, odds_table,
+    from cribsolve.games.cribbage.odds import (DEALS, SEED, objective_table, odds_table,
                                                played_out)
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
+    if objective != "win" and plot_path:
+        raise bad("--objective", "the figure draws P(win); --csv writes the game points")
     with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal",
              lazy=True) as pb:
         win = odds_table(spec, pb.update, policy=policy)
+        value = objective_table(spec, objective, pb.update, policy=policy)
+    column = "win_probability" if objective == "win" else "game_points"
     if whole:
-        rows = [(a, b, who, float(win[1 if who == "me" else 0, a, b]))
+        rows = [(a, b, who, float(value[1 if who == "me" else 0, a, b]))
                 for who in ("me", "them") for a in range(game_length)
                 for b in range(game_length)]
         if csv_path:
-            write_csv(csv_path, ["my_score", "their_score", "dealer", "win_probability"], rows)
+            write_csv(csv_path, ["my_score", "their_score", "dealer", column], rows)
         plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
         return
     p = float(win[int(dealer), my_score, their_score])
     out = {"my_score": my_score, "their_score": their_score, "dealer": "me" if dealer else "them",
            "game_length": game_length, "rules": spec.describe(), "policy": policy,
            "win_probability": p}
+    if objective != "win":
+        out["game_points"] = float(value[int(dealer), my_score, their_score])
     if play_out:
         from cribsolve.infra.stats import wilson
 
@@ -236,7 +251,9 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
         return
     by = "" if policy == "greedy" else f" (both {policy})"
     click.echo(f"{my_score} to {their_score}, {'you' if dealer else 'they'} deal "
-               f"next: you win {p:.2%}{by}")
+               f"next: you win {p:.2%}{by}" + (f"; expected game points {out['game_points']:.3f} "
+                                               "(2 a win, 3 a skunk)" if "game_points" in out
+                                               else ""))
     if play_out:
         lo, hi = out["played_out"]["win_rate_ci"]
         click.echo(f"  played out: {wins / play_out:.2%} of {play_out:,} games "

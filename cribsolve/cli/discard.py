@@ -16,7 +16,7 @@ import click
 from cribsolve.cli.options import (SEED_MAX, TOP_MAX, check_outputs, check_plot,
                                    game_options, given, opponent_progress, plot,
                                    plot_option, pysol_option, refuse)
-from cribsolve.cli.spelling import Spelled, samples_option, seat_option
+from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
@@ -63,6 +63,7 @@ class DiscardRequest:
     my_score: int | None
     their_score: int | None
     game_length: int
+    objective: str
     house: dict                     # HOUSE_RULES: name -> given
 
     def shown(self, values):
@@ -124,6 +125,7 @@ class DiscardRequest:
 @click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
               default=121, show_default=True, help="Two-player, with the scores: points to "
                                                     "win (with --lowball: to lose).")
+@objective_option("Two-player, with the scores: what the throws are ranked by")
 def best_discard(**params):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
     or 5 with one to the crib), sampled for other house-rule deals."""
@@ -146,7 +148,8 @@ def best_discard(**params):
         raise click.UsageError("give both --my-score and --their-score")
     if o.my_score is not None:
         return rank_by_wins(o, hand)
-    refuse(["game_length"], "a throw's expected points", "it goes with --my-score")
+    refuse(["game_length", "objective"], "a throw's expected points",
+           "it goes with --my-score")
     if o.starter is not None or o.starters > 1 or o.wild is not None or o.lowball or \
             given("crib_size") or any(o.house.values()) or len(hand) not in (0, 5, 6):
         return rank_sampled(o, hand)

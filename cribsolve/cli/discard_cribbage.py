@@ -139,39 +139,46 @@ def rank_by_wins(o, hand):
                      decks=o.decks, hand_size=len(hand) or None, crib_size=o.crib_size,
                      wild=o.wild, **o.house)
     from cribsolve.games.cribbage.board import POLICY, check_board, throw_odds
-    from cribsolve.games.cribbage.odds import DEALS, odds_table
+    from cribsolve.games.cribbage.odds import DEALS, objective_table
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
     if o.dealer is None:
         raise CribsolveError(WHOSE_CRIB)
-    check_board(spec, o.my_score, o.their_score)
+    check_board(spec, o.my_score, o.their_score, o.objective)
     with bar(DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet,
              "deal", lazy=True) as pb:
-        odds_table(spec, pb.update, policy=POLICY)
+        objective_table(spec, o.objective, pb.update, policy=POLICY)
     mine, theirs = o.my_score, o.their_score
     rows = throw_odds(hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples,
-                      o.seed)
+                      o.seed, o.objective)
+    wins = o.objective == "win"
+    worth = (lambda x, w: f"{x:{w}.2%}") if wins else (lambda x, w: f"{x:{w}.3f}")
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
     shown = o.shown(rows)
+    column = "win" if wins else "game_points"
     if o.csv_path:
-        write_csv(o.csv_path, ["discard", "keep", "mine", "theirs", "margin", "win", "se"],
+        write_csv(o.csv_path, ["discard", "keep", "mine", "theirs", "margin", column, "se"],
                   [list(r.as_dict().values()) for r in shown])
     if o.as_json:
         click.echo(dumps({"my_score": mine, "their_score": theirs, "samples": o.samples,
-                          "seed": o.seed, "discards": [r.as_dict() for r in shown]}))
+                          "seed": o.seed, "objective": o.objective,
+                          "discards": [r.as_dict() for r in shown]}))
         return
+    what = "P(win) of the game" if wins else "expected game points (2 a win, 3 a skunk)"
     click.echo(f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'} at {mine} to "
-               f"{theirs}: P(win) of the game, best first, over {o.samples:,} deals played out "
+               f"{theirs}: {what}, best first, over {o.samples:,} deals played out "
                f"from each throw (seed {o.seed}; both {POLICY}, then the odds table)")
     click.echo(f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "
-               f"{'P(win)':>7} {'± se':>6}")
+               f"{'P(win)' if wins else 'points':>7} {'± se':>6}")
     for r in shown:
         click.echo(f"  {format_cards(r.discard):<8} {format_cards(r.keep):<12} {r.mine:6.2f} "
-                   f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {r.win:7.2%} {r.se:6.2%}")
+                   f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {worth(r.win, 7)} "
+                   f"{worth(r.se, 6)}")
     if by_points is not rows[0]:
         click.echo(f"  the most points ({format_cards(by_points.discard)} away, margin "
-                   f"{by_points.mine - by_points.theirs:.2f}) is not the most wins here")
+                   f"{by_points.mine - by_points.theirs:.2f}) is not the "
+                   f"{'most wins' if wins else 'most game points'} here")
 
 
 def rank_sampled(o, hand):

@@ -15,6 +15,15 @@ def samples_option(what: str):
                         show_default=True, help=f"{what}, 2 to {show(SAMPLES_MAX)}.")
 
 
+def objective_option(what: str):
+    """--objective: what a board-aware answer maximizes, the same choice in every command that
+    weighs the scores (``what``: where it applies here)."""
+    return click.option("--objective", type=click.Choice(["win", "game-points"]),
+                        default="win", show_default=True,
+                        help=f"{what}: P(win), or expected game points by the American "
+                             "Cribbage Congress's tournament scoring (2 a win, 3 a skunk).")
+
+
 def seat_option(help: str):
     """The seat, spelled --dealer or --pone by every command: the parameter ``dealer`` is True,
     False, or None when neither is given; both at once is refused (not the last one winning)."""

@@ -9,10 +9,11 @@ from cribsolve.games.cribbage import odds
 from cribsolve.games.cribbage.spec import CribbageSpec
 
 
-def slow_reach(parts, traces, length):
-    """P(I reach ``length`` first) from (a, b, d), each deal replayed point by point in the
-    order the game counts: the trace (heels, then the play), the pone's hand, the dealer's
-    hand and crib; memoised recursion, no shared code with the table."""
+def slow_reach(parts, traces, length, line=None):
+    """P(I reach ``length`` first, the other then under ``line`` if given) from (a, b, d),
+    each deal replayed point by point in the order the game counts: the trace (heels, then
+    the play), the pone's hand, the dealer's hand and crib; memoised recursion, no shared
+    code with the table."""
     deals = list(zip(parts.tolist(), traces.tolist()))
 
     @lru_cache(maxsize=None)
@@ -36,7 +37,7 @@ def slow_reach(parts, traces, length):
                 if score[1] >= length:
                     done = 1
             if done is not None:
-                total += done == me
+                total += done == me and (line is None or score[1 - me] < line)
             else:
                 # the other deals next: I dealt, so next I am the pone, and the other way round
                 total += reach(score[1], score[0], 0) if d else reach(score[0], score[1], 1)
@@ -57,6 +58,34 @@ def test_the_table_equals_a_slow_replay_of_its_deals(spec, length):
         for a in range(0, length, 5):
             for b in range(0, length, 3):
                 assert reach[d, a, b] == pytest.approx(slow(a, b, d), abs=1e-12)
+
+
+@pytest.mark.parametrize("spec,length,line", [
+    (CribbageSpec(), 48, 30), (CribbageSpec(decks=2, hand_size=8, starters=2), 97, 60)])
+def test_the_skunk_table_equals_a_slow_replay_of_its_deals(spec, length, line):
+    """A win counts only with the loser under the line: where the loser's score is taken
+    (mid-play, before the dealer's show, after the pone's) is the replay's, point by point."""
+    rec = odds.deal_records(spec, 60, seed=6)
+    skunk = odds.reach_table(rec["parts"], rec["traces"], length, line)
+    slow = slow_reach(rec["parts"], rec["traces"], length, line)
+    for d in range(2):
+        for a in range(0, length, 4):
+            for b in range(0, length, 3):
+                assert skunk[d, a, b] == pytest.approx(slow(a, b, d), abs=1e-12)
+
+
+def test_game_points_differ_from_wins_only_under_the_skunk_line():
+    """At 120 the pone all but wins; against 89 that is nearly always a skunk (3 points),
+    against 91 never (2): the same P(win), a point apart in game points. Lowball has none."""
+    spec = CribbageSpec()
+    win = odds.objective_table(spec, "win")
+    points = odds.objective_table(spec, "game-points")
+    for theirs in (89, 91):
+        assert win[0, 120, theirs] > 0.99
+    assert points[0, 120, 91] == pytest.approx(2 * win[0, 120, 91], abs=1e-12)
+    assert points[0, 120, 89] > 2.9
+    with pytest.raises(odds.CribsolveError, match="lowball"):
+        odds.skunk_table(CribbageSpec(lowball=True))
 
 
 def test_traces_hold_the_plays_points():

@@ -23,7 +23,7 @@ from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.game import NP, play_deal
 from cribsolve.games.cribbage.inference import NO_MODEL
-from cribsolve.games.cribbage.odds import after_deal
+from cribsolve.games.cribbage.odds import NO_SKUNKS, after_deal
 from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
 from cribsolve.games.cribbage.policies import GREEDY, play
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
@@ -73,10 +73,10 @@ def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert)
 
 
 @njit(cache=True)
-def _wins(totals, times, reach, d, mine, theirs, length):
+def _wins(totals, times, reach, d, mine, theirs, length, line):
     out = np.empty(totals.shape[0])
     for i in range(totals.shape[0]):
-        out[i] = after_deal(reach, d, mine, theirs, totals[i], times[i], length)
+        out[i] = after_deal(reach, d, mine, theirs, totals[i], times[i], length, line)
     return out
 
 
@@ -90,40 +90,49 @@ def unweighed(spec) -> str | None:
     return None
 
 
-def check_board(spec, mine, theirs):
+def check_board(spec, mine, theirs, objective="win"):
     """Refuse a board the odds table cannot weigh, before anything is built for it."""
     if unweighed(spec):
         raise CribsolveError(unweighed(spec))
+    if objective == "game-points" and spec.lowball:
+        raise CribsolveError(NO_SKUNKS)
     if not (0 <= mine < spec.game_length and 0 <= theirs < spec.game_length):
         raise CribsolveError(f"scores must be below the game length ({spec.game_length})")
 
 
-def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples):
-    """(P(win) of each choice, its standard error, the dealer's and the pone's mean points)
-    from its ``samples`` rollouts (rows choice by choice)."""
-    from cribsolve.games.cribbage.odds import odds_table, reach_times
+def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objective="win"):
+    """(each choice's value by ``objective``: P(win), or expected game points (odds.py's
+    objective_table); its standard error; the dealer's and the pone's mean points) from its
+    ``samples`` rollouts (rows choice by choice)."""
+    from cribsolve.games.cribbage.odds import SKUNK, odds_table, reach_times, skunk_table
 
     win = odds_table(spec, policy=POLICY)
     reach = 1.0 - win if spec.lowball else win
     totals, times = reach_times(parts, traces)
-    p = _wins(totals, times, reach, d, mine, theirs, spec.game_length)
-    p = (1.0 - p if spec.lowball else p).reshape(n_choices, samples)
+    length = spec.game_length
+    p = _wins(totals, times, reach, d, mine, theirs, length, length)
+    p = 1.0 - p if spec.lowball else p
+    if objective == "game-points":
+        p = 2.0 * p + _wins(totals, times, skunk_table(spec, policy=POLICY), d, mine, theirs,
+                            length, length - SKUNK)
+    p = p.reshape(n_choices, samples)
     dealer_pts = (totals[:, 0] + totals[:, 3]).reshape(n_choices, samples).mean(axis=1)
     pone_pts = (totals[:, 1] + totals[:, 2]).reshape(n_choices, samples).mean(axis=1)
     return p.mean(axis=1), p.std(axis=1, ddof=1) / np.sqrt(samples), dealer_pts, pone_pts
 
 
 def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), samples: int = 1000,
-               seed: int = 0) -> list[BoardThrow]:
+               seed: int = 0, objective: str = "win") -> list[BoardThrow]:
     """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
-    crib), the most likely to win first."""
+    crib), the most likely to win first (the most game points, by ``objective``; ``win``
+    then holds them)."""
     from cribsolve.core.options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.game import NO_EXPERT
     from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
     from cribsolve.games.cribbage.throws import deal_options
 
-    check_board(spec, mine, theirs)
+    check_board(spec, mine, theirs, objective)
     hand = [int(c) for c in hand]
     if len(hand) != spec.hand_size:
         raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
@@ -140,7 +149,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     parts, traces = _rollouts(np.array(hand, dtype=np.int64), unseen, seat, len(keep_idx),
                               seeds, pol, rank_table(spec.target), pr, NO_EXPERT)
     p, se, dealer_pts, pone_pts = _win_rates(parts, traces, seat, mine, theirs, spec,
-                                             len(keep_idx), samples)
+                                             len(keep_idx), samples, objective)
     my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
     h = np.array(hand)
     out = [BoardThrow(h[disc_idx[o]].tolist(), h[keep_idx[o]].tolist(), float(my_pts[o]),
@@ -203,17 +212,18 @@ def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, star
 
 
 def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: int, seen=(),
-              spec=None, samples: int = 1000, seed: int = 0) -> list[tuple]:
+              spec=None, samples: int = 1000, seed: int = 0, objective: str = "win"
+              ) -> list[tuple]:
     """Every card I may lay now (``played``: the play so far, as bestplay.best_play takes it;
     ``thrown``: my cards in the crib) from the scores: [(card, P(win), its standard error)],
-    the most likely to win first."""
+    the most likely to win first (by ``objective``, as throw_odds)."""
     from cribsolve.core.options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.bestplay import read_position
     from cribsolve.games.cribbage.spec import CribbageSpec
 
     spec = spec or CribbageSpec()
-    check_board(spec, mine, theirs)
+    check_board(spec, mine, theirs, objective)
     if spec.starters != 1 or spec.choose_cut:
         raise CribsolveError("the P(win) of a card is weighed with one cut card")
     hand, thrown = [int(c) for c in hand], [int(c) for c in thrown]
@@ -245,6 +255,7 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
     parts, traces = _play_rollouts(hands, used, series, st, options, pool, r.min_value,
                                    crib, int(starter), seeds, rank_table(spec.target),
                                    spec.as_array())
-    p, se, _, _ = _win_rates(parts, traces, me, mine, theirs, spec, len(options), samples)
+    p, se, _, _ = _win_rates(parts, traces, me, mine, theirs, spec, len(options), samples,
+                             objective)
     cards = [int(hands[me, i]) for i in options]
     return sorted(zip(cards, p.tolist(), se.tolist()), key=lambda t: -t[1])

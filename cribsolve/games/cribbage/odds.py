@@ -17,6 +17,7 @@ from dataclasses import asdict, replace
 
 import numpy as np
 
+from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
@@ -79,47 +80,56 @@ def reach_times(parts, traces):
 
 
 @njit(cache=True)
-def after_deal(reach, d, a, b, totals, times, length):
-    """P(I reach ``length`` first) from (a mine, b theirs; d = 1: I deal) over one deal with
-    these totals and times (reach_times rows), the later deals from ``reach`` (a win table
-    before any lowball flip)."""
+def _mine(other, line):
+    """A game I have won counts 1 if the other's score is under ``line`` (the game length:
+    every win; the skunk line: a skunk)."""
+    return 1.0 if other < line else 0.0
+
+
+@njit(cache=True)
+def after_deal(reach, d, a, b, totals, times, length, line):
+    """P(I reach ``length`` first, the other under ``line``) from (a mine, b theirs; d = 1:
+    I deal) over one deal with these totals and times (reach_times rows), the later deals
+    from ``reach`` (a table of the same before any lowball flip)."""
     dealer, pone = (a, b) if d else (b, a)
     need_d, need_p = length - dealer, length - pone
     top = times.shape[1] - 1
     t_d = times[1, need_d] if need_d <= top else MISS
     t_p = times[0, need_p] if need_p <= top else MISS
     if t_d != t_p:                                  # someone got there in the play
-        return 1.0 if (t_d < t_p) == (d == 1) else 0.0
-    pone += totals[1] + totals[2]                   # the pone's hand counts first
-    if pone >= length:
-        return 0.0 if d else 1.0
-    dealer += totals[0] + totals[3]
-    if dealer >= length:
-        return 1.0 if d else 0.0
-    return reach[0, dealer, pone] if d else reach[1, pone, dealer]
+        if (t_d < t_p) != (d == 1):
+            return 0.0
+        t, other, start = min(t_d, t_p), 1 - d, pone if d else dealer
+        got = 0                                     # the other's play points before mine
+        while got < top and times[other, got + 1] < t:
+            got += 1
+        return _mine(start + got, line)
+    return by_totals(reach, d, dealer, pone, totals[0], totals[3], totals[1] + totals[2],
+                     length, line)
 
 
 @njit(cache=True)
-def by_totals(reach, d, dealer, pone, dealer_total, pone_total, length):
+def by_totals(reach, d, dealer, pone, dealer_play, dealer_show, pone_total, length, line):
     """after_deal for a deal whose play takes nobody to ``length``: only its totals matter
-    (the pone's hand counts first)."""
+    (the dealer's heels and play, its hand and crib; the pone's whole deal, counted first)."""
     if pone + pone_total >= length:
-        return 0.0 if d else 1.0
-    if dealer + dealer_total >= length:
-        return 1.0 if d else 0.0
-    nd, np_ = dealer + dealer_total, pone + pone_total
+        return 0.0 if d else _mine(dealer + dealer_play, line)
+    nd, np_ = dealer + dealer_play + dealer_show, pone + pone_total
+    if nd >= length:
+        return _mine(np_, line) if d else 0.0
     return reach[0, nd, np_] if d else reach[1, np_, nd]
 
 
 @njit(cache=True, parallel=True)
-def _reach_table(totals, times, length, groups, weights, by_dealer, by_pone):
-    """reach[d, a, b]: P(the player at a reaches ``length`` before the player at b), d = 1
-    when that player deals next, averaged over the deals. A deal whose play (heels and
-    pegging) cannot take anyone to the length counts by its totals alone, so the deals stand
-    as ``groups`` (the distinct (dealer's, pone's) totals) with their ``weights``; only the
-    deals whose play can (``by_dealer``, ``by_pone``: the deals in falling order of the
-    dealer's and the pone's play points) are played out card by card (after_deal) in place
-    of their group's share. The cost grows with the groups, not the deals."""
+def _reach_table(totals, times, length, line, groups, group, weights, by_dealer, by_pone):
+    """reach[d, a, b]: P(the player at a reaches ``length`` before the player at b, who is
+    then under ``line``), d = 1 when that player deals next, averaged over the deals. A
+    deal whose play (heels and pegging) cannot take anyone to the length counts by its
+    totals alone, so the deals stand as ``groups`` (the distinct rows of by_totals' totals;
+    deal k's is group[k]) with their ``weights``; only the deals whose play can (``by_dealer``, ``by_pone``: the
+    deals in falling order of the dealer's and the pone's play points) are played out card
+    by card (after_deal) in place of their group's share. The cost grows with the groups,
+    not the deals."""
     reach = np.zeros((2, length, length))
     k_n = totals.shape[0]
     for total in range(2 * length - 2, -1, -1):
@@ -132,35 +142,42 @@ def _reach_table(totals, times, length, groups, weights, by_dealer, by_pone):
             acc = 0.0
             for g in range(groups.shape[0]):
                 acc += weights[g] * by_totals(reach, d, dealer, pone, groups[g, 0],
-                                              groups[g, 1], length)
+                                              groups[g, 1], groups[g, 2], length, line)
             j = 0
             while j < k_n and totals[by_dealer[j], 0] >= need_d:
                 k = by_dealer[j]
-                acc += after_deal(reach, d, a, b, totals[k], times[k], length) - by_totals(
-                    reach, d, dealer, pone, totals[k, 0] + totals[k, 3],
-                    totals[k, 1] + totals[k, 2], length)
+                g = group[k]
+                acc += after_deal(reach, d, a, b, totals[k], times[k], length, line) - \
+                    by_totals(reach, d, dealer, pone, groups[g, 0], groups[g, 1], groups[g, 2],
+                              length, line)
                 j += 1
             j = 0
             while j < k_n and totals[by_pone[j], 1] >= need_p:
                 k = by_pone[j]
                 if totals[k, 0] < need_d:           # not counted among the dealer's above
-                    acc += after_deal(reach, d, a, b, totals[k], times[k], length) - \
-                        by_totals(reach, d, dealer, pone, totals[k, 0] + totals[k, 3],
-                                  totals[k, 1] + totals[k, 2], length)
+                    g = group[k]
+                    acc += after_deal(reach, d, a, b, totals[k], times[k], length, line) - \
+                        by_totals(reach, d, dealer, pone, groups[g, 0], groups[g, 1],
+                                  groups[g, 2], length, line)
                 j += 1
             reach[d, a, b] = acc / k_n
     return reach
 
 
-def reach_table(parts, traces, length):
-    """_reach_table from deal_records' arrays."""
+def reach_table(parts, traces, length, line=None):
+    """_reach_table from deal_records' arrays; ``line``: the other's score a win must leave
+    it under (None: every win). Where every win counts, a deal's play and show points are
+    grouped as their sum (fewer groups, the same table)."""
     totals, times = reach_times(parts, traces)
-    whole = np.stack([totals[:, 0] + totals[:, 3], totals[:, 1] + totals[:, 2]], axis=1)
-    groups, weights = np.unique(whole, axis=0, return_counts=True)
+    play, show = totals[:, 0], totals[:, 3]
+    if line is None:
+        play, show, line = np.zeros_like(play), play + show, length
+    whole = np.stack([play, show, totals[:, 1] + totals[:, 2]], axis=1)
+    groups, group, weights = np.unique(whole, axis=0, return_inverse=True, return_counts=True)
     by_dealer = np.argsort(-totals[:, 0], kind="stable")
     by_pone = np.argsort(-totals[:, 1], kind="stable")
-    return _reach_table(totals, times, length, groups, weights.astype(np.float64), by_dealer,
-                        by_pone)
+    return _reach_table(totals, times, length, line, groups, group.ravel(),
+                        weights.astype(np.float64), by_dealer, by_pone)
 
 
 def _check_deals(arrays, params):
@@ -187,25 +204,73 @@ def _check_odds(arrays, params):
     expect(float(np.abs(win[1] + win[0].T - 1).max()) < 1e-9, "the two seats do not add to 1")
 
 
+def _check_skunks(arrays, params):
+    skunk, n = arrays.get("skunk"), params["game_length"]
+    expect(skunk is not None and skunk.shape == (2, n, n), "not a table of skunks")
+    expect(float(skunk.min()) >= -1e-9 and float(skunk.max()) <= 1 + 1e-9,
+           "probabilities outside [0, 1]")
+    expect(float(np.abs(skunk[:, :, max(params["line"], 0):]).max(initial=0)) == 0,
+           "a skunk with the loser past the line")
+
+
 register("deals", __name__, _check_deals)
 register("odds", __name__, _check_odds)
+register("skunks", __name__, _check_skunks)
+
+
+def _deals(spec, deals, policy, progress):
+    """The simulated deals the tables are made from (deal_records, kept on disk)."""
+    deal_spec = asdict(replace(spec, game_length=CribbageSpec.game_length))
+    return load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
+                lambda: deal_records(spec, deals, SEED, policy, progress))
 
 
 def odds_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | None = None,
-              policy: str = "greedy") -> np.ndarray:
+               policy: str = "greedy") -> np.ndarray:
     """win[d, a, b]: P(I win) from every position below the game length (a mine, b theirs,
     d = 1 when I deal next), from ``deals`` simulated deals under ``spec`` with both players
     following ``policy``."""
     deals = deals or DEALS[policy]
-    deal_spec = asdict(replace(spec, game_length=CribbageSpec.game_length))
 
     def compute():
-        rec = load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
-                   lambda: deal_records(spec, deals, SEED, policy, progress))
+        rec = _deals(spec, deals, policy, progress)
         reach = reach_table(rec["parts"], rec["traces"], spec.game_length)
         return {"win": 1.0 - reach if spec.lowball else reach}
     return load("odds", {"deals": deals, "seed": SEED, "policy": policy, **asdict(spec)},
                 compute)["win"]
+
+
+SKUNK = 30          # a loser more than this short of the game length is skunked (RULES §3)
+OBJECTIVES = ("win", "game-points")
+NO_SKUNKS = "game points count skunks, and lowball has none: use --objective win"
+
+
+def skunk_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | None = None,
+                policy: str = "greedy") -> np.ndarray:
+    """skunk[d, a, b]: P(I win and the other is under the skunk line, the game length less
+    SKUNK), as odds_table from the same deals."""
+    if spec.lowball:
+        raise CribsolveError(NO_SKUNKS)
+    deals = deals or DEALS[policy]
+    line = spec.game_length - SKUNK
+
+    def compute():
+        rec = _deals(spec, deals, policy, progress)
+        return {"skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line)}
+    return load("skunks", {"deals": deals, "seed": SEED, "policy": policy, "line": line,
+                           **asdict(spec)}, compute)["skunk"]
+
+
+def objective_table(spec: CribbageSpec, objective: str = "win", progress=None,
+                    policy: str = "greedy") -> np.ndarray:
+    """The value of every position (as odds_table) by ``objective``: "win", P(I win), or
+    "game-points", my expected game points by the American Cribbage Congress's tournament
+    scoring: 2 for a win, 3 for a skunk (the loser short of the skunk line; a double skunk
+    counts no more), 0 for a loss."""
+    win = odds_table(spec, progress, policy=policy)
+    if objective == "win":
+        return win
+    return 2.0 * win + skunk_table(spec, progress, policy=policy)
 
 
 def played_out(spec: CribbageSpec, mine: int, theirs: int, i_deal: bool, games: int,
