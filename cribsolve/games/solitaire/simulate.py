@@ -18,6 +18,7 @@ from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
 
 MAX_DEAL = 256      # more than any deal can score
+TABLE_POLICIES = ("win", "lookahead", "deck")     # the policies that play by the win table
 
 
 @dataclass
@@ -76,10 +77,12 @@ class SimResult:
 
 
 def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None = None, win_only: bool = False) -> np.ndarray:
-    """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""
+                 wins: np.ndarray | None = None, win_only: bool = False,
+                 coefs: np.ndarray | None = None) -> np.ndarray:
+    """Points per deal of ``games`` games of chunk ``index``: (games, deals). ``wins`` and
+    ``coefs`` (the deck value's, for the deck policy) are loaded where not given."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.solitaire import patience, shuffle
+    from cribsolve.games.solitaire import deckvalue, patience, shuffle
 
     rng = np.random.default_rng([seed, index])
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
@@ -91,19 +94,22 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     if policy == "lookahead":   # after the 8 the other policies use, which stay as they were
         rand = np.hstack([rand, rng.random((games, patience.LOOK_RAND - 8))])
     if wins is None:
-        wins = (win_table(variant) if policy in ("win", "lookahead")
+        wins = (win_table(variant) if policy in TABLE_POLICIES
                 else np.zeros((6, patience.WIN_AT + 1)))
+    if coefs is None:
+        coefs = deckvalue.deck_value() if policy == "deck" else deckvalue.SCORE_ONLY
     return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
-                               rank_table(15), wins)
+                               rank_table(15), wins, coefs)
 
 
 def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None, win_only: bool, points=None) -> dict:
+                 wins: np.ndarray | None, win_only: bool, points=None, coefs=None) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
     and games won. ``points`` plays the chunk where chunk_points does not (Cribbage Square's
     own, square.chunk_points)."""
     deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
-    pts = (points or chunk_points)(variant, policy, seed, index, games, wins, win_only)
+    pts = (points(variant, policy, seed, index, games, wins, win_only) if points else
+           chunk_points(variant, policy, seed, index, games, wins, win_only, coefs))
     total = pts.sum(axis=1)
     return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
             "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
@@ -164,6 +170,8 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``.
     Cribbage Square's games are played by ``points`` (square.simulate passes its own): this
     module never imports square, so its win tables are not keyed by Square's code."""
+    from cribsolve.games.solitaire.deckvalue import deck_value
+
     if variant not in SOLITAIRES:
         raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
     if (variant in SQUARES) != (points is not None):
@@ -183,9 +191,10 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
                     deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
                     exact_scores=not win_only)
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
-    wins = win_table(variant) if policy in ("win", "lookahead") else None
+    wins = win_table(variant) if policy in TABLE_POLICIES else None
+    coefs = deck_value() if policy == "deck" else None
     parts = chunks(n, chunk)
-    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points)
+    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points, coefs)
                              for i, games in parts], [games for _, games in parts],
               {"variant": variant, "policy": policy, "n": n, "seed": seed,
                "win_only": win_only, "chunk": chunk})
