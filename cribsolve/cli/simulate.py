@@ -111,7 +111,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     else:
         from cribsolve.games.solitaire.simulate import simulate as run_sim
     where = chunks_where(scheduler, jobs)
-    if policy in ("win", "lookahead") and variant != "shuffle":
+    if policy in ("win", "lookahead", "deck") and variant != "shuffle":
         win_table_progress(variant, quiet)
     with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)

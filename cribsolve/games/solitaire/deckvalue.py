@@ -96,15 +96,20 @@ def predict(x: np.ndarray, beta: np.ndarray) -> np.ndarray:
 
 
 def simulated(seed: int, games: int, progress=None):
-    """(decks, points per deal) of ``games`` ``ev`` games of Patience, simulate's decks."""
+    """(decks, points per deal) of ``games`` ``ev`` games of Patience: simulate's decks and
+    games for ``seed``, chunk by chunk; ``progress(k)`` as each chunk of k games ends."""
+    from cribsolve.games.solitaire.facts import SOLITAIRES
     from cribsolve.games.solitaire.simulate import chunk_points
+    from cribsolve.infra.runner import chunks
 
-    rng = np.random.default_rng([seed, 0])
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
-    points = chunk_points("patience", "ev", seed, 0, games)
-    if progress:
-        progress(games)
-    return decks, points
+    decks, points = [], []
+    for index, n in chunks(games, SOLITAIRES["patience"].chunk):
+        rng = np.random.default_rng([seed, index])
+        decks.append(rng.permuted(np.tile(np.arange(52, dtype=np.int64), (n, 1)), axis=1))
+        points.append(chunk_points("patience", "ev", seed, index, n))
+        if progress:
+            progress(n)
+    return np.vstack(decks), np.vstack(points)
 
 
 def fit(decks, points, wins) -> np.ndarray:
