@@ -106,12 +106,14 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
                                   chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
+    from cribsolve.games.solitaire.simulate import TABLE_POLICIES
+
     if variant in SQUARES:
         from cribsolve.games.solitaire.square import simulate as run_sim
     else:
         from cribsolve.games.solitaire.simulate import simulate as run_sim
     where = chunks_where(scheduler, jobs)
-    if policy in ("win", "lookahead", "deck") and variant != "shuffle":
+    if policy in TABLE_POLICIES and variant != "shuffle":
         win_table_progress(variant, quiet)
     with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)

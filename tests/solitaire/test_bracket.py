@@ -15,12 +15,12 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
-from cribsolve.games.solitaire.deckvalue import SCORE_ONLY, continuation, deck_value
 from cribsolve.games.solitaire.bracket import (COLUMNS, bound_games, bracket,
                                                patience2_terms, patience_terms,
                                                penalised_value)
+from cribsolve.games.solitaire.deckvalue import SCORE_ONLY, continuation
 from cribsolve.games.solitaire.facts import SOLITAIRES
-from cribsolve.games.solitaire.simulate import simulate, win_probabilities, win_table
+from cribsolve.games.solitaire.simulate import deck_value, simulate, win_probabilities, win_table
 
 # --- a toy solitaire small enough to solve exactly -----------------------------------------
 # Seven cards worth 1..7: one removed unseen, then two deals of [a face-down card f, two hand

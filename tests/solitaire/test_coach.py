@@ -8,9 +8,8 @@ from cribsolve.core.notation import format_cards
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
 from cribsolve.games.solitaire.coach import Walk, advise, seeded_talon
-from cribsolve.games.solitaire.deckvalue import deck_value
 from cribsolve.games.solitaire.pysol import talon
-from cribsolve.games.solitaire.simulate import win_table
+from cribsolve.games.solitaire.simulate import deck_value, win_table
 
 
 def visible(variant, deal, second):

@@ -4,7 +4,7 @@ import pytest
 
 from cribsolve.games.solitaire import deckvalue as dv
 from cribsolve.games.solitaire.patience import WIN_AT
-from cribsolve.games.solitaire.simulate import win_table
+from cribsolve.games.solitaire.simulate import DECK_VALUE_SEED, deck_value, ev_games, win_table
 
 
 def test_newton_recovers_the_coefficients_that_drew_the_outcomes():
@@ -18,7 +18,7 @@ def test_newton_recovers_the_coefficients_that_drew_the_outcomes():
 def test_the_kernel_counts_the_cards_the_fit_saw():
     """continuation (what the policy and the bound use) is the fitted regression on the same
     cards: the seven removed and the talon below the hand, at every deal and score."""
-    wins, coefs = win_table("patience"), dv.deck_value()
+    wins, coefs = win_table("patience"), deck_value()
     decks = np.random.default_rng(4).permuted(np.tile(np.arange(52), (6, 1)), axis=1)
     row = np.empty(WIN_AT + 1)
     for deal in range(4):
@@ -41,8 +41,8 @@ def test_the_kernel_counts_the_cards_the_fit_saw():
 def test_it_predicts_held_out_games_better_than_the_score_alone():
     """Log loss against the outcomes of ev games other than those it was fitted on: lower
     than W's (the same score, the cards left unknown) after every deal but the last."""
-    decks, points = dv.simulated(dv.FIT_SEED + 1, 20_000)
-    wins, coefs = win_table("patience"), dv.deck_value()
+    decks, points = ev_games(DECK_VALUE_SEED + 1, 20_000)
+    wins, coefs = win_table("patience"), deck_value()
     for deal in range(4):
         x, won, w = dv.samples(decks, points, wins, deal)
         p = dv.predict(x, coefs[4 - deal])

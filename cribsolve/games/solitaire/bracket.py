@@ -5,9 +5,11 @@ relaxations and duality in stochastic dynamic programs", Operations Research 58(
 each sampled deck the player sees every card, but each decision is charged
     phi(next state) - E[phi(next state) | what the player really knew when deciding],
 with phi an approximate value function: W[k][s] (simulate.win_table), the probability of
-winning from score s with k deals left. Under any real policy the charges have mean zero, so the
-mean over decks of the best penalised perfect-information result bounds the optimal win rate
-from above; with phi the true value function it would equal it on every deck.
+winning from score s with k deals left, and in Patience the deck value (deckvalue.py), which
+also weighs the ranks still unseen when the discard is made (known then, so the expectation
+stays exact). Under any real policy the charges have mean zero, so the mean over decks of the
+best penalised perfect-information result bounds the optimal win rate from above; with phi the
+true value function it would equal it on every deck.
 
 The discards never change which cards come later, so the perfect-information problem is a small
 dynamic program over deals and scores (``penalised_value``). The expectations are the exact
@@ -270,7 +272,7 @@ def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: i
     the deck value of ``coefs``; none: W alone). A pure function of its arguments, so a chunk
     can run anywhere or be read back from a checkpoint."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.solitaire.simulate import chunk_points
+    from cribsolve.games.solitaire.simulate import chunk_decks, chunk_points
 
     best = SOLITAIRES[variant].best
 
@@ -278,8 +280,7 @@ def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: i
         return chunk_points(variant, policy, seed, index, games, wins, False,
                             coefs if policy == "deck" else None).sum(axis=1) >= WIN_AT
 
-    rng = np.random.default_rng([seed, index])          # as simulate.chunk_points deals
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    decks = chunk_decks(seed, index, games)[1]          # as simulate.chunk_points deals
     looks = np.random.default_rng([seed, index, 1]).random((games, 4, next_hands, 6))
     out = {"best": won(best), "clairvoyant": won("clairvoyant"),
            "bound": bound_games(decks, variant == "patience2", wins, coefs, rank_table(15),
@@ -297,8 +298,8 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     not at all). Chunks as simulate's, run ``where`` (runner.connect; default: here on ``jobs``
     threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends.
     Patience's charges and its deck policy use the deck value (deckvalue.py)."""
-    from cribsolve.games.solitaire.deckvalue import SCORE_ONLY, deck_value
-    from cribsolve.games.solitaire.simulate import win_table
+    from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
+    from cribsolve.games.solitaire.simulate import deck_value, win_table
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")

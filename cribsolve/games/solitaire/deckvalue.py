@@ -9,7 +9,8 @@ winning after a deal, from score s with k deals left, is
 x being the share of each rank among the cards unseen when the deal's discard is made (the
 seven removed cards and the talon below the hand; the king's share left out, as the shares add
 up to one). The coefficients are fitted by logistic regression (Newton's method) on simulated
-games of the ``ev`` policy, per deals left; where W is 0 or 1 the game is decided and V is W.
+games of the ``ev`` policy, per deals left (simulate.deck_value fits and keeps them); where W
+is 0 or 1 the game is decided and V is W.
 Because x is known before the discard, V[k](., unseen) is just another row of continuation
 values: the ``deck`` policy uses it where ``win`` uses W, and the bracket's charges use it as
 their phi (any phi gives a valid bound; a closer one a tighter bound).
@@ -19,12 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 from cribsolve.infra.jit import njit
-from cribsolve.infra.store import expect, load, register
 
 RANKS = 13
 N_COEF = 2 + RANKS - 1          # a_k, b_k, then one per rank but the king
-FIT_GAMES = 200_000
-FIT_SEED = 81                   # not the win table's 80: other games
 SCORE_ONLY = np.zeros((0, N_COEF))   # no coefficients: the continuation is W itself
 
 
@@ -95,23 +93,6 @@ def predict(x: np.ndarray, beta: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-(x @ beta)))
 
 
-def simulated(seed: int, games: int, progress=None):
-    """(decks, points per deal) of ``games`` ``ev`` games of Patience: simulate's decks and
-    games for ``seed``, chunk by chunk; ``progress(k)`` as each chunk of k games ends."""
-    from cribsolve.games.solitaire.facts import SOLITAIRES
-    from cribsolve.games.solitaire.simulate import chunk_points
-    from cribsolve.infra.runner import chunks
-
-    decks, points = [], []
-    for index, n in chunks(games, SOLITAIRES["patience"].chunk):
-        rng = np.random.default_rng([seed, index])
-        decks.append(rng.permuted(np.tile(np.arange(52, dtype=np.int64), (n, 1)), axis=1))
-        points.append(chunk_points("patience", "ev", seed, index, n))
-        if progress:
-            progress(n)
-    return np.vstack(decks), np.vstack(points)
-
-
 def fit(decks, points, wins) -> np.ndarray:
     """coefs[k]: the regression with k deals left after the deal (row 0 unused)."""
     deals = points.shape[1]
@@ -121,22 +102,3 @@ def fit(decks, points, wins) -> np.ndarray:
         x, y, _ = samples(decks, points, wins, deal)
         coefs[deals - 1 - deal] = logistic(x, y)
     return coefs
-
-
-def _check(arrays, params):
-    c = arrays.get("coefs")
-    expect(c is not None and c.shape == (5, N_COEF), "not a deck value table")
-    expect(bool((c[1:, 0] > 0).all()), "P(win) falls as the score rises")
-
-
-register("deckvalue", __name__, _check)
-
-
-def deck_value(progress=None, games: int = FIT_GAMES) -> np.ndarray:
-    """The fitted coefficients (shipped, or fitted from ``games`` simulated games and kept)."""
-    from cribsolve.games.solitaire.simulate import win_table
-
-    def compute():
-        return {"coefs": fit(*simulated(FIT_SEED, games, progress), win_table("patience"))}
-    return load("deckvalue", {"variant": "patience", "games": games, "seed": FIT_SEED},
-                compute)["coefs"]

@@ -48,10 +48,10 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
     in Patience the deck value of the cards still unseen (deckvalue.py, the deck policy's).
     Patience II's second discard then needs ``kept``, the four cards kept from the first hand.
     """
-    from cribsolve.games.solitaire.deckvalue import continuation, deck_value
+    from cribsolve.games.solitaire.deckvalue import continuation
     from cribsolve.games.solitaire.patience import (NO_WINS, WIN_AT, lookahead_values,
                                                     second_discard_values)
-    from cribsolve.games.solitaire.simulate import win_table
+    from cribsolve.games.solitaire.simulate import deck_value, win_table
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r}")

@@ -18,8 +18,8 @@ Policies (what the player may know: the cards seen so far, never the face-down o
                distributions of 200,000 simulated EV games (simulate.win_table). Where the game is
                already certain to be won or lost it plays EV. In Patience II it decides the second
                discard (exact over the starter, the first hand included); the first is EV's.
-  DECK         (Patience) the win policy with a value function that knows which ranks are
-               left in the unseen cards (deckvalue.py) where it uses W.
+  DECK         (Patience) WIN with the deck value (deckvalue.py) in place of W: P(win) after
+               the deal from the score and the ranks left among the unseen cards.
   LOOKAHEAD    (Patience II) the win policy's second discard, and a first discard by P(win) too:
                its mean over LOOK_HANDS second hands drawn from the unseen cards, each followed by
                the exact second discard (the second hand's distribution sampled, not ignored).

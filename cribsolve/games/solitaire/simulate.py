@@ -76,6 +76,13 @@ class SimResult:
                 *d["win_rate_ci"], d["mean"], d["std"]]
 
 
+def chunk_decks(seed: int, index: int, games: int):
+    """(generator, decks) of chunk ``index``: ``games`` shuffled decks (rows, top first) from
+    the generator seeded with [seed, index], which goes on to draw the chunk's other numbers."""
+    rng = np.random.default_rng([seed, index])
+    return rng, rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+
+
 def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
                  wins: np.ndarray | None = None, win_only: bool = False,
                  coefs: np.ndarray | None = None) -> np.ndarray:
@@ -84,8 +91,7 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import deckvalue, patience, shuffle
 
-    rng = np.random.default_rng([seed, index])
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    rng, decks = chunk_decks(seed, index, games)
     if variant == "shuffle":   # 16 grid cards, then the starter
         best, heuristic = shuffle.solve_many(decks[:, :17], rank_table(15),
                                              shuffle.WIN_AT if win_only else 0)
@@ -97,7 +103,7 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
         wins = (win_table(variant) if policy in TABLE_POLICIES
                 else np.zeros((6, patience.WIN_AT + 1)))
     if coefs is None:
-        coefs = deckvalue.deck_value() if policy == "deck" else deckvalue.SCORE_ONLY
+        coefs = deck_value() if policy == "deck" else deckvalue.SCORE_ONLY
     return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
                                rank_table(15), wins, coefs)
 
@@ -159,6 +165,44 @@ def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.n
                 compute)["w"]
 
 
+DECK_VALUE_GAMES = 200_000
+DECK_VALUE_SEED = 81            # not the win table's 80: other games
+
+
+def ev_games(seed: int, games: int, progress=None):
+    """(decks, points per deal) of ``games`` games of Patience played by ``ev``, simulate's
+    for ``seed``, chunk by chunk; ``progress(k)`` as each chunk of k games ends."""
+    decks, points = [], []
+    for index, n in chunks(games, SOLITAIRES["patience"].chunk):
+        decks.append(chunk_decks(seed, index, n)[1])
+        points.append(chunk_points("patience", "ev", seed, index, n))
+        if progress:
+            progress(n)
+    return np.vstack(decks), np.vstack(points)
+
+
+def _check_deck_value(arrays, params):
+    from cribsolve.games.solitaire.deckvalue import N_COEF
+    c = arrays.get("coefs")
+    expect(c is not None and c.shape == (SOLITAIRES["patience"].deals, N_COEF),
+           "not a deck value table")
+    expect(bool((c[1:, 0] > 0).all()), "P(win) falls as the score rises")
+
+
+register("deckvalue", __name__, _check_deck_value)
+
+
+def deck_value(progress=None, games: int = DECK_VALUE_GAMES) -> np.ndarray:
+    """Patience's deck value (deckvalue.py): its coefficients, fitted on ``games`` ev games
+    (shipped, or fitted and kept)."""
+    from cribsolve.games.solitaire.deckvalue import fit
+
+    def compute():
+        return {"coefs": fit(*ev_games(DECK_VALUE_SEED, games, progress), win_table("patience"))}
+    return load("deckvalue", {"variant": "patience", "games": games, "seed": DECK_VALUE_SEED},
+                compute)["coefs"]
+
+
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
              progress=None, win_only: bool = False, where=None,
              checkpoint: str | None = None, points=None) -> SimResult:
@@ -170,8 +214,6 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``.
     Cribbage Square's games are played by ``points`` (square.simulate passes its own): this
     module never imports square, so its win tables are not keyed by Square's code."""
-    from cribsolve.games.solitaire.deckvalue import deck_value
-
     if variant not in SOLITAIRES:
         raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
     if (variant in SQUARES) != (points is not None):
