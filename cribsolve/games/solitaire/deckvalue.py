@@ -94,11 +94,12 @@ def predict(x: np.ndarray, beta: np.ndarray) -> np.ndarray:
 
 
 def fit(decks, points, wins) -> np.ndarray:
-    """coefs[k]: the regression with k deals left after the deal (row 0 unused)."""
+    """coefs[k]: the regression with k deals left after the deal (row 0 unused), rounded to
+    1e-9 so that the sums' order (BLAS threads) does not change the table."""
     deals = points.shape[1]
     coefs = np.zeros((deals, N_COEF))
     coefs[0, 0] = 1.0
     for deal in range(deals - 1):
         x, y, _ = samples(decks, points, wins, deal)
         coefs[deals - 1 - deal] = logistic(x, y)
-    return coefs
+    return np.round(coefs, 9)
