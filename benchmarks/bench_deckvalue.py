@@ -42,8 +42,8 @@ def decision_times(variant: str, games: int) -> None:
             best = advise(walk.view())[0]
             times.append(time.perf_counter() - t)
             walk.choose(best.discard)
-    print(f"coach, {variant}: {len(times)} decisions, median {statistics.median(times):.3f} s, "
-          f"slowest {max(times):.3f} s")
+    print(f"coach, {variant}: {len(times)} decisions, median "
+          f"{statistics.median(times) * 1e3:.1f} ms, slowest {max(times) * 1e3:.1f} ms")
 
 
 if __name__ == "__main__":
