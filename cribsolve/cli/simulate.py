@@ -56,12 +56,15 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
                    "two-player cribbage.")
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
               help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).")
-@click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
-                                             "heuristic", "greedy", "lookahead", "expert"]),
+@click.option("--policy", type=click.Choice(["ev", "win", "deck", "random", "clairvoyant",
+                                             "optimal", "heuristic", "greedy", "lookahead",
+                                             "expert"]),
               default=None,
               help="Patience: ev (default; exact expected points with card counting), win (the "
-                   "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
-                   "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
+                   "most likely to reach 80), deck (Patience: win with P(win) that also knows "
+                   "which ranks are left), lookahead (Patience II: win's first discard by "
+                   "P(win) too), random, clairvoyant (sees the hidden cards: an upper bound). "
+                   "Shuffle: optimal (default; proven best grid) or heuristic. "
                    "Square: ev (default; the cell with the most expected points), random, "
                    "clairvoyant (805: Shuffle's optimum of the same cards). "
                    "Cribbage: greedy (default), lookahead, expert (the play searched exactly) "

@@ -119,3 +119,13 @@ def test_lookahead_is_a_patience2_policy_only():
     assert code == 0 and '"policy": "lookahead"' in out
     code, out, err = run("simulate", "--variant", "patience", "--policy", "lookahead", "-n", "5")
     assert code == 2 and err.startswith("cribsolve:")
+
+
+def test_deck_is_a_patience_policy_only():
+    import json
+    code, out, err = run("simulate", "--variant", "patience", "--policy", "deck", "-n", "300",
+                         "--seed", "2", "--quiet", "--json")
+    assert code == 0 and json.loads(out)["win_rate"] == sim.simulate("patience", "deck", 300,
+                                                                      2).win_rate
+    code, out, err = run("simulate", "--variant", "patience2", "--policy", "deck", "-n", "5")
+    assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1
