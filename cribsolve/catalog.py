@@ -16,7 +16,7 @@ from cribsolve.games.cribbage.odds import odds_table
 from cribsolve.games.cribbage.opponent import optimal_frequencies
 from cribsolve.games.cribbage.search import peg_table
 from cribsolve.games.cribbage.spec import CribbageSpec
-from cribsolve.games.solitaire.simulate import win_table
+from cribsolve.games.solitaire.simulate import deck_value, win_table
 from cribsolve.infra import store
 from cribsolve.infra.jit import numba_cache_dir
 from cribsolve.infra.paths import cache_dir
@@ -91,6 +91,7 @@ def ship() -> None:
         odds_table(CribbageSpec())
         win_table("patience")
         win_table("patience2")
+        deck_value()
         peg_table(CribbageSpec())
         throw_model(CribbageSpec())
     for f in os.listdir(store.SHIPPED):

@@ -368,10 +368,15 @@ def opponent_progress(quiet):
 
 
 def win_table_progress(variant, quiet):
-    """Build (once) the table of P(win) by score and deals left, with a progress bar."""
-    from cribsolve.games.solitaire.simulate import WIN_TABLE_GAMES, win_table
+    """Build (once) the table of P(win) by score and deals left, and Patience's deck value,
+    with a progress bar."""
+    from cribsolve.games.solitaire.simulate import (DECK_VALUE_GAMES, WIN_TABLE_GAMES, deck_value,
+                                                    win_table)
     from cribsolve.infra.progress import bar
 
     with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game",
              lazy=True) as pb:
         win_table(variant, pb.update)
+    if variant == "patience":
+        with bar(DECK_VALUE_GAMES, "deck value for patience (once)", quiet, "game", lazy=True) as pb:
+            deck_value(pb.update)

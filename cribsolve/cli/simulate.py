@@ -56,13 +56,15 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
                    "two-player cribbage.")
 @click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
               help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).")
-@click.option("--policy", type=click.Choice(["ev", "win", "random", "clairvoyant", "optimal",
-                                             "heuristic", "greedy", "lookahead", "expert",
-                                             "expert1"]),
+@click.option("--policy", type=click.Choice(["ev", "win", "deck", "random", "clairvoyant",
+                                             "optimal", "heuristic", "greedy", "lookahead",
+                                             "expert", "expert1"]),
               default=None,
               help="Patience: ev (default; exact expected points with card counting), win (the "
-                   "most likely to reach 80), random, clairvoyant (sees the hidden cards: an "
-                   "upper bound). Shuffle: optimal (default; proven best grid) or heuristic. "
+                   "most likely to reach 80), deck (Patience: win with P(win) that also knows "
+                   "which ranks are left), lookahead (Patience II: win's first discard by "
+                   "P(win) too), random, clairvoyant (sees the hidden cards: an upper bound). "
+                   "Shuffle: optimal (default; proven best grid) or heuristic. "
                    "Square: ev (default; the cell with the most expected points), random, "
                    "clairvoyant (805: Shuffle's optimum of the same cards). "
                    "Cribbage: greedy (default), lookahead, expert (each card by the "
@@ -108,12 +110,14 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
                                   chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
+    from cribsolve.games.solitaire.simulate import TABLE_POLICIES
+
     if variant in SQUARES:
         from cribsolve.games.solitaire.square import simulate as run_sim
     else:
         from cribsolve.games.solitaire.simulate import simulate as run_sim
     where = chunks_where(scheduler, jobs)
-    if policy in ("win", "lookahead") and variant != "shuffle":
+    if policy in TABLE_POLICIES and variant != "shuffle":
         win_table_progress(variant, quiet)
     with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)

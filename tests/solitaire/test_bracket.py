@@ -18,8 +18,9 @@ from cribsolve.games.solitaire import patience
 from cribsolve.games.solitaire.bracket import (COLUMNS, bound_games, bracket,
                                                patience2_terms, patience_terms,
                                                penalised_value)
+from cribsolve.games.solitaire.deckvalue import SCORE_ONLY, continuation
 from cribsolve.games.solitaire.facts import SOLITAIRES
-from cribsolve.games.solitaire.simulate import simulate, win_probabilities, win_table
+from cribsolve.games.solitaire.simulate import deck_value, simulate, win_probabilities, win_table
 
 # --- a toy solitaire small enough to solve exactly -----------------------------------------
 # Seven cards worth 1..7: one removed unseen, then two deals of [a face-down card f, two hand
@@ -166,28 +167,38 @@ def test_uncharged_bound_is_the_clairvoyant_win(variant2):
     table = rank_table()
     ds = decks(30, 4)
     w0 = np.zeros((6, patience.WIN_AT + 1))
-    best = patience.play_games(ds, variant2, patience.CLAIRVOYANT, np.zeros((30, 8)), table, w0)
+    best = patience.play_games(ds, variant2, patience.CLAIRVOYANT, np.zeros((30, 8)), table, w0,
+                               SCORE_ONLY)
     for deck, pts in zip(ds, best):
         x, phi, q = (patience2_terms(deck, w0, table) if variant2 else
-                     patience_terms(deck, w0, table, np.random.default_rng(1).random((4, 2, 6))))
+                     patience_terms(deck, w0, SCORE_ONLY, table,
+                                    np.random.default_rng(1).random((4, 2, 6))))
         assert penalised_value(x, phi, q, patience.WIN_AT) == float(pts.sum() >= 80)
         assert x.max(axis=1).tolist() == pts.tolist()
 
 
-def test_the_charges_are_the_win_policys_own_probabilities():
+@pytest.mark.parametrize("deck_charges", [False, True])
+def test_the_charges_are_the_policys_own_probabilities(deck_charges):
+    """Patience's q is the P(win) by which the win policy (W alone) or the deck policy (the deck
+    value) ranks its discards; Patience II's, the win policy's second discard's."""
     table = rank_table()
     deck = decks(1, 5)[0]
     wins = win_table("patience")
-    x, phi, q = patience_terms(deck, wins, table, np.zeros((4, 0, 6)))
+    coefs = deck_value() if deck_charges else SCORE_ONLY
+    x, phi, q = patience_terms(deck, wins, coefs, table, np.zeros((4, 0, 6)))
     seen = np.zeros(53, dtype=np.bool_)
+    row = np.empty(patience.WIN_AT + 1)
     for d in range(5):
         hand = deck[7 + 9 * d + 2:7 + 9 * d + 8]
         seen[hand] = True
+        continuation(wins, coefs, 4 - d, seen, row)
+        assert np.allclose(row, wins[4 - d]) == (d == 4 or not deck_charges)
         for score in (0, 31, 64):
-            p = patience.win_discard(hand, seen, score, wins[4 - d], table,
-                                     np.ones(N_CLASSES))[1]
+            p = patience.win_discard(hand, seen, score, row, table, np.ones(N_CLASSES))[1]
             assert np.allclose(q[d, score], p, atol=1e-12)
         seen[deck[7 + 9 * d:7 + 9 * d + 9]] = True
+    if deck_charges:
+        return
     wins2 = win_table("patience2")
     deck = decks(1, 6)[0]
     x, phi, q = patience2_terms(deck, wins2, table)
@@ -205,7 +216,9 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
                          "--json", "--quiet")
     d = json.loads(out)
     assert code == 0 and d["n"] == 60 and d["seed"] == 3
-    assert d["win_rate"] == simulate("patience", "win", 60, 3).win_rate
+    assert d["policy"] == "deck"
+    assert d["win_rate"] == simulate("patience", "deck", 60, 3).win_rate
+    assert d["win_policy_rate"] == simulate("patience", "win", 60, 3).win_rate
     assert d["clairvoyant"] == simulate("patience", "clairvoyant", 60, 3).win_rate
     assert d["upper_bound_ci"][0] < d["upper_bound"] < d["upper_bound_ci"][1]
     assert d["upper_bound"] - d["win_rate"] == pytest.approx(d["width"])
@@ -222,15 +235,18 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
         assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1
 
 
-def win_policy_discards(deck, wins, table):
-    """The win policy's discard in each deal of a Patience deck (as play_patience chooses)."""
+def policy_discards(deck, wins, coefs, table):
+    """The deck policy's (with coefs; none: the win policy's) discard in each deal of a
+    Patience deck, as play_patience chooses."""
     seen = np.zeros(53, dtype=np.bool_)
+    row = np.empty(patience.WIN_AT + 1)
     score, picks, pts = 0, [], []
     for d in range(5):
         crib2, hand, s = deck[7 + 9 * d:9 + 9 * d], deck[9 + 9 * d:15 + 9 * d], deck[15 + 9 * d]
         seen[hand] = True
         if patience._in_doubt(wins[4 - d], score):
-            o = patience.win_discard(hand, seen, score, wins[4 - d], table, np.ones(N_CLASSES))[0]
+            continuation(wins, coefs, 4 - d, seen, row)
+            o = patience.win_discard(hand, seen, score, row, table, np.ones(N_CLASSES))[0]
         else:
             o = patience.ev_discard(hand, patience.unseen_of(seen), table)
         picks.append(o)
@@ -241,19 +257,22 @@ def win_policy_discards(deck, wins, table):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("samples", [0, 2])
-def test_charges_average_zero_under_the_win_policy_but_not_under_clairvoyance(samples):
-    """The property the bound rests on, checked on real decks: along the win policy's own
-    play, each deck's total charge sum_d phi[d, s_d+1] - q[d, s_d, o_d] averages zero (within
-    its confidence interval); a player who sees the cards (clairvoyant) is charged clearly."""
+@pytest.mark.parametrize("samples,policy", [(0, patience.WIN), (2, patience.WIN),
+                                            (2, patience.DECK)])
+def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(samples, policy):
+    """The property the bound rests on, checked on real decks: along a real policy's play
+    (the win policy's under W's charges, the deck policy's under the deck value's), each deck's
+    total charge sum_d phi[d, s_d+1] - q[d, s_d, o_d] averages zero (within its confidence
+    interval); a player who sees the cards (clairvoyant) is charged clearly."""
     table, wins = rank_table(), win_table("patience")
+    coefs = deck_value() if policy == patience.DECK else SCORE_ONLY
     ds = decks(300, 11)
-    played = patience.play_games(ds, False, patience.WIN, np.zeros((300, 8)), table, wins)
+    played = patience.play_games(ds, False, policy, np.zeros((300, 8)), table, wins, coefs)
     rng = np.random.default_rng(12)
     fair, cheat = [], []
     for deck, real in zip(ds, played):
-        x, phi, q = patience_terms(deck, wins, table, rng.random((4, samples, 6)))
-        picks, pts = win_policy_discards(deck, wins, table)
+        x, phi, q = patience_terms(deck, wins, coefs, table, rng.random((4, samples, 6)))
+        picks, pts = policy_discards(deck, wins, coefs, table)
         assert pts == real.tolist() == [x[d, o] for d, o in enumerate(picks)]
         for total, choose in ((fair, picks), (cheat, x.argmax(axis=1))):
             s, charge = 0, 0.0
@@ -284,7 +303,8 @@ def test_a_bracket_of_many_chunks_plays_simulates_games(small_chunks):
     assert d["win_policy_rate"] == simulate("patience2", "win", 20, 7).win_rate
     assert d["clairvoyant"] == simulate("patience2", "clairvoyant", 20, 7).win_rate
     d = bracket("patience", 20, 7, next_hands=1).as_dict()
-    assert d["win_rate"] == simulate("patience", "win", 20, 7).win_rate
+    assert d["win_rate"] == simulate("patience", "deck", 20, 7).win_rate
+    assert d["win_policy_rate"] == simulate("patience", "win", 20, 7).win_rate
     assert d["clairvoyant"] == simulate("patience", "clairvoyant", 20, 7).win_rate
 
 

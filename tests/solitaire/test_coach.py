@@ -1,4 +1,4 @@
-"""The coach: its advice uses only face-up cards, it agrees with the win policy's engine, and
+"""The coach: its advice uses only face-up cards, it agrees with the deck policy's engine, and
 the play command walks a whole game from standard input."""
 import numpy as np
 import pytest
@@ -9,7 +9,7 @@ from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
 from cribsolve.games.solitaire.coach import Walk, advise, seeded_talon
 from cribsolve.games.solitaire.pysol import talon
-from cribsolve.games.solitaire.simulate import win_table
+from cribsolve.games.solitaire.simulate import deck_value, win_table
 
 
 def visible(variant, deal, second):
@@ -53,9 +53,9 @@ def test_advice_never_uses_a_hidden_card(variant, deck):
     assert changed > 0                                   # the hidden cards did matter
 
 
-def test_following_the_advice_is_the_win_policy():
-    """Patience: taking every recommendation scores, deal by deal, what the engine's win policy
-    scores on the same talon."""
+def test_following_the_advice_is_the_deck_policy():
+    """Patience: taking every recommendation scores, deal by deal, what the engine's deck policy
+    (the best) scores on the same talon."""
     wins = win_table("patience")
     for game in range(1, 9):
         t = talon(game)
@@ -63,8 +63,8 @@ def test_following_the_advice_is_the_win_policy():
         while not w.over:
             w.choose(advise(w.view())[0].discard)
         out = np.zeros(5, dtype=np.int64)
-        patience.play_patience(np.array(t, dtype=np.int64), patience.WIN, np.zeros(8),
-                               rank_table(), wins, out)
+        patience.play_patience(np.array(t, dtype=np.int64), patience.DECK, np.zeros(8),
+                               rank_table(), wins, deck_value(), out)
         assert [r.total for r in w.results] == out.tolist(), game
 
 

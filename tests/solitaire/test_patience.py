@@ -13,6 +13,7 @@ from cribsolve.core.fastev import expected_crib_two_unknown, expected_hand, unse
 from cribsolve.core.options import discard_options
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
+from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
 from cribsolve.games.solitaire.simulate import chunk_points, simulate
 
 PYSOL = ruleset("pysol")
@@ -33,7 +34,7 @@ def test_patience_deal_order_and_scoring():
     deck = rng.permutation(52).astype(np.int64)
     out = np.zeros(5, dtype=np.int64)
     patience.play_patience(deck, patience.CLAIRVOYANT, np.zeros(8), rank_table(), np.zeros((6, 81)),
-                           out)
+                           SCORE_ONLY, out)
     for deal in range(5):
         base = 7 + 9 * deal                         # 7 removed, then 9 cards a deal
         crib2 = deck[base:base + 2].tolist()

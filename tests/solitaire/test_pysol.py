@@ -13,6 +13,7 @@ from cribsolve import parse_cards, ruleset, score_hand
 from cribsolve.core.notation import format_cards, parse_card
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience, shuffle
+from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
 from cribsolve.games.solitaire.pysol import layout, parse_game, talon
 
 PYSOL = ruleset("pysol")
@@ -89,7 +90,8 @@ def test_patience_engines_read_the_talon_as_pysol_lays_it_out(game):
     # the first two hand cards, so each deal's points follow from the layout by hand.
     t = np.array(talon(game), dtype=np.int64)
     out = np.zeros(5, dtype=np.int64)
-    patience.play_patience(t, patience.RANDOM, np.zeros(8), rank_table(), np.zeros((6, 81)), out)
+    patience.play_patience(t, patience.RANDOM, np.zeros(8), rank_table(), np.zeros((6, 81)),
+                           SCORE_ONLY, out)
     for k, d in enumerate(layout("patience", t)["deals"]):
         h, s = d["hand"], d["starter"]
         assert out[k] == pts(h[2:], s) + pts(h[:2] + d["crib"], s, True) + heels(s)

@@ -7,6 +7,7 @@ from clihelp import run
 
 from cribsolve import ruleset, score_hand
 from cribsolve.games.solitaire import simulate as sim
+from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
 
 
 def test_win_probabilities_by_brute_force():
@@ -43,12 +44,14 @@ def test_last_deal_win_probability_by_brute_force():
         assert r.win == pytest.approx(good / total, abs=1e-9)
 
 
-@pytest.mark.parametrize("variant", ["patience", "patience2"])
-def test_win_policy_wins_at_least_as_often_as_ev(variant):
-    ev = sim.simulate(variant, "ev", 3000, seed=4)
-    win = sim.simulate(variant, "win", 3000, seed=4)
-    assert win.wins >= ev.wins - 15          # same decks; the win policy aims at exactly this
-    assert win.as_dict() == sim.simulate(variant, "win", 3000, seed=4, jobs=1).as_dict()
+@pytest.mark.parametrize("variant,base,policy", [("patience", "ev", "win"),
+                                                 ("patience2", "ev", "win"),
+                                                 ("patience", "win", "deck")])
+def test_a_policy_wins_at_least_as_often_as_the_one_it_refines(variant, base, policy):
+    old = sim.simulate(variant, base, 3000, seed=4)
+    new = sim.simulate(variant, policy, 3000, seed=4)
+    assert new.wins >= old.wins - 15          # same decks; the new policy aims at exactly this
+    assert new.as_dict() == sim.simulate(variant, policy, 3000, seed=4, jobs=1).as_dict()
 
 
 def test_best_discard_with_score_cli():
@@ -100,7 +103,8 @@ def test_lookahead_first_discard_is_the_best_over_drawn_second_hands_and_never_p
         b = P.second_discard(k1, h2, first, seen2, 0, wins[3], table)[0]
         expect = (score_table_points(table, k1, s) + P.deal_points(h2, b, first, s, table)
                   + 2 * (RANK[s] == JACK))
-        got = P.play_games(deck[None], True, P.LOOKAHEAD, rand, table, wins)[0, 0]
+        got = P.play_games(deck[None], True, P.LOOKAHEAD, rand, table, wins,
+                           SCORE_ONLY)[0, 0]
         assert got == expect
 
 
@@ -115,3 +119,13 @@ def test_lookahead_is_a_patience2_policy_only():
     assert code == 0 and '"policy": "lookahead"' in out
     code, out, err = run("simulate", "--variant", "patience", "--policy", "lookahead", "-n", "5")
     assert code == 2 and err.startswith("cribsolve:")
+
+
+def test_deck_is_a_patience_policy_only():
+    import json
+    code, out, err = run("simulate", "--variant", "patience", "--policy", "deck", "-n", "300",
+                         "--seed", "2", "--quiet", "--json")
+    assert code == 0 and json.loads(out)["win_rate"] == sim.simulate("patience", "deck", 300,
+                                                                      2).win_rate
+    code, out, err = run("simulate", "--variant", "patience2", "--policy", "deck", "-n", "5")
+    assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1

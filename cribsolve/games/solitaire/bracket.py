@@ -5,9 +5,11 @@ relaxations and duality in stochastic dynamic programs", Operations Research 58(
 each sampled deck the player sees every card, but each decision is charged
     phi(next state) - E[phi(next state) | what the player really knew when deciding],
 with phi an approximate value function: W[k][s] (simulate.win_table), the probability of
-winning from score s with k deals left. Under any real policy the charges have mean zero, so the
-mean over decks of the best penalised perfect-information result bounds the optimal win rate
-from above; with phi the true value function it would equal it on every deck.
+winning from score s with k deals left, and in Patience the deck value (deckvalue.py), which
+also weighs the ranks still unseen when the discard is made (known then, so the expectation
+stays exact). Under any real policy the charges have mean zero, so the mean over decks of the
+best penalised perfect-information result bounds the optimal win rate from above; with phi the
+true value function it would equal it on every deck.
 
 The discards never change which cards come later, so the perfect-information problem is a small
 dynamic program over deals and scores (``penalised_value``). The expectations are the exact
@@ -35,6 +37,7 @@ from cribsolve.core.expect import N_CLASSES, OFFSET
 from cribsolve.core.fastev import OPT_DISC, OPT_KEEP
 from cribsolve.core.scoring.table import score5
 from cribsolve.errors import CribsolveError
+from cribsolve.games.solitaire.deckvalue import continuation
 from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions, deal_points,
                                                 draw_cards, patience2_deal, patience_deal,
@@ -93,18 +96,21 @@ def hand_charges(hand, seen, w_next, table, uniform, q):
 
 
 @njit(cache=True)
-def next_hand_mean(seen, w_next, table, uniform, rand):
+def next_hand_mean(seen, wins, coefs, k, table, uniform, rand):
     """An unbiased estimate of E[max_o q[s, o]] over the next hand, for every score s: the mean
-    over len(rand) hands drawn from the cards not in ``seen`` (rand[m]: six uniforms each)."""
+    over len(rand) hands drawn from the cards not in ``seen`` (rand[m]: six uniforms each), each
+    charged with the continuation (k deals after it) its own unseen cards give."""
     unseen = unseen_of(seen)
     hand = np.empty(6, dtype=np.int64)
     qs = np.empty((WIN_AT + 1, 15))
+    w_next = np.empty(WIN_AT + 1)
     est = np.zeros(WIN_AT + 1)
     for m in range(rand.shape[0]):
         draw_cards(unseen, rand[m], hand)
         seen2 = seen.copy()
         for c in hand:
             seen2[c] = True
+        continuation(wins, coefs, k, seen2, w_next)
         hand_charges(hand, seen2, w_next, table, uniform, qs)
         for s in range(WIN_AT + 1):
             est[s] += qs[s].max()
@@ -112,8 +118,9 @@ def next_hand_mean(seen, w_next, table, uniform, rand):
 
 
 @njit(cache=True)
-def patience_terms(deck, wins, table, rand):
-    """penalised_value's (x, phi, q) for one Cribbage Patience deck. With rand (shape
+def patience_terms(deck, wins, coefs, table, rand):
+    """penalised_value's (x, phi, q) for one Cribbage Patience deck, W being the continuation
+    of deckvalue.py (the deck value with ``coefs``, W alone with none). With rand (shape
     (4, M, 6), M > 0) the charge of deal d also looks at the next hand h:
     phi[d, s] = W(s) + U(s, h) - (the mean of U(s, .) over M hands drawn from the cards then
     unseen), U(s, h) = max_o q[d + 1, s, o], the win policy's P(win) with h in hand. The added
@@ -128,11 +135,11 @@ def patience_terms(deck, wins, table, rand):
     for d in range(5):
         crib2, hand, s = patience_deal(deck, d)
         if d > 0 and look:
-            est = next_hand_mean(seen, wins[4 - d], table, uniform, rand[d - 1])
+            est = next_hand_mean(seen, wins, coefs, 4 - d, table, uniform, rand[d - 1])
         for c in hand:
             seen[c] = True
-        hand_charges(hand, seen, wins[4 - d], table, uniform, q[d])
-        phi[d] = wins[4 - d]
+        continuation(wins, coefs, 4 - d, seen, phi[d])
+        hand_charges(hand, seen, phi[d], table, uniform, q[d])
         if d > 0 and look:
             for t in range(WIN_AT + 1):
                 phi[d - 1, t] += q[d, t].max() - est[t]
@@ -190,15 +197,15 @@ def patience2_terms(deck, wins, table):
 
 
 @njit(cache=True, parallel=True)
-def bound_games(decks, variant2, wins, table, rand):
+def bound_games(decks, variant2, wins, coefs, table, rand):
     """The penalised value of every deck (rows), spread over threads; rand[i]: deck i's
-    uniforms for patience_terms (Patience only)."""
+    uniforms and coefs the deck value for patience_terms (Patience only)."""
     out = np.empty(decks.shape[0])
     for i in prange(decks.shape[0]):
         if variant2:
             x, phi, q = patience2_terms(decks[i], wins, table)
         else:
-            x, phi, q = patience_terms(decks[i], wins, table, rand[i])
+            x, phi, q = patience_terms(decks[i], wins, coefs, table, rand[i])
         out[i] = penalised_value(x, phi, q, WIN_AT)
     return out
 
@@ -259,23 +266,25 @@ class Bracket:
 
 
 def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: int,
-                  wins: np.ndarray) -> dict:
+                  wins: np.ndarray, coefs: np.ndarray) -> dict:
     """Chunk ``index`` of a bracket, per deck: whether the best, the win and the clairvoyant
-    policies won (simulate's games of the same chunk), and the penalised bound. A pure
-    function of its arguments, so a chunk can run anywhere or be read back from a checkpoint."""
+    policies won (simulate's games of the same chunk), and the penalised bound (charged with
+    the deck value of ``coefs``; none: W alone). A pure function of its arguments, so a chunk
+    can run anywhere or be read back from a checkpoint."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.solitaire.simulate import chunk_points
+    from cribsolve.games.solitaire.simulate import chunk_decks, chunk_points
 
     best = SOLITAIRES[variant].best
 
     def won(policy):
-        return chunk_points(variant, policy, seed, index, games, wins).sum(axis=1) >= WIN_AT
+        return chunk_points(variant, policy, seed, index, games, wins, False,
+                            coefs if policy == "deck" else None).sum(axis=1) >= WIN_AT
 
-    rng = np.random.default_rng([seed, index])          # as simulate.chunk_points deals
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    decks = chunk_decks(seed, index, games)[1]          # as simulate.chunk_points deals
     looks = np.random.default_rng([seed, index, 1]).random((games, 4, next_hands, 6))
     out = {"best": won(best), "clairvoyant": won("clairvoyant"),
-           "bound": bound_games(decks, variant == "patience2", wins, rank_table(15), looks)}
+           "bound": bound_games(decks, variant == "patience2", wins, coefs, rank_table(15),
+                                looks)}
     out["win"] = out["best"] if best == "win" else won("win")
     return out
 
@@ -287,8 +296,10 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     P = SOLITAIRES[variant].best; where that is not ``win``, ``win`` is played too, for the
     gain). Patience charges each deal for the next hand with ``next_hands`` drawn hands (0:
     not at all). Chunks as simulate's, run ``where`` (runner.connect; default: here on ``jobs``
-    threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends."""
-    from cribsolve.games.solitaire.simulate import win_table
+    threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends.
+    Patience's charges and its deck policy use the deck value (deckvalue.py)."""
+    from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
+    from cribsolve.games.solitaire.simulate import deck_value, win_table
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")
@@ -298,8 +309,9 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
         raise CribsolveError("-n must be at least 1")
     res = Bracket(variant, n, seed, 0 if variant == "patience2" else next_hands)
     wins, chunk = win_table(variant), SOLITAIRES[variant].chunk
+    coefs = deck_value() if variant == "patience" else SCORE_ONLY
     parts = chunks(n, chunk)
-    job = Job(chunk_bracket, [(variant, seed, i, games, res.next_hands, wins)
+    job = Job(chunk_bracket, [(variant, seed, i, games, res.next_hands, wins, coefs)
                               for i, games in parts], [games for _, games in parts],
               {"run": "bracket", "variant": variant, "n": n, "seed": seed,
                "next_hands": res.next_hands, "chunk": chunk})

@@ -6,8 +6,9 @@ cards already thrown and the four kept). ``advise`` is a function of a View alon
 advice cannot depend on a face-down card, the starter or a later deal. It is best-discard's
 analysis (solitaire/discard.py, with the win table of simulate.win_table): Patience exact
 over the face-down pair and the starter; Patience II's first discard with the second hand
-sampled, its second exact over the starter. The discards are ranked as the ``win`` policy
-ranks them: the highest P(win), ties (a game already won or lost) by expected points.
+sampled, its second exact over the starter. The discards are ranked as the best policy ranks
+them (``deck`` in Patience, ``win``'s second discard in Patience II): the highest P(win), ties
+(a game already won or lost) by expected points.
 """
 from __future__ import annotations
 

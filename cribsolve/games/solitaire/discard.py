@@ -44,12 +44,14 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
     patience2 first discard: the second hand is sampled ``samples`` times from the unseen
     cards and played by its best exact discard; returns SampledValues with standard errors.
     With ``score`` (points so far) and ``deal`` (1-based), each discard also gets P(win):
-    exact over this deal's cards, with the win table (simulate.win_table) for the deals after.
+    exact over this deal's cards, with the win table (simulate.win_table) for the deals after,
+    in Patience the deck value of the cards still unseen (deckvalue.py, the deck policy's).
     Patience II's second discard then needs ``kept``, the four cards kept from the first hand.
     """
+    from cribsolve.games.solitaire.deckvalue import continuation
     from cribsolve.games.solitaire.patience import (NO_WINS, WIN_AT, lookahead_values,
                                                     second_discard_values)
-    from cribsolve.games.solitaire.simulate import win_table
+    from cribsolve.games.solitaire.simulate import deck_value, win_table
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r}")
@@ -77,6 +79,9 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
             raise CribsolveError("with --score, the second discard needs --kept (the first hand's "
                                  "four kept cards: they score with the same starter)")
         w_next = win_table(variant)[deals - deal]
+        if variant == "patience":
+            w_next = np.empty(WIN_AT + 1)
+            continuation(win_table(variant), deck_value(), deals - deal, seen_mask, w_next)
     if variant == "patience" or crib:
         cribs = np.array([list(d) + list(crib) for d in discs], dtype=np.int64)
         uniform = np.ones(N_CLASSES)

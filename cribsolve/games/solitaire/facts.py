@@ -18,8 +18,8 @@ class Solitaire:
 
 
 SOLITAIRES = {
-    "patience": Solitaire("Cribbage Patience", 5, 80, ("ev", "win", "random", "clairvoyant"),
-                          "win", 20_000),
+    "patience": Solitaire("Cribbage Patience", 5, 80,
+                          ("ev", "win", "deck", "random", "clairvoyant"), "deck", 20_000),
     "patience2": Solitaire("Cribbage Patience II", 4, 80,
                            ("ev", "win", "lookahead", "random", "clairvoyant"), "lookahead",
                            20_000),

@@ -18,6 +18,8 @@ Policies (what the player may know: the cards seen so far, never the face-down o
                distributions of 200,000 simulated EV games (simulate.win_table). Where the game is
                already certain to be won or lost it plays EV. In Patience II it decides the second
                discard (exact over the starter, the first hand included); the first is EV's.
+  DECK         (Patience) WIN with the deck value (deckvalue.py) in place of W: P(win) after
+               the deal from the score and the ranks left among the unseen cards.
   LOOKAHEAD    (Patience II) the win policy's second discard, and a first discard by P(win) too:
                its mean over LOOK_HANDS second hands drawn from the unseen cards, each followed by
                the exact second discard (the second hand's distribution sampled, not ignored).
@@ -30,12 +32,13 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES, OFFSET, WIDTH, options_distribution
 from cribsolve.core.fastev import OPT_DISC, OPT_KEEP, ev_discard
 from cribsolve.core.scoring.table import score5
+from cribsolve.games.solitaire.deckvalue import continuation
 from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra.jit import njit, prange
 
-RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD = 0, 1, 2, 3, 4
+RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD, DECK = 0, 1, 2, 3, 4, 5
 POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT,
-            "lookahead": LOOKAHEAD}
+            "lookahead": LOOKAHEAD, "deck": DECK}
 LOOK_HANDS = 16                  # second hands drawn per LOOKAHEAD first discard
 LOOK_RAND = 8 + 4 * LOOK_HANDS * 6   # uniforms per game: 8 for RANDOM, 6 per drawn hand
 WIN_AT = SOLITAIRES["patience"].win_at       # Patience II is won at the same score
@@ -152,10 +155,12 @@ def patience2_deal(deck, k):
 
 
 @njit(cache=True)
-def play_patience(deck, policy, rand, table, wins, out):
-    """One game of Cribbage Patience; points of each deal into ``out``."""
+def play_patience(deck, policy, rand, table, wins, coefs, out):
+    """One game of Cribbage Patience; points of each deal into ``out``. DECK's continuation
+    comes from ``coefs`` (deckvalue.py), WIN's from W alone."""
     seen = np.zeros(53, dtype=np.bool_)
     uniform = np.ones(N_CLASSES)
+    w_next = np.empty(WIN_AT + 1)
     score = 0
     for deal in range(5):
         crib2, hand, s = patience_deal(deck, deal)
@@ -163,10 +168,14 @@ def play_patience(deck, policy, rand, table, wins, out):
             seen[c] = True
         if policy == RANDOM:
             o = int(rand[deal] * 15)
-        elif policy == EV or (policy == WIN and not _in_doubt(wins[4 - deal], score)):
+        elif policy == EV or (policy in (WIN, DECK) and not _in_doubt(wins[4 - deal], score)):
             o = ev_discard(hand, unseen_of(seen), table)
-        elif policy == WIN:
-            o = win_discard(hand, seen, score, wins[4 - deal], table, uniform)[0]
+        elif policy == WIN or policy == DECK:
+            if policy == DECK:
+                continuation(wins, coefs, 4 - deal, seen, w_next)
+            else:
+                w_next[:] = wins[4 - deal]
+            o = win_discard(hand, seen, score, w_next, table, uniform)[0]
         else:
             o = 0
             top = -1
@@ -244,10 +253,11 @@ def play_patience2(deck, policy, rand, table, wins, out):
 
 
 @njit(cache=True, parallel=True)
-def play_games(decks, variant2, policy, rand, table, wins):
+def play_games(decks, variant2, policy, rand, table, wins, coefs):
     """Points per deal of every game (rows of ``decks``), games spread over threads.
 
-    wins[k, s]: P(win from score s with k deals left), used by the WIN policy.
+    wins[k, s]: P(win from score s with k deals left), used by the WIN policy; coefs, the
+    deck value's (deckvalue.py), by DECK.
     """
     g = decks.shape[0]
     out = np.zeros((g, 4 if variant2 else 5), dtype=np.int64)
@@ -255,7 +265,7 @@ def play_games(decks, variant2, policy, rand, table, wins):
         if variant2:
             play_patience2(decks[i], policy, rand[i], table, wins, out[i])
         else:
-            play_patience(decks[i], policy, rand[i], table, wins, out[i])
+            play_patience(decks[i], policy, rand[i], table, wins, coefs, out[i])
     return out
 
 

@@ -18,6 +18,7 @@ from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
 
 MAX_DEAL = 256      # more than any deal can score
+TABLE_POLICIES = ("win", "lookahead", "deck")     # the policies that play by the win table
 
 
 @dataclass
@@ -75,14 +76,22 @@ class SimResult:
                 *d["win_rate_ci"], d["mean"], d["std"]]
 
 
-def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None = None, win_only: bool = False) -> np.ndarray:
-    """Points per deal of ``games`` games of chunk ``index``: (games, deals)."""
-    from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.solitaire import patience, shuffle
-
+def chunk_decks(seed: int, index: int, games: int):
+    """(generator, decks) of chunk ``index``: ``games`` shuffled decks (rows, top first) from
+    the generator seeded with [seed, index], which goes on to draw the chunk's other numbers."""
     rng = np.random.default_rng([seed, index])
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    return rng, rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+
+
+def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
+                 wins: np.ndarray | None = None, win_only: bool = False,
+                 coefs: np.ndarray | None = None) -> np.ndarray:
+    """Points per deal of ``games`` games of chunk ``index``: (games, deals). ``wins`` and
+    ``coefs`` (the deck value's, for the deck policy) are loaded where not given."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire import deckvalue, patience, shuffle
+
+    rng, decks = chunk_decks(seed, index, games)
     if variant == "shuffle":   # 16 grid cards, then the starter
         best, heuristic = shuffle.solve_many(decks[:, :17], rank_table(15),
                                              shuffle.WIN_AT if win_only else 0)
@@ -91,19 +100,22 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     if policy == "lookahead":   # after the 8 the other policies use, which stay as they were
         rand = np.hstack([rand, rng.random((games, patience.LOOK_RAND - 8))])
     if wins is None:
-        wins = (win_table(variant) if policy in ("win", "lookahead")
+        wins = (win_table(variant) if policy in TABLE_POLICIES
                 else np.zeros((6, patience.WIN_AT + 1)))
+    if coefs is None:
+        coefs = deck_value() if policy == "deck" else deckvalue.SCORE_ONLY
     return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
-                               rank_table(15), wins)
+                               rank_table(15), wins, coefs)
 
 
 def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None, win_only: bool, points=None) -> dict:
+                 wins: np.ndarray | None, win_only: bool, points=None, coefs=None) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
     and games won. ``points`` plays the chunk where chunk_points does not (Cribbage Square's
     own, square.chunk_points)."""
     deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
-    pts = (points or chunk_points)(variant, policy, seed, index, games, wins, win_only)
+    pts = (points(variant, policy, seed, index, games, wins, win_only) if points else
+           chunk_points(variant, policy, seed, index, games, wins, win_only, coefs))
     total = pts.sum(axis=1)
     return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
             "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
@@ -153,6 +165,44 @@ def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.n
                 compute)["w"]
 
 
+DECK_VALUE_GAMES = 200_000
+DECK_VALUE_SEED = 81            # not the win table's 80: other games
+
+
+def ev_games(seed: int, games: int, progress=None):
+    """(decks, points per deal) of ``games`` games of Patience played by ``ev``, simulate's
+    for ``seed``, chunk by chunk; ``progress(k)`` as each chunk of k games ends."""
+    decks, points = [], []
+    for index, n in chunks(games, SOLITAIRES["patience"].chunk):
+        decks.append(chunk_decks(seed, index, n)[1])
+        points.append(chunk_points("patience", "ev", seed, index, n))
+        if progress:
+            progress(n)
+    return np.vstack(decks), np.vstack(points)
+
+
+def _check_deck_value(arrays, params):
+    from cribsolve.games.solitaire.deckvalue import N_COEF
+    c = arrays.get("coefs")
+    expect(c is not None and c.shape == (SOLITAIRES["patience"].deals, N_COEF),
+           "not a deck value table")
+    expect(bool((c[1:, 0] > 0).all()), "P(win) falls as the score rises")
+
+
+register("deckvalue", __name__, _check_deck_value)
+
+
+def deck_value(progress=None, games: int = DECK_VALUE_GAMES) -> np.ndarray:
+    """Patience's deck value (deckvalue.py): its coefficients, fitted on ``games`` ev games
+    (shipped, or fitted and kept)."""
+    from cribsolve.games.solitaire.deckvalue import fit
+
+    def compute():
+        return {"coefs": fit(*ev_games(DECK_VALUE_SEED, games, progress), win_table("patience"))}
+    return load("deckvalue", {"variant": "patience", "games": games, "seed": DECK_VALUE_SEED},
+                compute)["coefs"]
+
+
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
              progress=None, win_only: bool = False, where=None,
              checkpoint: str | None = None, points=None) -> SimResult:
@@ -183,9 +233,10 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
                     deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
                     exact_scores=not win_only)
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
-    wins = win_table(variant) if policy in ("win", "lookahead") else None
+    wins = win_table(variant) if policy in TABLE_POLICIES else None
+    coefs = deck_value() if policy == "deck" else None
     parts = chunks(n, chunk)
-    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points)
+    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points, coefs)
                              for i, games in parts], [games for _, games in parts],
               {"variant": variant, "policy": policy, "n": n, "seed": seed,
                "win_only": win_only, "chunk": chunk})
