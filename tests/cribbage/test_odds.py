@@ -75,15 +75,18 @@ def test_the_skunk_table_equals_a_slow_replay_of_its_deals(spec, length, line):
 
 
 def test_game_points_differ_from_wins_only_under_the_skunk_line():
-    """At 120 the pone all but wins; against 89 that is nearly always a skunk (3 points),
-    against 91 never (2): the same P(win), a point apart in game points. Lowball has none."""
+    """The pone at 120 all but wins. Against 91 no win is a skunk: game points are exactly
+    2 P(win). Against 60 the dealer would need 31 points before the pone's first, which only
+    a pone without a point in the play and the show allows: nearly 3. Against 89 two points
+    for the dealer first save it: between the two, with the same P(win). Lowball has none."""
     spec = CribbageSpec()
     win = odds.objective_table(spec, "win")
     points = odds.objective_table(spec, "game-points")
-    for theirs in (89, 91):
+    for theirs in (60, 89, 91):
         assert win[0, 120, theirs] > 0.99
     assert points[0, 120, 91] == pytest.approx(2 * win[0, 120, 91], abs=1e-12)
-    assert points[0, 120, 89] > 2.9
+    assert points[0, 120, 60] > 2.99
+    assert 2.05 < points[0, 120, 89] < 2.95
     with pytest.raises(odds.CribsolveError, match="lowball"):
         odds.skunk_table(CribbageSpec(lowball=True))
 
