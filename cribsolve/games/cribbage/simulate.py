@@ -93,12 +93,20 @@ class CribbageResult:
         length, loser = spec.game_length, r[:, 4]
         skunk = (None, None) if spec.lowball else (
             float((loser < length - 30).mean()), float((loser < length - 60).mean()))
+        dealer, pone = seats[-1], seats[0]
         return {"variant": "cribbage", "policy": self.policy,
                 "opponent_policy": self.opponent_policy, "n": self.n, "seed": self.seed,
                 "game_length": length, "rules": asdict(spec), "players": n,
                 "partners": spec.partners, "wins_by_seat": wins,
-                "player_win_rate": float((r[:, 0] == 0).mean()),
-                "points_by_seat": seats, "heels": float(per_deal[0]),
+                # as for two: the first dealer's (team's) wins, the dealer's and the pone's
+                # (the dealer's left's) points
+                "wins": wins[-1]["wins"], "win_rate": wins[-1]["win_rate"],
+                "win_rate_ci": wins[-1]["win_rate_ci"],
+                "player_win_rate": float((r[:, 0] == 0).mean()), "ties": 0,
+                "points_by_seat": seats, "dealer_points": dealer["points"],
+                "dealer_pegging": dealer["pegging"], "dealer_hand": dealer["hand"],
+                "pone_points": pone["points"], "pone_pegging": pone["pegging"],
+                "pone_hand": pone["hand"], "pone_crib": 0.0, "heels": float(per_deal[0]),
                 "crib": float(per_deal[1 + 2 * n]),
                 "deals_per_game": float(r[:, 2].mean()),
                 "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
@@ -109,9 +117,8 @@ class CribbageResult:
         so rows of different games never share a key."""
         d = self.as_dict()
         rules = "" if self.spec.is_standard else f" ({self.spec.describe()})"
-        first = d["wins_by_seat"][-1] if self.spec.players > 2 else d    # the first dealer's
         return [f"cribbage{rules}", f"{self.policy}/{self.opponent_policy}", self.n, self.seed,
-                first["wins"], first["win_rate"], *first["win_rate_ci"], None, None]
+                d["wins"], d["win_rate"], *d["win_rate_ci"], None, None]
 
 
 def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: int,
