@@ -17,7 +17,8 @@ from dataclasses import asdict, replace
 
 import numpy as np
 
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage.spec import TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
@@ -196,15 +197,23 @@ def odds_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | 
     d = 1 when I deal next), from ``deals`` simulated deals under ``spec`` with both players
     following ``policy``."""
     deals = deals or DEALS[policy]
-    deal_spec = asdict(replace(spec, game_length=CribbageSpec.game_length))
+    deal_spec = two_player_key(replace(spec, game_length=CribbageSpec.game_length))
 
     def compute():
         rec = load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
                    lambda: deal_records(spec, deals, SEED, policy, progress))
         reach = reach_table(rec["parts"], rec["traces"], spec.game_length)
         return {"win": 1.0 - reach if spec.lowball else reach}
-    return load("odds", {"deals": deals, "seed": SEED, "policy": policy, **asdict(spec)},
-                compute)["win"]
+    return load("odds", {"deals": deals, "seed": SEED, "policy": policy,
+                         **two_player_key(spec)}, compute)["win"]
+
+
+def two_player_key(spec: CribbageSpec) -> dict:
+    """The spec's fields as a table's key: the two-player game's (tables of a table of three
+    or four, or of the five-card game, are not built)."""
+    if spec.players > 2 or spec.five_card:
+        raise CribsolveError(f"the odds are the two-player game's, not {spec.describe()}")
+    return {k: v for k, v in asdict(spec).items() if k not in TABLE_FIELDS}
 
 
 def played_out(spec: CribbageSpec, mine: int, theirs: int, i_deal: bool, games: int,

@@ -34,6 +34,7 @@ _RANGED = (("target", "the target sum must be {} to {}"),
            ("peg_limit", "the peg limit must be {} (a king must fit) to {}"),
            ("game_length", "the game length must be {} to {}"),
            ("decks", "decks must be {} to {}"), ("jokers", "jokers must be {} to {}"))
+TABLE_FIELDS = ("players", "partners", "five_card")   # the fields beyond the two-player game
 ODDS_LENGTH_MAX = 361   # the longest game the odds table weighs: its positions grow as its
                         # square (a table to 301 in about a minute on 2 busy cores)
 
