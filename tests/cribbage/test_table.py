@@ -1,8 +1,13 @@
 """Three- and four-handed cribbage, partners and the five-card game (docs/RULES.md §8): the
 fast engine against the slow reference engine (tests/reference_engine.py) deal by deal under
 random policies, hand-worked deals, and the spec's and the command line's checks."""
+import json
+
 import numpy as np
 import pytest
+from clihelp import run
+from intervals import wilson_by_quadratic
+from slow_scorer import slow_score
 
 from cribsolve import parse_cards
 from cribsolve.core.scoring.table import rank_table
@@ -133,3 +138,62 @@ def test_the_spec_refuses_what_a_table_does_not_play():
                      ({"five_card": True}, "deals 5 cards each")]:
         with pytest.raises(CribsolveError, match=says):
             CribbageSpec(**kw)
+
+
+def _simulate(*args):
+    code, out, err = run("simulate", "--variant", "cribbage", "--json", "--quiet", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("args", [["--players", "3"], ["--players", "4"],
+                                  ["--players", "4", "--partners"]])
+def test_simulate_a_table_by_seat(args):
+    d = _simulate("-n", "300", "--seed", "4", *args)
+    assert sum(w["wins"] for w in d["wins_by_seat"]) == 300
+    assert len(d["wins_by_seat"]) == (2 if "--partners" in args else int(args[1]))
+    for w in d["wins_by_seat"]:
+        assert w["win_rate_ci"] == pytest.approx(wilson_by_quadratic(w["wins"], 300))
+    dealer = d["points_by_seat"][-1]
+    assert dealer["points"] == pytest.approx(dealer["pegging"] + dealer["hand"] + d["crib"]
+                                             + d["heels"])
+    # a hand of 4 kept from 5 averages more than the 4.77 of any 4 cards; a crib of 4
+    # thrown one by one by players who keep their best cards, less
+    assert all(6 < s["hand"] < 7.5 for s in d["points_by_seat"]) and 3.5 < d["crib"] < 5
+    assert _simulate("-n", "300", "--seed", "4", "--jobs", "1", *args) == d
+
+
+def test_five_card_pone_takes_three_at_the_start():
+    """A five-card game to 3: the first pone's three for last wins it before a card is
+    dealt; to 4 it does not."""
+    d = _simulate("-n", "50", "--five-card", "--game-length", "3")
+    assert d["win_rate"] == 0 and d["deals_per_game"] == 0
+    assert _simulate("-n", "50", "--five-card", "--game-length", "4")["deals_per_game"] >= 1
+
+
+def test_best_discard_for_a_seat_of_four_is_exact_over_the_starter():
+    """The kept hand's mean over the 47 starters, by the slow scorer."""
+    code, out, _ = run("best-discard", "5H 5S JD 6C 7H", "--players", "4", "--dealer",
+                       "--json")
+    best = json.loads(out)["discards"][0]
+    keep = parse_cards(["5H 5S 6C 7H"])
+    hand = sum(sum(slow_score(keep, [s]).values()) for s in range(52)
+               if s not in keep + parse_cards(["JD"])) / 47
+    assert code == 0 and best["hand"] == pytest.approx(hand)
+
+
+@pytest.mark.parametrize("args,says", [
+    (["simulate", "--variant", "cribbage", "--players", "3", "--policy", "expert"],
+     "the expert policy searches the two-player play"),
+    (["simulate", "--variant", "cribbage", "--partners"], "two against two"),
+    (["simulate", "--variant", "cribbage", "--players", "3", "--lowball"], "two sides"),
+    (["odds", "--players", "3", "--my-score", "1", "--their-score", "2", "--dealer"],
+     "--players does not apply to odds"),
+    (["best-play", "5H", "--players", "4"], "--players does not apply to best-play"),
+    (["best-discard", "5H 5S JD 6C 7H 8H", "--players", "3", "--dealer"],
+     "a hand is 5 cards"),
+    (["play", "--variant", "cribbage", "--five-card"], "--five-card does not apply to play"),
+])
+def test_what_a_table_is_not_offered_is_refused_in_one_line(args, says):
+    code, out, err = run(*args)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1

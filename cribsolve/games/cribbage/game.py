@@ -268,9 +268,12 @@ def play_game(seed, policies, table, pr, out, expert, start):
             seat_scores[s] = scores[(dealer + 1 + s) % sides]
         parts[:] = 0
         trace[0] = 0
-        deals += 1
-        w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
-                      parts, pr, expert, FREE, trace)
+        if pr[FIVE_CARD] and deals == 0 and seat_scores[0] >= game_length:
+            w = 0                       # the first pone's three won a game of 3 or less
+        else:
+            deals += 1
+            w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length,
+                          table, parts, pr, expert, FREE, trace)
         for s in range(sides):
             scores[(dealer + 1 + s) % sides] = seat_scores[s]
         out[6 + npart] = max(out[6 + npart], parts[1 + n:].max())
