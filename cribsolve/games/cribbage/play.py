@@ -5,9 +5,10 @@ Cards are laid in turn, the pone (the dealer's left) first, never past the peg l
 player who cannot lay says go; the turn passes round to the next player who can lay, until
 nobody can. The last card of a series scores 1 (reaching the limit exactly scores 2 and
 includes it); the count resets and the player after the one who laid the last card leads
-(with two players: the one who did not lay it). A card scores 2 for making the target sum (15); 2, 6 or 12
-for completing a pair, three or four of a kind with the cards just before it; n for completing
-a run of the last n >= 3 cards of the series, in any order. The starter takes no part.
+(with two players: the one who did not lay it). A card scores 2 for making the target sum
+(15); 2, 6 or 12 for completing a pair, three or four of a kind with the cards just before
+it; n for completing a run of the last n >= 3 cards of the series, in any order. The starter
+takes no part.
 
 The house rules come in ``pr``, a spec's integer form (spec.py): the target sum, the
 peg limit and lowball, under which every policy tries to score as little as it can; the
