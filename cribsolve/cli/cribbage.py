@@ -11,7 +11,7 @@ from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad, card,
 from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
+from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX, TABLE_FIELDS
 
 # the house rules the odds table models (not the stink hole, which adds points by stages,
 # two cribs, whose deals are played out and compared, nor bidding, which moves the crib)
@@ -50,7 +50,7 @@ def _read_play(mine, tokens, dealer, spec):
 @seat_option("Your seat: --dealer or --pone, who leads (default: the seat the sequence "
              "allows).")
 @game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-              "starters", "choose_cut", "two_cribs")
+              "starters", "choose_cut", "two_cribs", *TABLE_FIELDS)
 @click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
               help="Your score now (this play's points so far included): with --their-score, "
                    "--starter and --thrown, rank by P(win) of the game.")
@@ -74,6 +74,8 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     scores, P(win) of the game."""
     from cribsolve.games.cribbage.play import GO
 
+    refuse(TABLE_FIELDS, "best-play", "its search is of the two-player play of every card; "
+                                      "not built for three or four or the five-card game")
     spec = make_spec(game_length, **house)
     if not hand:
         raise click.UsageError("give your unplayed cards, e.g. cribsolve best-play QH JH "
@@ -207,6 +209,8 @@ def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_p
 def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, quiet,
          policy, play_out, seed, plot_path, objective, **house):
     """Probability of winning two-player cribbage from a board position."""
+    refuse(TABLE_FIELDS, "odds", "its table is the two-player game's; simulate plays three "
+                                 "or four or the five-card game out")
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)

@@ -64,6 +64,9 @@ class DiscardRequest:
     their_score: int | None
     game_length: int
     objective: str
+    players: int
+    partners: bool
+    five_card: bool
     house: dict                     # HOUSE_RULES: name -> given
 
     def shown(self, values):
@@ -81,7 +84,7 @@ class DiscardRequest:
               help="How the opponent's two crib cards are weighted (default: optimal; uniform "
                    "with jokers or several decks, where the fitted model does not apply).")
 @game_options("target", "lowball", "jokers", "decks", "hand_size", "crib_size", "starters",
-              "wild", *HOUSE_RULES)
+              "wild", *HOUSE_RULES, "players", "partners", "five_card")
 @click.option("--starter", default=None, metavar="CARD",
               help="Two-player, two cut cards (--starters 2): the first, turned before the "
                    "throw.")
@@ -138,7 +141,7 @@ def best_discard(**params):
     refuse(SOLITAIRE_ONLY, "--variant cribbage",
            "it is for the solitaires, --variant patience or patience2")
     from cribsolve.cli.discard_cribbage import (rank_by_wins, rank_exact,
-                                                rank_sampled)
+                                                rank_sampled, rank_table)
 
     hand = parse_cards(o.cards) if o.cards else []
     if o.hand_size is not None and hand and o.hand_size != len(hand):
@@ -150,8 +153,11 @@ def best_discard(**params):
         return rank_by_wins(o, hand)
     refuse(["game_length", "objective"], "a throw's expected points",
            "it goes with --my-score")
+    if o.players > 2 or o.partners:
+        return rank_table(o, hand)
     if o.starter is not None or o.starters > 1 or o.wild is not None or o.lowball or \
-            given("crib_size") or any(o.house.values()) or len(hand) not in (0, 5, 6):
+            given("crib_size") or any(o.house.values()) or o.five_card or \
+            len(hand) not in (0, 5, 6):
         return rank_sampled(o, hand)
     return rank_exact(o, hand)
 

@@ -6,7 +6,8 @@
   pegging margin;
 - ``rank_sampled``: house-rule deals (two cut cards, --wild, --lowball, --crib-size, other
   hand sizes, draw, choose-a-cut, two cribs, bidding), sampled;
-- ``rank_by_wins``: with --my-score and --their-score, the P(win) of the game of each throw.
+- ``rank_by_wins``: with --my-score and --their-score, the P(win) of the game of each throw;
+- ``rank_table``: a seat of a three- or four-handed deal (or partners), exact.
 """
 from __future__ import annotations
 
@@ -58,7 +59,40 @@ def rank_exact(o, hand):
     pegs = _pegging(o, hand, values) if o.with_pegs else {}
     if pegs:
         values = sorted(values, key=lambda v: -(v.net + pegs[id(v)]))
-    _exact_output(o, hand, values, pegs, opponent)
+    _exact_output(o, hand, values, pegs, f"opponent {opponent}")
+
+
+def rank_table(o, hand):
+    """Three or four players, or partners: a hand of 5, one card to the crib, exact over
+    every starter and every three other crib cards (the others' throws and, with three
+    players, the deck's card: uniform over the unseen cards)."""
+    refuse(["batch", "opponent", "samples", "seed", "with_pegs", "starter"],
+           f"--players {o.players}", "the analysis is exact, the other crib cards uniform")
+    spec = make_spec(target=o.target, lowball=o.lowball, jokers=o.jokers, decks=o.decks,
+                     hand_size=len(hand) or None, crib_size=o.crib_size, starters=o.starters,
+                     wild=o.wild, players=o.players, partners=o.partners,
+                     five_card=o.five_card, **o.house)
+    if len(hand) != 5:
+        raise CribsolveError(f"with {spec.players} players a hand is 5 cards, one to the "
+                             f"crib, not {len(hand)}")
+    if spec.lowball or spec.wild_rank:
+        raise CribsolveError(f"--players {spec.players}: the exact analysis is for more "
+                             f"points, without wild cards")
+    if o.dealer is None:
+        raise CribsolveError("say whose crib it is: --dealer (yours, or with partners your "
+                             "partner's) or --pone (another player's)")
+    quick()
+    from cribsolve.core.options import check_hand
+    from cribsolve.core.rules import ruleset
+    from cribsolve.games.cribbage.discard import best_discard
+
+    rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
+    known = cards(o.seen, "--seen")
+    check_hand(hand, known, rules=rules)
+    check_unseen(len(hand) + len(known), 4, "the starter and the other crib cards", "--seen",
+                 52 * o.decks + o.jokers)
+    values = best_discard(hand, "dealer" if o.dealer else "pone", known, "uniform", rules)
+    _exact_output(o, hand, values, {}, f"{spec.describe()}, the other crib cards uniform")
 
 
 def _exact_batch(o, rules, opponent, other):
@@ -103,7 +137,7 @@ def _pegging(o, hand, values):
     return {id(v): kept_margin(v.keep, o.dealer, CribbageSpec()) for v in values}
 
 
-def _exact_output(o, hand, values, pegs, opponent):
+def _exact_output(o, hand, values, pegs, against):
     from cribsolve.infra.export import dumps, write_csv
 
     shown = o.shown(values)
@@ -114,7 +148,7 @@ def _exact_output(o, hand, values, pegs, opponent):
         write_csv(o.csv_path, DISCARD_HEADER + ["pegging", "value"] * bool(pegs), rows)
     house = [f"target {o.target}"] * (o.target != 15) + [f"jokers {o.jokers}"] * bool(o.jokers) \
         + [f"decks {o.decks}"] * (o.decks > 1)
-    head = f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'}, opponent {opponent}" + (
+    head = f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'}, {against}" + (
         f" ({', '.join(house)})" if house else "")
     plot(o.plot_path, "discard_figure", values[:o.top or 4], head,
          f"net points (hand {'+' if o.dealer else '-'} crib)")
@@ -135,6 +169,8 @@ def rank_by_wins(o, hand):
     """--my-score and --their-score: each throw's P(win), its deals played out."""
     refuse(["batch", "opponent", "with_dist", "plot_path", "starter", "starters", "preset",
             "with_pegs"], "--my-score", "the P(win) of each throw comes from played-out deals")
+    refuse(["players", "partners", "five_card"], "--my-score",
+           "the odds table is the two-player game's")
     spec = make_spec(o.game_length, target=o.target, lowball=o.lowball, jokers=o.jokers,
                      decks=o.decks, hand_size=len(hand) or None, crib_size=o.crib_size,
                      wild=o.wild, **o.house)
@@ -187,7 +223,8 @@ def rank_sampled(o, hand):
            "a sampled house-rule deal", "the opponent's throw is drawn uniformly")
     spec = make_spec(target=o.target, lowball=o.lowball, jokers=o.jokers, decks=o.decks,
                      hand_size=len(hand), crib_size=o.crib_size,
-                     starters=2 if o.starter is not None else o.starters, wild=o.wild, **o.house)
+                     starters=2 if o.starter is not None else o.starters, wild=o.wild,
+                     five_card=o.five_card, **o.house)
     from cribsolve.games.cribbage.discard import (bid_ceiling, redraw_advice,
                                                   sampled_discard)
 

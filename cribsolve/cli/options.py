@@ -157,8 +157,8 @@ def _game_option(name):
         "jokers": ranged("jokers", 0, "Jokers in the deck (rank 0, value 0)."),
         "decks": ranged("decks", 1, "Copies of each card (2 = double deck)."),
         "hand_size": ranged("hand_size", None, "Cards dealt to each player (default 6, one "
-                            "more with --choose-cut, a crib's share more with --two-cribs).",
-                            show_default=False),
+                            "more with --choose-cut, a crib's share more with --two-cribs; 5 "
+                            "with 3 or 4 players and --five-card).", show_default=False),
         "crib_size": ranged("crib_size", 4, "Cards in the crib; each player throws half."),
         "starters": ranged("starters", 1, "Cut cards; with 2 the first is turned before the "
                                           "throw."),
@@ -174,11 +174,19 @@ def _game_option(name):
                                        "deal is played out and the most points win."),
         "bid": flag("bid", "The players bid for the crib: its owner scores it if it makes the "
                            "bid, else goes back the bid."),
+        "players": ranged("players", 2, "Players at the table, 2 to 4 (with 3 or 4: 5 cards "
+                                        "each, one each to the crib)."),
+        "partners": flag("partners", "Four players as two teams, partners sitting opposite "
+                                     "(with --players 4)."),
+        "five_card": flag("five_card", "The five-card game: 5 cards each, two each to the "
+                                       "crib, the first pone takes 3, one series of play, to "
+                                       "61."),
     }[name]
 
 
 GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-                "starters", "wild", "stinkhole", "draw", "choose_cut", "two_cribs", "bid")
+                "starters", "wild", "stinkhole", "draw", "choose_cut", "two_cribs", "bid",
+                "players", "partners", "five_card")
 
 
 def game_options(*names):
@@ -193,14 +201,18 @@ def game_options(*names):
 
 def make_spec(game_length=121, wild=None, hand_size=None, **rules):
     """The CribbageSpec of the game options given (validated as a whole); with no hand size,
-    the deal that leaves each player four cards."""
+    the deal that leaves each player four cards (three in the five-card game, whose game is
+    61 unless --game-length says otherwise)."""
     from cribsolve.core.notation import parse_rank
     from cribsolve.games.cribbage.spec import CribbageSpec
 
     if hand_size is None:
         hand_size = CribbageSpec.natural_hand(
             rules.get("crib_size", 4), rules.get("choose_cut", False),
-            rules.get("two_cribs", False))
+            rules.get("two_cribs", False), rules.get("players", 2),
+            rules.get("five_card", False))
+    if rules.get("five_card") and not given("game_length"):
+        game_length = 61
     return CribbageSpec(game_length=game_length, wild_rank=parse_rank(wild) if wild else 0,
                         hand_size=hand_size, **rules)
 

@@ -11,7 +11,7 @@ from cribsolve.cli.options import (GAME_OPTIONS, SEED_MAX, TOP_MAX, check_output
                                    game_options, given, make_spec, pysol_option,
                                    refuse)
 from cribsolve.cli.spelling import samples_option, seat_option
-from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
+from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX, TABLE_FIELDS
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
 CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "record",
@@ -67,6 +67,8 @@ def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count
         refuse(["seed", "opponent", "dealer", "record", "game_length", "muggins",
                 *GAME_OPTIONS], "--resume", "the record gives the game")
         return _cribbage(*_resumed(resume), coach, count_yourself, quiet)
+    refuse(TABLE_FIELDS, "play --variant cribbage", "it plays the two-player game; not built "
+                                                    "for three or four or the five-card game")
     spec = make_spec(game_length=game_length, **house)
     from cribsolve.games.cribbage.record import not_recorded
     if not_recorded(spec):

@@ -107,6 +107,9 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     _check_options(variant, policy, win_only, histogram_csv, plot_path)
     if variant == "cribbage":
         spec = make_spec(game_length, **house)
+        if spec.players > 2 and plot_path is not None:
+            raise click.UsageError("--plot draws the two-player game; with --players "
+                                   f"{spec.players} use --json or --csv")
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
                                   chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
                                   quiet, plot_path)
@@ -171,6 +174,9 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
     if as_json:
         click.echo(dumps(d))
         return
+    if spec.players > 2:
+        click.echo("\n".join(_table_lines(d, spec, n, seed)))
+        return
     lo, hi = d["win_rate_ci"]
     rules = "" if spec.is_standard else f" ({spec.describe()})"
     click.echo(f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
@@ -189,6 +195,33 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
               f"{d['double_skunk_rate']:.3%}")
     click.echo(f"deals per game {d['deals_per_game']:.2f}{skunks}; largest hand "
                f"{d['largest_hand']}")
+
+
+def _table_lines(d, spec, n, seed):
+    """Three or four players, or two teams: the win rate of each seat of the first deal (or
+    team), then the points per deal of each seat."""
+    others = "players 2 and 4" if spec.partners else f"players 2-{spec.players}"
+    lines = [f"cribbage to {spec.game_length} ({spec.describe()}), {d['policy']} (player 1"
+             f"{', with player 3' if spec.partners else ''}) vs {d['opponent_policy']} "
+             f"({others}), {n:,} games, seed {seed}",
+             "wins by " + ("team" if spec.partners else "seat in the first deal")
+             + f" (95% CI); player 1 wins {d['player_win_rate']:.2%}"]
+    for w in d["wins_by_seat"]:
+        lo, hi = w["win_rate_ci"]
+        lines.append(f"  {w['seat']:<21} {w['win_rate']:7.2%}  [{lo:.2%}, {hi:.2%}]")
+    lines.append("points per deal by seat (pegging, hand; the dealer's crib and heels)")
+    for s in d["points_by_seat"]:
+        dealer = s["seat"] == "dealer"
+        lines.append(f"  {s['seat']:<15} {s['points']:6.2f}  pegging {s['pegging']:.2f}  "
+                     f"hand {s['hand']:.2f}" + (f"  crib {d['crib']:.2f}  heels "
+                                                f"{d['heels']:.2f}" if dealer else ""))
+    lines.append(f"deals per game {d['deals_per_game']:.2f}; "
+                 + ("" if spec.lowball else
+                    f"skunks {d['skunk_rate']:.2%}, double skunks {d['double_skunk_rate']:.3%}"
+                    f" (the {'losing team' if spec.partners else 'last player'} under "
+                    f"{spec.game_length - 30}, under {spec.game_length - 60}); ")
+                 + f"largest hand {d['largest_hand']}")
+    return lines
 
 
 @click.command()

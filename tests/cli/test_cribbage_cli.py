@@ -112,7 +112,8 @@ def test_simulate_cribbage_under_house_rules(tmp_path):
                                         "lowball": True, "decks": 1, "jokers": 2,
                                         "hand_size": 6, "crib_size": 4, "starters": 1,
                                         "wild_rank": 0, "stinkhole": False, "draw": False,
-                                        "choose_cut": False, "two_cribs": False, "bid": False}
+                                        "choose_cut": False, "two_cribs": False, "bid": False,
+                                        "players": 2, "partners": False, "five_card": False}
     assert d["skunk_rate"] is None and d["game_length"] == 60
     code, out, err = run("simulate", "--variant", "patience", "-n", "10", "--lowball")
     assert code == 2 and "--lowball does not apply" in err

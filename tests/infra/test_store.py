@@ -6,7 +6,6 @@ import os
 import shutil
 import subprocess
 import sys
-from dataclasses import asdict
 
 import numpy as np
 import pytest
@@ -20,7 +19,8 @@ from cribsolve.games.solitaire import simulate as sim
 from cribsolve.infra import paths, store
 
 SMALL = CribbageSpec(game_length=21)
-SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy", **asdict(SMALL)}
+SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy",
+                **odds.two_player_key(SMALL)}
 
 
 @pytest.fixture

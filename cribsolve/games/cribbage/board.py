@@ -197,7 +197,7 @@ def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, star
         pts = np.zeros(2, dtype=np.int64)
         known = np.zeros((2, 53), dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
-        log_points(traces[i], me, pts[me])
+        log_points(traces[i], me, pts[me], 2)
         play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[i],
              NO_MODEL)
         show = np.empty(k + 1, dtype=np.int64)

@@ -1,13 +1,17 @@
-"""Two-player cribbage (docs/RULES.md §3, §5): whole deals and games under a spec
-(spec.py, passed to kernels as ``pr``; the show's table is built for its target sum).
+"""Cribbage (docs/RULES.md §3, §5, §8): whole deals and games under a spec (spec.py, passed
+to kernels as ``pr``; the show's table is built for its target sum).
 
-Players are 0 and 1; in a deal, seat 0 is the pone and seat 1 the dealer. A deal runs:
-the deal, a first cut card (two cut cards), redraws (draw cribbage), the bid for the crib,
-the throws (with the card given under choose-a-cut), redraws again, the last cut card, the
-play, then the show: pone's hand, dealer's hand, the crib(s). The game ends the moment a
-score reaches the game length; that player wins, or under lowball loses. Under two cribs
-the deal is played to its end and the most points win (the fewest under lowball; ties are
-possible).
+Players are 0 to n - 1 (two, three or four); in a deal, seat 0 is the pone (the dealer's
+left) and the seats go round to the dealer, the last seat (with two: seat 0 the pone, seat 1
+the dealer); the deal passes to the left. With partners, players 0 and 2 are one team and 1
+and 3 the other, and a team's points go on one score (its ``side``). A deal runs: the deal
+(with three players, a crib card from the deck), a first cut card (two cut cards), redraws
+(draw cribbage), the bid for the crib, the throws (with the card given under choose-a-cut),
+redraws again, the last cut card, the play, then the show: the hands from the dealer's left
+round to the dealer, then the crib(s). The game ends the moment a score reaches the game
+length; that side wins, or under lowball loses. Under two cribs the deal is played to its end
+and the most points win (the fewest under lowball; ties are possible). The five-card game
+gives the pone of the first deal 3 points before it starts.
 
 Policies: discards 'ev' (throws.py: the most expected value, exact over the cut card, the
 opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
@@ -16,10 +20,12 @@ opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.games.cribbage.play import MAX_EVENTS, add_points, log_points, unseen_cards
+from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points, side,
+                                           unseen_cards)
 from cribsolve.games.cribbage.policies import play
-from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, GAME_LENGTH,
-                                           HAND_SIZE, LOWBALL, STARTERS, TWO_CRIBS, WILD_RANK)
+from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, FIVE_CARD,
+                                           GAME_LENGTH, HAND_SIZE, LOWBALL, PARTNERS, PLAYERS,
+                                           STARTERS, TWO_CRIBS, WILD_RANK)
 from cribsolve.games.cribbage.throws import (CRIB_DRAWS, auction, bid_limits, choose_throw,
                                              deal_options, redraw, show_points)
 from cribsolve.infra.jit import njit, prange
@@ -27,11 +33,20 @@ from cribsolve.infra.jit import njit, prange
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib",
          "pone_crib")
-NP = len(PARTS)
+NP = len(PARTS)         # with n players a deal's parts are 3 + 2n (part_count): heels, each
+                        # seat's pegging from the dealer back to seat 0, each seat's hand from
+                        # seat 0 to the dealer, the crib, the pone's crib (two cribs)
 TIE = 2          # the winner of a game of two cribs that ends level
 NO_EXPERT = (np.zeros((0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
-FREE = np.array([-1, -1])       # play_deal's ``forced``: both players throw by their policies
+FREE = np.array([-1, -1, -1, -1])   # play_deal's ``forced``: all throw by their policies
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
+FIVE_CARD_START = 3              # the five-card game's first pone's points ("three for last")
+
+
+@njit(cache=True)
+def part_count(n):
+    """The parts of a deal's points with n players (NP with two)."""
+    return 3 + 2 * n
 
 
 @njit(cache=True)
@@ -39,10 +54,11 @@ def _heels(s, parts, seat_scores, target, pr, trace):
     """A jack turned as a cut card (not a wild one): 2 to the dealer. True if that reached
     ``target``."""
     if RANK[s] == JACK and pr[WILD_RANK] != JACK:
-        pts = add_points(seat_scores, 1, 2, target, pr)
+        dealer = pr[PLAYERS] - 1
+        pts = add_points(seat_scores, side(dealer, pr), 2, target, pr)
         parts[0] += pts
-        log_points(trace, 1, pts)
-        return 0 < target <= seat_scores[1]
+        log_points(trace, dealer, pts, pr[PLAYERS])
+        return 0 < target <= seat_scores[side(dealer, pr)]
     return False
 
 
@@ -92,17 +108,20 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
 
 @njit(cache=True)
 def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, forced, trace):
-    """One deal from a shuffled deck: with h = the hand size, seat 0 (pone) gets deck[0:h],
-    seat 1 (dealer) deck[h:2h]; further cards leave the deck from there in the order they are
-    needed: a first cut card (turned before the throw; both players see it), redraws (the pone
-    first, before the throw and after it), the last cut card. policies[seat] = (discard,
-    pegging); expert: the expert's tables (simulate.expert_tables); forced[seat]: the
-    option of deal_options that seat throws, or -1 for its policy's. Points go into
-    seat_scores and into parts (see PARTS), and heels and the play's points, in the order
-    they come, into ``trace`` (play.log_points). Returns the seat that
-    reached ``target`` (0: play the whole deal; two cribs always plays it), or -1."""
+    """One deal from a shuffled deck: with h = the hand size, seat s gets deck[sh:sh + h]
+    (seat 0 the pone, the last seat the dealer); further cards leave the deck from there in
+    the order they are needed: the crib's card from the deck (three players), a first cut
+    card (turned before the throw; all players see it), redraws (the pone first, before the
+    throw and after it), the last cut card. policies[seat] = (discard, pegging); expert: the
+    expert's tables (simulate.expert_tables); forced[seat]: the option of deal_options that
+    seat throws, or -1 for its policy's. Points go into seat_scores (one per side, play.side)
+    and into parts (see NP), and heels and the play's points, in the order they come, into
+    ``trace`` (play.log_points). Returns the side that reached ``target`` (0: play the whole
+    deal; two cribs always plays it), or -1."""
     h = pr[HAND_SIZE]
-    t = pr[CRIB_SIZE] // 2
+    seats = pr[PLAYERS]
+    dealer = seats - 1
+    t = pr[CRIB_SIZE] // seats
     ns = pr[STARTERS]
     gift = pr[CHOOSE_CUT]
     two = pr[TWO_CRIBS]
@@ -110,22 +129,29 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         target = 0
     keep_idx, disc_idx = deal_options(h, pr)
     k = keep_idx.shape[1]
-    dealt = np.empty((2, h), dtype=np.int64)
-    known = np.zeros((2, 53), dtype=np.int64)
-    for seat in range(2):
+    dealt = np.empty((seats, h), dtype=np.int64)
+    known = np.zeros((seats, 53), dtype=np.int64)
+    for seat in range(seats):
         dealt[seat] = deck[h * seat:h * seat + h]
         for c in dealt[seat]:
             known[seat, c] += 1
-    top = 2 * h
+    top = seats * h
+    cribs = np.empty((seats, pr[CRIB_SIZE] + ns), dtype=np.int64)  # cribs[seat]: seat's crib
+    for j in range(seats * t, pr[CRIB_SIZE]):         # three players: a card from the deck
+        cribs[dealer, j] = deck[top]
+        top += 1
     first = -1
     if ns == 2:
         first = deck[top]
         top += 1
         known[:, first] += 1
         if _heels(first, parts, seat_scores, target, pr, trace):
-            return 1
-    owner, price = 1, 0
-    owns = np.array([two, 1])
+            return side(dealer, pr)
+    owner, price = dealer, 0
+    owns = np.empty(seats, dtype=np.int64)          # whether the crib is seat's side's
+    for seat in range(seats):
+        owns[seat] = side(seat, pr) == side(dealer, pr)
+    owns[0] |= two
     reserve = 0 if gift else 1
     if pr[DRAW]:
         top = _redraws(dealt, True, owns, policies, deck, top, known, table, pr, first, reserve)
@@ -133,10 +159,9 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         owner, price = _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first)
         owns[:] = 0
         owns[owner] = 1
-    hands = np.empty((2, k), dtype=np.int64)
-    cribs = np.empty((2, 2 * t + ns), dtype=np.int64)   # cribs[seat]: the crib seat owns
-    cuts = np.empty((2, ns), dtype=np.int64)            # each seat's cut cards
-    for seat in range(2):
+    hands = np.empty((seats, k), dtype=np.int64)
+    cuts = np.empty((seats, ns), dtype=np.int64)        # each seat's cut cards
+    for seat in range(seats):
         o = forced[seat] if forced[seat] >= 0 else \
             choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
                          disc_idx, first, known[seat], seat, expert[0])
@@ -162,97 +187,118 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
             cuts[:, 0] = first
         known[:, deck[top]] += 1
         if _heels(deck[top], parts, seat_scores, target, pr, trace):
-            return 1
-    used = np.zeros((2, k), dtype=np.bool_)
-    series = np.zeros(2 * k, dtype=np.int64)
+            return side(dealer, pr)
+    used = np.zeros((seats, k), dtype=np.bool_)
+    series = np.zeros(seats * k, dtype=np.int64)
     st = np.array([0, 0, 0, -1], dtype=np.int64)
-    pegged = np.zeros(2, dtype=np.int64)
+    pegged = np.zeros(seats, dtype=np.int64)
     winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
                   target, pr, trace, expert[1])
-    parts[1] += pegged[1]
-    parts[2] += pegged[0]
+    for seat in range(seats):
+        parts[seats - seat] += pegged[seat]
     if winner >= 0:
-        return winner
+        return side(winner, pr)
     show = np.empty(k + ns, dtype=np.int64)
-    for seat in range(2):                 # pone's hand, dealer's hand
+    for seat in range(seats):             # the hands from the pone round to the dealer
         show[:k] = hands[seat]
         show[k:] = cuts[seat]
-        parts[3 + seat] += add_points(seat_scores, seat, show_points(show, k, table, False, pr),
-                                      target, pr)
-        if 0 < target <= seat_scores[seat]:
-            return seat
-    for seat in (1, 0):                   # the cribs, each with its owner's cut cards
-        if seat != owner and not two:
-            continue
-        cribs[seat, 2 * t:] = cuts[seat]
-        pts = show_points(cribs[seat], 2 * t, table, True, pr)
+        s = side(seat, pr)
+        parts[1 + seats + seat] += add_points(
+            seat_scores, s, show_points(show, k, table, False, pr), target, pr)
+        if 0 < target <= seat_scores[s]:
+            return s
+    for c in range(1 + two):              # the cribs, each with its owner's cut cards: the
+        seat = owner if c == 0 else 0     # owner's, then under two cribs the pone's
+        cribs[seat, pr[CRIB_SIZE]:] = cuts[seat]
+        s = side(seat, pr)
+        pts = show_points(cribs[seat], pr[CRIB_SIZE], table, True, pr)
         if pts < price:                   # a bid the crib did not make: set back
-            pts = -min(price, seat_scores[seat])
-            seat_scores[seat] += pts
+            pts = -min(price, seat_scores[s])
+            seat_scores[s] += pts
         else:
-            pts = add_points(seat_scores, seat, pts, target, pr)
-        parts[5 if seat else 6] += pts
-        if 0 < target <= seat_scores[seat]:
-            return seat
+            pts = add_points(seat_scores, s, pts, target, pr)
+        parts[1 + 2 * seats + (seat != dealer)] += pts
+        if 0 < target <= seat_scores[s]:
+            return s
     return -1
 
 
 @njit(cache=True)
 def play_game(seed, policies, table, pr, out, expert, start):
-    """A whole game between players 0 and 1 (policies[player] = (discard, pegging)), from
-    ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it).
+    """A whole game between players 0 to n - 1 (policies[player] = (discard, pegging)), from
+    ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it; two
+    players) or the start of a game.
 
-    out: [winner, first dealer, deals begun, winner's score, loser's score, completed deals,
-    then the PARTS summed over completed deals, the largest hand or crib counted]; the winner
-    is TIE when a game of two cribs ends level."""
+    out: [winner, first dealer, deals begun, winner's score, the last loser's score,
+    completed deals, then the parts of a deal (NP with two players, part_count) summed over
+    completed deals, the largest hand or crib counted]; the winner is a player, with partners
+    a team (0: players 0 and 2), or TIE when a game of two cribs ends level."""
     game_length = pr[GAME_LENGTH]
+    n = pr[PLAYERS]
+    sides = 2 if pr[PARTNERS] else n
+    npart = part_count(n)
     np.random.seed(seed)
-    while True:                # cut for deal among the ordinary cards: the lower card deals
-        cut = np.random.permutation(52)[:2]
-        if RANK[cut[0]] != RANK[cut[1]]:
+    while True:                # cut for deal among the ordinary cards: the lowest card deals
+        cut = np.random.permutation(52)[:n]
+        low = np.argmin(RANK[cut])
+        ties = 0
+        for c in cut:
+            ties += RANK[c] == RANK[cut[low]]
+        if ties == 1:
             break
-    dealer = 0 if RANK[cut[0]] < RANK[cut[1]] else 1
+    dealer = low
     if start[2] >= 0:
         dealer = start[2]
     out[1] = dealer
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)     # the spec's whole deck
-    scores = start[:2].copy()
-    trace = np.zeros(MAX_EVENTS + 1, dtype=np.int64)
-    seat_pol = np.empty((2, 2), dtype=np.int64)
-    seat_scores = np.zeros(2, dtype=np.int64)
-    parts = np.zeros(NP, dtype=np.int64)
+    scores = np.zeros(sides, dtype=np.int64)
+    scores[:2] = start[:2]
+    if pr[FIVE_CARD] and start[2] < 0:
+        scores[1 - dealer] += FIVE_CARD_START
+    trace = np.zeros(max(MAX_EVENTS, 2 * n * pr[HAND_SIZE] + 2) + 1, dtype=np.int64)
+    seat_pol = np.empty((n, 2), dtype=np.int64)
+    seat_scores = np.zeros(sides, dtype=np.int64)
+    parts = np.zeros(npart, dtype=np.int64)
     deals = 0
     complete = 0
     while True:
-        pone = 1 - dealer
-        seat_pol[0] = policies[pone]
-        seat_pol[1] = policies[dealer]
-        seat_scores[0] = scores[pone]
-        seat_scores[1] = scores[dealer]
+        for seat in range(n):               # seat 0 at the dealer's left, the dealer last
+            seat_pol[seat] = policies[(dealer + 1 + seat) % n]
+        for s in range(sides):
+            seat_scores[s] = scores[(dealer + 1 + s) % sides]
         parts[:] = 0
         trace[0] = 0
-        deals += 1
-        w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length, table,
-                      parts, pr, expert, FREE, trace)
-        scores[pone] = seat_scores[0]
-        scores[dealer] = seat_scores[1]
-        out[6 + NP] = max(out[6 + NP], parts[3:].max())
+        if pr[FIVE_CARD] and deals == 0 and seat_scores[0] >= game_length:
+            w = 0                       # the first pone's three won a game of 3 or less
+        else:
+            deals += 1
+            w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length,
+                          table, parts, pr, expert, FREE, trace)
+        for s in range(sides):
+            scores[(dealer + 1 + s) % sides] = seat_scores[s]
+        out[6 + npart] = max(out[6 + npart], parts[1 + n:].max())
         if w >= 0:
-            reached = pone if w == 0 else dealer
+            reached = (dealer + 1 + w) % sides
             winner = 1 - reached if pr[LOWBALL] else reached
             break
         complete += 1
-        out[6:6 + NP] += parts
+        out[6:6 + npart] += parts
         if pr[TWO_CRIBS] and scores.max() >= game_length:
             winner = TIE if scores[0] == scores[1] else int(np.argmax(scores))
             if pr[LOWBALL] and winner != TIE:
                 winner = 1 - winner
             break
-        dealer = pone
+        dealer = (dealer + 1) % n
     out[0] = winner
     out[2] = deals
     out[3] = scores.max() if winner == TIE else scores[winner]
-    out[4] = scores.min() if winner == TIE else scores[1 - winner]
+    last = scores.min()
+    if winner != TIE:
+        last = -1
+        for s in range(sides):
+            if s != winner and (last < 0 or scores[s] < last):
+                last = scores[s]
+    out[4] = last
     out[5] = complete
 
 
@@ -263,7 +309,7 @@ def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START):
 
 @njit(cache=True, parallel=True)
 def _play_games(seeds, policies, table, pr, expert, start):
-    out = np.zeros((seeds.shape[0], 7 + NP), dtype=np.int64)
+    out = np.zeros((seeds.shape[0], 7 + part_count(pr[PLAYERS])), dtype=np.int64)
     for i in prange(seeds.shape[0]):
         play_game(seeds[i], policies, table, pr, out[i], expert, start)
     return out

@@ -1,6 +1,7 @@
 """The house rules side by side: the same seeded games under each rule alone and under the
-standard game, so the page's questions (which rule lengthens the game, which widens the
-dealer's edge, how big a hand gets) are answered by one table.
+standard game, then three and four players, partners and the five-card game, so the page's
+questions (which rule lengthens the game, which widens the dealer's edge, how big a hand
+gets) are answered by one table.
 
 Each row is ``simulate_cribbage`` under one spec; the rules listed are those the engine plays
 (spec.py).
@@ -31,6 +32,12 @@ RULES = [  # (name, spec): the standard game, each house rule alone, then the pa
     ("two cribs", CribbageSpec(two_cribs=True, hand_size=8)),
     ("bid for the crib", CribbageSpec(bid=True)),
     ("the page's game", CribbageSpec(decks=2, hand_size=8, starters=2, game_length=241)),
+    # the table of three and four (the pone: the dealer's left; the dealer's wins: the first
+    # dealer's, or its team's) and the five-card game
+    ("3 players", CribbageSpec(players=3, hand_size=5)),
+    ("4 players", CribbageSpec(players=4, hand_size=5)),
+    ("partners", CribbageSpec(players=4, hand_size=5, partners=True)),
+    ("five-card", CribbageSpec(five_card=True, hand_size=5, game_length=61)),
 ]
 COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "ties", "dealer_points",
            "dealer_pegging", "dealer_hand", "crib", "pone_points", "pone_pegging", "pone_hand",

@@ -18,7 +18,7 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.spec import TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
@@ -220,7 +220,7 @@ register("skunks", __name__, _check_skunks)
 
 def _deals(spec, deals, policy, progress):
     """The simulated deals the tables are made from (deal_records, kept on disk)."""
-    deal_spec = asdict(replace(spec, game_length=CribbageSpec.game_length))
+    deal_spec = two_player_key(replace(spec, game_length=CribbageSpec.game_length))
     return load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
                 lambda: deal_records(spec, deals, SEED, policy, progress))
 
@@ -236,8 +236,16 @@ def odds_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | 
         rec = _deals(spec, deals, policy, progress)
         reach = reach_table(rec["parts"], rec["traces"], spec.game_length)
         return {"win": 1.0 - reach if spec.lowball else reach}
-    return load("odds", {"deals": deals, "seed": SEED, "policy": policy, **asdict(spec)},
-                compute)["win"]
+    return load("odds", {"deals": deals, "seed": SEED, "policy": policy,
+                         **two_player_key(spec)}, compute)["win"]
+
+
+def two_player_key(spec: CribbageSpec) -> dict:
+    """The spec's fields as a table's key: the two-player game's (tables of a table of three
+    or four, or of the five-card game, are not built)."""
+    if spec.players > 2 or spec.five_card:
+        raise CribsolveError(f"the odds are the two-player game's, not {spec.describe()}")
+    return {k: v for k, v in asdict(spec).items() if k not in TABLE_FIELDS}
 
 
 SKUNK = 30          # a loser more than this short of the game length is skunked (RULES §3)
@@ -258,7 +266,7 @@ def skunk_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int |
         rec = _deals(spec, deals, policy, progress)
         return {"skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line)}
     return load("skunks", {"deals": deals, "seed": SEED, "policy": policy, "line": line,
-                           **asdict(spec)}, compute)["skunk"]
+                           **two_player_key(spec)}, compute)["skunk"]
 
 
 def objective_table(spec: CribbageSpec, objective: str = "win", progress=None,

@@ -1,15 +1,19 @@
-"""The play (pegging), docs/RULES.md §3: what each card laid scores, and a whole play of the
-cards both players kept (4 + 4 in the standard game).
+"""The play (pegging), docs/RULES.md §3 and §8: what each card laid scores, and a whole play
+of the cards the players kept (4 + 4 in the standard game).
 
-Cards are laid alternately, the pone first, never past the peg limit (31). A player who
-cannot lay says go; the other keeps laying while cards fit. The last card of a series scores
-1 (reaching the limit exactly scores 2 and includes it); the count resets and the player who
-did not lay the last card leads. A card scores 2 for making the target sum (15); 2, 6 or 12
-for completing a pair, three or four of a kind with the cards just before it; n for completing
-a run of the last n >= 3 cards of the series, in any order. The starter takes no part.
+Cards are laid in turn, the pone (the dealer's left) first, never past the peg limit (31). A
+player who cannot lay says go; the turn passes round to the next player who can lay, until
+nobody can. The last card of a series scores 1 (reaching the limit exactly scores 2 and
+includes it); the count resets and the player after the one who laid the last card leads
+(with two players: the one who did not lay it). A card scores 2 for making the target sum
+(15); 2, 6 or 12 for completing a pair, three or four of a kind with the cards just before
+it; n for completing a run of the last n >= 3 cards of the series, in any order. The starter
+takes no part.
 
 The house rules come in ``pr``, a spec's integer form (spec.py): the target sum, the
-peg limit and lowball, under which every policy tries to score as little as it can.
+peg limit and lowball, under which every policy tries to score as little as it can; the
+players and partners (whose points go on one score: ``side``); the five-card game, whose
+play ends with its first series.
 """
 from __future__ import annotations
 
@@ -17,8 +21,9 @@ import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card
-from cribsolve.games.cribbage.spec import (DECKS, JOKERS, LOWBALL, PEG_LIMIT,
-                                           STINKHOLE, TARGET, CribbageSpec)
+from cribsolve.games.cribbage.spec import (DECKS, FIVE_CARD, JOKERS, LOWBALL, PARTNERS,
+                                           PEG_LIMIT, PLAYERS, STINKHOLE, TARGET,
+                                           CribbageSpec)
 from cribsolve.infra.jit import njit
 
 STANDARD = CribbageSpec().as_array()
@@ -85,8 +90,15 @@ def aim(pr):
 
 
 # The state of a play between cards: st = [cards in the series, count, player to lay, player
-# who laid last]; players are 0 (pone, who leads) and 1 (dealer).
+# who laid last]; seats are 0 (pone, the dealer's left, who leads) to the dealer, the last.
 N, COUNT, TURN, LAST = range(4)
+
+
+@njit(cache=True)
+def side(p, pr):
+    """The score seat p's points go on: its own, or with partners its team's (seats 0 and 2,
+    1 and 3)."""
+    return p % (2 if pr[PARTNERS] else pr[PLAYERS])
 
 
 @njit(cache=True)
@@ -101,17 +113,24 @@ def add_points(scores, p, pts, target, pr):
 
 @njit(cache=True)
 def _award(p, pts, points, scores, target, pr):
-    points[p] += add_points(scores, p, pts, target, pr)
-    return 0 < target <= scores[p]
+    s = side(p, pr)
+    points[p] += add_points(scores, s, pts, target, pr)
+    return 0 < target <= scores[s]
 
 
 @njit(cache=True)
 def settle(hands, used, st, points, scores, target, pr):
-    """Deal with goes and last cards until someone can lay. Returns (player to lay, or -1 when
-    the play is over; the player who reached ``target`` meanwhile, or -1)."""
+    """Deal with goes and last cards until someone can lay: the turn goes round to the next
+    player who can. Returns (player to lay, or -1 when the play is over; the player who
+    reached ``target`` meanwhile, or -1). The five-card game's play ends with its first
+    series."""
+    seats = hands.shape[0]
     while True:
+        if pr[FIVE_CARD] and st[LAST] >= 0 and st[COUNT] == 0:
+            used[:] = True                        # one series only: the rest are not laid
+            return -1, -1
         left = 0
-        for p in range(2):
+        for p in range(seats):
             for i in range(hands.shape[1]):
                 left += not used[p, i]
         turn = st[TURN]
@@ -121,15 +140,15 @@ def settle(hands, used, st, points, scores, target, pr):
                 if _award(st[LAST], 1, points, scores, target, pr):
                     return -1, st[LAST]
             return -1, -1
-        if legal(hands[turn], used[turn], st[COUNT], pr[PEG_LIMIT]):
-            return turn, -1
-        if legal(hands[1 - turn], used[1 - turn], st[COUNT], pr[PEG_LIMIT]):
-            st[TURN] = 1 - turn                   # go: the other keeps laying
-            return 1 - turn, -1
+        for k in range(seats):                    # go: the next who can keeps laying
+            q = (turn + k) % seats
+            if legal(hands[q], used[q], st[COUNT], pr[PEG_LIMIT]):
+                st[TURN] = q
+                return q, -1
         last = st[LAST]                           # nobody can lay: 1 for the go
         st[N] = 0
         st[COUNT] = 0
-        st[TURN] = 1 - last
+        st[TURN] = (last + 1) % seats
         if _award(last, 1, points, scores, target, pr):
             return -1, last
 
@@ -140,13 +159,15 @@ def lay(hands, used, series, st, i, points, scores, target, known, pr):
     turn = st[TURN]
     c = hands[turn, i]
     used[turn, i] = True
-    known[1 - turn, c] += 1
+    for q in range(hands.shape[0]):
+        if q != turn:
+            known[q, c] += 1
     st[COUNT] += VALUE[RANK[c]]
     series[st[N]] = RANK[c]
     st[N] += 1
     pts = card_points(series, st[N], st[COUNT], pr)
     st[LAST] = turn
-    st[TURN] = 1 - turn
+    st[TURN] = (turn + 1) % hands.shape[0]
     if st[COUNT] == pr[PEG_LIMIT]:                # the limit ends the series (its 2 include the go)
         st[N] = 0
         st[COUNT] = 0
@@ -157,12 +178,13 @@ MAX_EVENTS = 40         # scoring events one deal may log: heels, every card, ev
 
 
 @njit(cache=True)
-def log_points(trace, p, pts):
-    """Append ``pts`` scored by player p to ``trace`` ([events so far, then 2 * pts + p per
-    event]): the order in which points came, so who reached the game's end first is known."""
+def log_points(trace, p, pts, seats):
+    """Append ``pts`` scored by seat p of ``seats`` to ``trace`` ([events so far, then
+    seats * pts + p per event]): the order in which points came, so who reached the game's
+    end first is known."""
     if pts > 0:
         trace[0] += 1
-        trace[trace[0]] = 2 * pts + p
+        trace[trace[0]] = seats * pts + p
 
 
 @njit(cache=True)

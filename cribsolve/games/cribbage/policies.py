@@ -2,7 +2,7 @@
 the rest of a play out with them (the rules it follows are play.py's).
 
 ``greedy`` takes the most points now, ``lookahead`` the best margin over the rest of the play
-with the opponent's cards drawn from what it has not seen, ``expert`` the information-weighted
+with the others' cards drawn from what it has not seen, ``expert`` the information-weighted
 search of search.py, ``random`` any legal card.
 """
 import numpy as np
@@ -10,8 +10,8 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage import infoset, search
 from cribsolve.games.cribbage.play import (COUNT, TURN, N, aim, card_points, lay, log_points,
-                                           settle, unseen_cards)
-from cribsolve.games.cribbage.spec import PEG_LIMIT, TARGET
+                                           settle, side, unseen_cards)
+from cribsolve.games.cribbage.spec import PARTNERS, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit
 
 RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
@@ -69,8 +69,8 @@ def _random_choice(hand, used, count, limit):
 
 @njit(cache=True)
 def _log_new(trace, points, before):
-    for q in range(2):
-        log_points(trace, q, points[q] - before[q])
+    for q in range(points.shape[0]):
+        log_points(trace, q, points[q] - before[q], points.shape[0])
         before[q] = points[q]
 
 
@@ -112,22 +112,27 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
 @njit(cache=True)
 def expected_pegging(hands, used, series, st, known, i, playouts, pr):
     """Mean pegging points (mine, theirs) over the rest of the play if the player to lay lays
-    hands[turn, i]: the opponent's unplayed cards are drawn ``playouts`` times from the cards
-    this player has not seen, then both sides play greedily."""
+    hands[turn, i]: the others' unplayed cards are drawn ``playouts`` times from the cards
+    this player has not seen, then every seat plays greedily. Mine are my side's (with my
+    partner's); theirs the other sides', averaged over them (one side with two players)."""
     me = st[TURN]
-    opp = 1 - me
+    seats = hands.shape[0]
+    sides = 2 if pr[PARTNERS] else seats
     unseen = unseen_cards(known[me], pr)
     total = np.zeros(2)
     for _ in range(playouts):
         h, u, s, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
         draw = np.random.permutation(unseen)
         j = 0
-        for q in range(hands.shape[1]):
-            if not u[opp, q]:
-                h[opp, q] = draw[j]
-                j += 1
-        pts = np.zeros(2, dtype=np.int64)
-        sc = np.zeros(2, dtype=np.int64)
+        for opp in range(seats):
+            if opp == me:
+                continue
+            for q in range(hands.shape[1]):
+                if not u[opp, q]:
+                    h[opp, q] = draw[j]
+                    j += 1
+        pts = np.zeros(seats, dtype=np.int64)
+        sc = np.zeros(sides, dtype=np.int64)
         lay(h, u, s, t, i, pts, sc, 0, kn, pr)
         while True:
             p, _ = settle(h, u, t, pts, sc, 0, pr)
@@ -135,8 +140,11 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
                 break
             lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn,
                 pr)
-        total[0] += pts[me]
-        total[1] += pts[opp]
+        for q in range(seats):
+            if q == me or side(q, pr) == side(me, pr):
+                total[0] += pts[q]
+            else:
+                total[1] += pts[q] / (sides - 1)
     return total[0] / playouts, total[1] / playouts
 
 

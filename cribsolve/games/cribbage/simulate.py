@@ -1,6 +1,6 @@
-"""Whole two-player games played out by the engine (game.py), seeded and chunked as every
-simulation is (infra/runner.py): a chunk is a pure function of its index, so the numbers are
-the same for any thread count or chunk order.
+"""Whole games of cribbage played out by the engine (game.py), two, three or four players or
+two teams, seeded and chunked as every simulation is (infra/runner.py): a chunk is a pure
+function of its index, so the numbers are the same for any thread count or chunk order.
 """
 from __future__ import annotations
 
@@ -18,9 +18,15 @@ CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 4), "e
 CRIBBAGE_CHUNK = 2_000
 
 
+def seat_names(players: int) -> list[str]:
+    """The seats of a deal from the dealer's left round to the dealer."""
+    return ["pone"] * (players == 2) + [
+        "dealer's left", "across", "dealer's right"][:players - 1] * (players > 2) + ["dealer"]
+
+
 @dataclass
 class CribbageResult:
-    """Whole two-player games: player 0 plays ``policy``, player 1 ``opponent_policy``."""
+    """Whole games: player 0 plays ``policy``, the others ``opponent_policy``."""
     policy: str
     opponent_policy: str
     n: int
@@ -31,6 +37,8 @@ class CribbageResult:
     def as_dict(self) -> dict:
         from cribsolve.games.cribbage.game import NP, TIE
 
+        if self.spec.players > 2:
+            return self._table_dict()
         r = self.rows
         first_wins = int((r[:, 0] == r[:, 1]).sum())
         deals = r[:, 5].sum()
@@ -55,6 +63,56 @@ class CribbageResult:
                 "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
                 "largest_hand": int(r[:, 6 + NP].max())}
 
+    def _table_dict(self) -> dict:
+        """Three or four players, or two teams: the win rate of each seat of the first deal
+        (or of the first dealer's team and the other), the points per deal of each part and
+        seat."""
+        from cribsolve.games.cribbage.game import part_count
+
+        r, spec = self.rows, self.spec
+        n, sides = spec.players, spec.sides
+        npart = part_count(n)
+        names = seat_names(n)
+        # the winner's seat in the first deal: seat s is s + 1 places left of the first dealer
+        # (with partners the team: 0 the first pone's, 1 the first dealer's)
+        seat = (r[:, 0] - r[:, 1] - 1) % sides
+        win_names = ["pone's team", "dealer's team"] if spec.partners else [
+            f"first {name}" for name in names]
+        wins = []
+        for s_, name in enumerate(win_names):
+            w = int((seat == s_).sum())
+            lo, hi = wilson(w, self.n)
+            wins.append({"seat": name, "wins": w, "win_rate": w / self.n,
+                         "win_rate_ci": [lo, hi]})
+        deals = r[:, 5].sum()
+        per_deal = r[:, 6:6 + npart].sum(axis=0) / max(deals, 1)
+        pegging = [float(per_deal[n - k]) for k in range(n)]
+        hands = [float(per_deal[1 + n + k]) for k in range(n)]
+        seats = [{"seat": names[k], "pegging": pegging[k], "hand": hands[k],
+                  "points": pegging[k] + hands[k] + (k == n - 1) * float(
+                      per_deal[0] + per_deal[1 + 2 * n])} for k in range(n)]
+        length, loser = spec.game_length, r[:, 4]
+        skunk = (None, None) if spec.lowball else (
+            float((loser < length - 30).mean()), float((loser < length - 60).mean()))
+        dealer, pone = seats[-1], seats[0]
+        return {"variant": "cribbage", "policy": self.policy,
+                "opponent_policy": self.opponent_policy, "n": self.n, "seed": self.seed,
+                "game_length": length, "rules": asdict(spec), "players": n,
+                "partners": spec.partners, "wins_by_seat": wins,
+                # as for two: the first dealer's (team's) wins, the dealer's and the pone's
+                # (the dealer's left's) points
+                "wins": wins[-1]["wins"], "win_rate": wins[-1]["win_rate"],
+                "win_rate_ci": wins[-1]["win_rate_ci"],
+                "player_win_rate": float((r[:, 0] == 0).mean()), "ties": 0,
+                "points_by_seat": seats, "dealer_points": dealer["points"],
+                "dealer_pegging": dealer["pegging"], "dealer_hand": dealer["hand"],
+                "pone_points": pone["points"], "pone_pegging": pone["pegging"],
+                "pone_hand": pone["hand"], "pone_crib": 0.0, "heels": float(per_deal[0]),
+                "crib": float(per_deal[1 + 2 * n]),
+                "deals_per_game": float(r[:, 2].mean()),
+                "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
+                "largest_hand": int(r[:, 6 + npart].max())}
+
     def csv_row(self):
         """The win-rate table's row; its variant names the house rules (the JSON's "rules"),
         so rows of different games never share a key."""
@@ -72,7 +130,8 @@ def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: i
     from cribsolve.games.cribbage.game import play_games
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=games)
-    pol = np.array([CRIBBAGE_POLICIES[p] for p in policies])
+    pol = np.array([CRIBBAGE_POLICIES[p] for p in policies[:1] + policies[1:] * (
+        spec.players - 1)])
     return play_games(seeds, pol, rank_table(spec.target), spec.as_array(),
                       tables_for(policies, spec), start)
 
@@ -82,6 +141,14 @@ def tables_for(policies, spec: CribbageSpec) -> tuple:
     from cribsolve.games.cribbage.game import NO_EXPERT
 
     return expert_tables(spec) if any(p.startswith("expert") for p in policies) else NO_EXPERT
+
+
+def expert_refusal(spec: CribbageSpec) -> None:
+    """The expert's search is of a two-player play of every card: it is not offered for three
+    or four players or the five-card game (whose play is one series)."""
+    if spec.players > 2 or spec.five_card:
+        raise CribsolveError(f"the expert policy searches the two-player play: it does not "
+                             f"play {spec.describe()} (use greedy or lookahead)")
 
 
 def expert_tables(spec: CribbageSpec) -> tuple:
@@ -110,6 +177,8 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
         if p not in CRIBBAGE_POLICIES:
             raise CribsolveError(f"unknown policy {p!r} for cribbage "
                                  f"(expected {', '.join(CRIBBAGE_POLICIES)})")
+    if any(p.startswith("expert") for p in (policy, opponent_policy)):
+        expert_refusal(spec)
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     parts = chunks(n, CRIBBAGE_CHUNK)

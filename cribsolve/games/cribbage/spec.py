@@ -1,12 +1,13 @@
-"""Two-player cribbage as one parameterized game: the house rules of docs/RULES.md §5 are
-fields of ``CribbageSpec``, whose defaults are the standard game.
+"""Cribbage as one parameterized game: the house rules of docs/RULES.md §5, the three- and
+four-handed game, partnerships and five-card cribbage (§8) are fields of ``CribbageSpec``,
+whose defaults are the standard two-player game.
 
 The spec is built once (from the command line or by a program), validated as a whole, and
 passed to everything that plays or analyses the game, so no engine carries a constant of its
 own. Kernels read the plain integer form ``spec.as_array()``. The rules: the target sum,
 the peg limit, the game length, lowball, the number of decks and jokers, hand and crib
-sizes, two cut cards, a wild rank, the stink hole, draw cribbage, choose-a-cut, two cribs
-and bidding for the crib.
+sizes, two cut cards, a wild rank, the stink hole, draw cribbage, choose-a-cut, two cribs,
+bidding for the crib, the number of players, partnerships and the five-card game.
 """
 from __future__ import annotations
 
@@ -17,21 +18,23 @@ from cribsolve.errors import CribsolveError
 # positions of the fields in the integer form the kernels read
 FIELDS = ("target", "peg_limit", "game_length", "lowball", "decks", "jokers", "hand_size",
           "crib_size", "starters", "wild_rank", "stinkhole", "draw", "choose_cut", "two_cribs",
-          "bid")
+          "bid", "players", "partners", "five_card")
 (TARGET, PEG_LIMIT, GAME_LENGTH, LOWBALL, DECKS, JOKERS, HAND_SIZE, CRIB_SIZE,
- STARTERS, WILD_RANK, STINKHOLE, DRAW, CHOOSE_CUT, TWO_CRIBS, BID) = range(len(FIELDS))
+ STARTERS, WILD_RANK, STINKHOLE, DRAW, CHOOSE_CUT, TWO_CRIBS, BID, PLAYERS, PARTNERS,
+ FIVE_CARD) = range(len(FIELDS))
 
 # The ranges of a spec's numbers, (low, high) inclusive: the spec checks them, and the command
 # line's options offer the same. A hand's low bound needs no check of its own: a crib of two
 # or more and one card kept make it.
 BOUNDS = {"target": (1, 200), "peg_limit": (10, 200), "game_length": (2, 10_000),
           "decks": (1, 8), "jokers": (0, 16), "hand_size": (2, 12), "crib_size": (2, 12),
-          "starters": (1, 2)}
+          "starters": (1, 2), "players": (2, 4)}
 # what a number out of its range is told, before ", not <value>"
 _RANGED = (("target", "the target sum must be {} to {}"),
            ("peg_limit", "the peg limit must be {} (a king must fit) to {}"),
            ("game_length", "the game length must be {} to {}"),
            ("decks", "decks must be {} to {}"), ("jokers", "jokers must be {} to {}"))
+TABLE_FIELDS = ("players", "partners", "five_card")   # the fields beyond the two-player game
 ODDS_LENGTH_MAX = 361   # the longest game the odds table weighs: its positions grow as its
                         # square (a table to 301 in about a minute on 2 busy cores)
 
@@ -53,12 +56,19 @@ class CribbageSpec:
     choose_cut: bool = False    # each player's cut card is a card its opponent gives it
     two_cribs: bool = False     # each player has a crib; the most points after the deal win
     bid: bool = False           # the players bid for the crib
+    players: int = 2            # 2, 3 or 4 at the table; seats in order from the dealer's left
+    partners: bool = False      # four players as two teams, partners sitting opposite
+    five_card: bool = False     # the five-card game: pone takes 3 at the start, one series
 
     @staticmethod
-    def natural_hand(crib_size: int = 4, choose_cut: bool = False, two_cribs: bool = False):
+    def natural_hand(crib_size: int = 4, choose_cut: bool = False, two_cribs: bool = False,
+                     players: int = 2, five_card: bool = False):
         """The deal that leaves each player 4 cards: 6, one more to give under choose-a-cut,
-        another crib's share under two cribs."""
-        return 4 + crib_size // 2 * (1 + two_cribs) + choose_cut
+        another crib's share under two cribs; 5 with three or four players (one each to the
+        crib) and in the five-card game (which keeps 3)."""
+        if five_card:
+            return 5
+        return 4 + crib_size // players * (1 + two_cribs) + choose_cut
 
     def __post_init__(self):
         problems = []
@@ -71,8 +81,19 @@ class CribbageSpec:
         lo, hi = BOUNDS["starters"]
         if self.starters not in range(lo, hi + 1):
             problems.append(f"starters must be {lo} or {hi}, not {self.starters}")
+        lo, hi = BOUNDS["players"]
+        if not lo <= self.players <= hi:
+            problems.append(f"players must be {lo} to {hi}, not {self.players}")
+        elif self.players > 2:
+            problems += self._table_problems()
+        if self.partners and self.players != 4:
+            problems.append("partners are four players, two against two")
+        if self.five_card:
+            problems += self._five_card_problems()
         lo, hi = BOUNDS["crib_size"]
-        if not lo <= self.crib_size <= hi or self.crib_size % 2:
+        if self.players != 2:
+            pass                                 # the table's own checks above
+        elif not lo <= self.crib_size <= hi or self.crib_size % 2:
             problems.append(f"the crib size must be even, {lo} to {hi} (each player throws "
                             f"half), not {self.crib_size}")
         elif not 1 <= self.kept <= 8 or self.hand_size > BOUNDS["hand_size"][1]:
@@ -89,17 +110,67 @@ class CribbageSpec:
         if self.bid and self.lowball:
             problems.append("bidding for the crib is for games won by reaching the game "
                             "length, not lowball")
-        dealt = 2 * self.hand_size + (0 if self.choose_cut else self.starters)
+        dealt = self.players * self.hand_size + self.from_deck + (
+            0 if self.choose_cut else self.starters)
         if not problems and dealt > 52 * self.decks + self.jokers:
             problems.append(f"a deal needs {dealt} cards but the deck has "
                             f"{52 * self.decks + self.jokers}")
         if problems:
             raise CribsolveError("; ".join(problems))
 
+    def _table_problems(self) -> list:
+        """What three or four players do not combine with: one card each to a crib of four
+        (with three, one more from the deck), one cut card, none of the two-player house
+        rules of the deal."""
+        out = []
+        if self.crib_size != 4:
+            out.append(f"with {self.players} players each throws one card to a crib of 4, "
+                       f"not {self.crib_size}")
+        if not 2 <= self.hand_size <= 9:
+            out.append(f"with {self.players} players the hand size must be 2 to 9, not "
+                       f"{self.hand_size}")
+        house = [name for name, on in (("two cut cards", self.starters == 2),
+                                       ("draw", self.draw), ("choose-a-cut", self.choose_cut),
+                                       ("two cribs", self.two_cribs), ("bid", self.bid),
+                                       ("five-card", self.five_card)) if on]
+        if house:
+            out.append(f"{self.players} players do not combine with {', '.join(house)} "
+                       f"(two-player rules)")
+        if self.lowball and not self.partners:
+            out.append("lowball is for two sides: two players or partners")
+        return out
+
+    def _five_card_problems(self) -> list:
+        """The five-card game is two players, 5 cards each, two each to the crib, one cut
+        card, the deal's other house rules off."""
+        house = [name for name, on in (("two cut cards", self.starters == 2),
+                                       ("draw", self.draw), ("choose-a-cut", self.choose_cut),
+                                       ("two cribs", self.two_cribs), ("bid", self.bid),
+                                       ("a wild rank", self.wild_rank)) if on]
+        if self.hand_size != 5 or self.crib_size != 4 or house:
+            return ["the five-card game deals 5 cards each, two each to a crib of 4, one cut "
+                    "card" + (f" (not {', '.join(house)})" if house else "")]
+        return []
+
+    @property
+    def throw(self) -> int:
+        """Cards each player throws to the (or each) crib."""
+        return self.crib_size // self.players
+
+    @property
+    def from_deck(self) -> int:
+        """Crib cards dealt from the deck (one with three players)."""
+        return self.crib_size - self.players * self.throw
+
+    @property
+    def sides(self) -> int:
+        """Scores on the board: one per player, or one per team."""
+        return 2 if self.partners else self.players
+
     @property
     def kept(self) -> int:
         """Cards each player keeps for the play and the show."""
-        return self.hand_size - self.crib_size // 2 * (1 + self.two_cribs) - self.choose_cut
+        return self.hand_size - self.throw * (1 + self.two_cribs) - self.choose_cut
 
     @property
     def is_standard(self) -> bool:
@@ -127,9 +198,12 @@ class CribbageSpec:
         """The switches that differ from the standard game, as a player would list them."""
         from cribsolve.core.notation import RANK_CHARS
         shown = {"wild_rank": lambda r: f"wild {RANK_CHARS[r - 1]}",
-                 "choose_cut": lambda _: "choose-a-cut", "bid": lambda _: "bid for the crib"}
+                 "choose_cut": lambda _: "choose-a-cut", "bid": lambda _: "bid for the crib",
+                 "five_card": lambda _: "five-card", "players": lambda n: f"{n} players"}
+        natural = self.players > 2 or self.five_card    # their hand of 5 goes without saying
         changed = [shown[f.name](getattr(self, f.name)) if f.name in shown else
                    f.name.replace('_', ' ') if f.type in (bool, "bool") else
                    f"{f.name.replace('_', ' ')} {getattr(self, f.name)}" for f in fields(self)
-                   if getattr(self, f.name) != f.default]
+                   if getattr(self, f.name) != f.default
+                   and not (natural and f.name == "hand_size" and self.hand_size == 5)]
         return ", ".join(changed) or "standard rules"

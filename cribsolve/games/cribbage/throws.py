@@ -11,15 +11,15 @@ wild rank), otherwise averaged over draws that are the same for every option.
 """
 import numpy as np
 
-from cribsolve.core.cards import RANK
+from cribsolve.core.cards import NO_SUIT, RANK, SUIT
 from cribsolve.core.fastev import (ev_discard, expected_crib_two_unknown, expected_hand,
                                    unseen_counts)
 from cribsolve.core.scoring.kernels import best_wild, score_parts
 from cribsolve.core.scoring.table import score5
 from cribsolve.games.cribbage.play import unseen_cards
 from cribsolve.games.cribbage.search import rank_code
-from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, LOWBALL, STARTERS, TARGET,
-                                           TWO_CRIBS, WILD_RANK)
+from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, FIVE_CARD, LOWBALL, PLAYERS,
+                                           STARTERS, TARGET, TWO_CRIBS, WILD_RANK)
 from cribsolve.infra.jit import njit
 
 CRIB_DRAWS = 32      # draws of the unknown crib cards and cut card per option, where not exact
@@ -64,7 +64,7 @@ def deal_options(h, pr):
     """(kept, thrown) positions of every choice of h dealt cards under ``pr``. The thrown
     columns are the share of the crib (of one's own crib under two cribs), then under two
     cribs the share of the opponent's crib, then under choose-a-cut the card given."""
-    t = pr[CRIB_SIZE] // 2
+    t = pr[CRIB_SIZE] // pr[PLAYERS]
     two = pr[TWO_CRIBS]
     gift = pr[CHOOSE_CUT]
     w = t * (1 + two) + gift
@@ -107,7 +107,20 @@ def show_points(cards, nheld, table, full_flush, pr):
                 return best_wild(cards, nheld, pr[TARGET], full_flush, wild, cards.copy())
     if cards.shape[0] == 5 and nheld == 4:
         return score5(table, cards[0], cards[1], cards[2], cards[3], cards[4], full_flush)
-    return score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
+    pts = score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
+    if pr[FIVE_CARD] and nheld == 3 and not full_flush:   # the five-card game's hand flush
+        pts += three_flush(cards)
+    return pts
+
+
+@njit(cache=True)
+def three_flush(cards):
+    """A three-card hand of one suit (cards[:3]) with its cut card (cards[3]): 3, or 4 when
+    the cut card matches (the five-card game, docs/RULES.md §8)."""
+    s = SUIT[cards[0]]
+    if s == NO_SUIT or SUIT[cards[1]] != s or SUIT[cards[2]] != s:
+        return 0
+    return 3 + (SUIT[cards[3]] == s)
 
 
 @njit(cache=True)
@@ -154,9 +167,11 @@ def option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws
     the option's first share: the crib (+ when ``own``: it is this player's) or, under two
     cribs, this player's crib (``own`` must be 1); crib B is the opponent's crib; gift the
     opponent's hand with the card given as its cut card. With no ``draws`` the crib is the
-    closed form of the standard crib (no second moment); otherwise each draw is [the
-    opponent's share of crib A, of crib B, the cut card, the opponent's hand]."""
-    t = pr[CRIB_SIZE] // 2
+    closed form of the standard crib (no second moment); otherwise each draw is [the others'
+    share of crib A (with three or four players, every other crib card), of crib B, the cut
+    card, the opponent's hand]."""
+    t = pr[CRIB_SIZE] // pr[PLAYERS]
+    others = pr[CRIB_SIZE] - t
     two = pr[TWO_CRIBS]
     gift = pr[CHOOSE_CUT]
     k = keep_idx.shape[1]
@@ -164,10 +179,10 @@ def option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws
     sign = 1.0 if own else -1.0
     out = np.zeros((keep_idx.shape[0], 6))
     hand = np.empty(k + ns, dtype=np.int64)
-    crib = np.empty(2 * t + ns, dtype=np.int64)
+    crib = np.empty(pr[CRIB_SIZE] + ns, dtype=np.int64)
     opp = np.empty(k + 1, dtype=np.int64)
     n, u = unseen_counts(unseen)
-    cut_at = t * (1 + two)
+    cut_at = others * (1 + two)
     for o in range(keep_idx.shape[0]):
         for j in range(k):
             hand[j] = dealt[keep_idx[o, j]]
@@ -179,18 +194,19 @@ def option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws
             continue
         given = dealt[disc_idx[o, -1]] if gift else -1
         if ns == 2:
-            crib[2 * t] = first
+            crib[pr[CRIB_SIZE]] = first
         for m in range(draws.shape[0]):
             x = 0.0
             for c in range(1 + two):          # crib A, then crib B
                 for j in range(t):
                     crib[j] = dealt[disc_idx[o, c * t + j]]
-                    crib[t + j] = draws[m, c * t + j]
+                for j in range(others):
+                    crib[t + j] = draws[m, c * others + j]
                 # a crib's cut card is its owner's: under choose-a-cut the card the owner was
                 # given (to me: the drawn one; to the opponent: my gift)
                 mine = own if c == 0 else 0
                 crib[-1] = given if gift and not mine else draws[m, cut_at]
-                v = show_points(crib, 2 * t, table, True, pr)
+                v = show_points(crib, pr[CRIB_SIZE], table, True, pr)
                 out[o, 1 + c] += v
                 x += v if mine else -v
             if gift:
@@ -223,8 +239,8 @@ def _closed_form(pr, t):
 def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, pr):
     """option_values of every option, the crib exact where the closed form applies, else
     over CRIB_DRAWS draws."""
-    t = pr[CRIB_SIZE] // 2
-    width = t * (1 + pr[TWO_CRIBS]) + 1 + pr[CHOOSE_CUT] * keep_idx.shape[1]
+    t = pr[CRIB_SIZE] // pr[PLAYERS]
+    width = (pr[CRIB_SIZE] - t) * (1 + pr[TWO_CRIBS]) + 1 + pr[CHOOSE_CUT] * keep_idx.shape[1]
     draws = crib_draws(unseen, width - 1, 0 if _closed_form(pr, t) else CRIB_DRAWS)
     return option_values(option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr,
                                       draws), pr)
