@@ -12,7 +12,7 @@ from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import TableError
 from cribsolve.games.cribbage.inference import throw_model
-from cribsolve.games.cribbage.odds import odds_table
+from cribsolve.games.cribbage.odds import odds_table, skunk_table
 from cribsolve.games.cribbage.opponent import optimal_frequencies
 from cribsolve.games.cribbage.search import peg_table
 from cribsolve.games.cribbage.spec import CribbageSpec
@@ -89,6 +89,7 @@ def ship() -> None:
         rank_table(15)
         optimal_frequencies(ruleset("standard"))
         odds_table(CribbageSpec())
+        skunk_table(CribbageSpec())
         win_table("patience")
         win_table("patience2")
         deck_value()
