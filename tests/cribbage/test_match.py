@@ -134,6 +134,17 @@ def test_the_computer_cannot_see_your_throw_or_the_deck_below_the_starter(monkey
     assert log == plain
 
 
+def first_deal(log):
+    """The computer's cards of the first deal, (cards laid before, card), until the count of
+    cards laid starts again: the script may stop at different places in the second."""
+    out = []
+    for x in log:
+        if out and x[0] < out[-1][0]:
+            break
+        out.append(x)
+    return out
+
+
 def test_the_computers_cards_do_not_move_with_your_unplayed_cards(monkeypatch):
     """Your last kept card swapped for another unseen card: every card the computer lays before
     yours differ is the same."""
@@ -164,7 +175,8 @@ def test_the_computers_cards_do_not_move_with_your_unplayed_cards(monkeypatch):
                 min(len(played_a), len(played_b)))
     cards_before = len([t for t in played_a[:same] if t is not GO])
     assert deal_a["me"][1][3] != deal_b["me"][1][3]
-    assert [x for x in a if x[0] <= cards_before] == [x for x in b if x[0] <= cards_before]
+    assert [x for x in first_deal(a) if x[0] <= cards_before] == \
+        [x for x in first_deal(b) if x[0] <= cards_before]
     assert any(x[0] <= cards_before for x in a)
 
 

@@ -38,7 +38,8 @@ def small_odds():
 def test_every_shipped_table_is_current():
     names = sorted(os.listdir(store.SHIPPED))
     kinds = sorted(n.split("-")[0] for n in names)    # one file per table of catalog.ship()
-    assert kinds == ["odds", "opponent", "pegging", "rank", "throwmodel", "wintable", "wintable"]
+    assert kinds == ["deckvalue", "odds", "opponent", "pegging", "rank", "skunks", "throwmodel",
+                     "wintable", "wintable"]
     for name in names:
         desc, state = catalog.status(os.path.join(store.SHIPPED, name))
         assert state == "current", (name, state)
