@@ -77,6 +77,18 @@ def plain_reply(theirs, series, count, last, public, u, spec):
     return pick
 
 
+def laid(hand, r, series, count, spec):
+    """Rank r laid from ``hand``: (the rest of the hand, the series and count after it, its
+    points); the limit ends the series."""
+    rest = list(hand)
+    rest.remove(r)
+    s2, c2 = series + (r,), count + val(r)
+    pts = peg_points(s2, c2, spec)
+    if c2 == spec.peg_limit:
+        s2, c2 = (), 0
+    return tuple(rest), s2, c2, pts
+
+
 def settle(mine, theirs, series, count, turn, last, spec):
     """Goes and last cards: ("over", a, b) or ("lay", series, count, turn, a, b)."""
     a = b = 0
@@ -112,13 +124,8 @@ def walk(mine, opp, series, count, turn, last, w, public, spec, reply, log, hist
         if t == 0:
             best = None
             for r in dict.fromkeys(x for x in mine if c + val(x) <= spec.peg_limit):
-                rest = list(mine)
-                rest.remove(r)
-                s2, c2 = s + (r,), c + val(r)
-                pts = peg_points(s2, c2, spec)
-                if c2 == spec.peg_limit:
-                    s2, c2 = (), 0
-                sub = walk(tuple(rest), {j: opp[j] for j in js}, s2, c2, 1, 0, w, public,
+                rest, s2, c2, pts = laid(mine, r, s, c, spec)
+                sub = walk(rest, {j: opp[j] for j in js}, s2, c2, 1, 0, w, public,
                            spec, reply, log, hist + ((0, r),))
                 score = 0.0
                 for j in js:
@@ -134,16 +141,10 @@ def walk(mine, opp, series, count, turn, last, w, public, spec, reply, log, hist
                 by_rank.setdefault(r, []).append(j)
             res = {}
             for r in sorted(by_rank):
-                s2, c2 = s + (r,), c + val(r)
-                pts = peg_points(s2, c2, spec)
-                if c2 == spec.peg_limit:
-                    s2, c2 = (), 0
-                rest = {}
-                for j in by_rank[r]:
-                    th = list(opp[j])
-                    th.remove(r)
-                    rest[j] = tuple(th)
-                sub = walk(mine, rest, s2, c2, 0, 1, w, public, spec, reply, log,
+                rest = {j: laid(opp[j], r, s, c, spec) for j in by_rank[r]}
+                _, s2, c2, pts = rest[by_rank[r][0]]
+                sub = walk(mine, {j: x[0] for j, x in rest.items()}, s2, c2, 0, 1, w, public,
+                           spec, reply, log,
                            hist + ((1, r),))
                 res.update({j: (sub[j][0], sub[j][1] + pts) for j in by_rank[r]})
         for j in js:
@@ -166,13 +167,8 @@ def plain_values(mine, series, count, holdings, w, public, spec, reply=honest, l
     """{my rank: (E mine, E theirs)} for each card I may lay now."""
     out = {}
     for r in dict.fromkeys(x for x in mine if count + val(x) <= spec.peg_limit):
-        rest = list(mine)
-        rest.remove(r)
-        s2, c2 = series + (r,), count + val(r)
-        pts = peg_points(s2, c2, spec)
-        if c2 == spec.peg_limit:
-            s2, c2 = (), 0
-        sub = walk(tuple(rest), dict(enumerate(holdings)), s2, c2, 1, 0, w, public, spec,
+        rest, s2, c2, pts = laid(mine, r, series, count, spec)
+        sub = walk(rest, dict(enumerate(holdings)), s2, c2, 1, 0, w, public, spec,
                    reply, {} if log is None else log, ((0, r),))
         out[r] = (sum(w[j] * sub[j][0] for j in sub) / sum(w) + pts,
                   sum(w[j] * sub[j][1] for j in sub) / sum(w))
