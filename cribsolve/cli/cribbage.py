@@ -208,13 +208,19 @@ def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_p
 @objective_option("What a position is worth")
 def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, quiet,
          policy, play_out, seed, plot_path, objective, **house):
-    """Probability of winning two-player cribbage from a board position."""
-    refuse(TABLE_FIELDS, "odds", "its table is the two-player game's; simulate plays three "
-                                 "or four or the five-card game out")
+    """Probability of winning from a board position: two players, two teams of partners
+    (your side's score against theirs) or the five-card game."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)
-    _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_path,
+    from cribsolve.games.cribbage.odds import sides_error
+    from cribsolve.games.cribbage.simulate import expert_refusal
+
+    if sides_error(spec):
+        raise click.UsageError(sides_error(spec) + " (simulate plays three players out)")
+    if policy.startswith("expert"):
+        expert_refusal(spec)
+    _check_odds_options(whole, my_score, their_score, dealer, spec.game_length, csv_path,
                         plot_path, play_out)
     from cribsolve.games.cribbage.odds import (DEALS, SEED, objective_table, odds_table,
                                                played_out)
@@ -230,15 +236,15 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
     column = "win_probability" if objective == "win" else "game_points"
     if whole:
         rows = [(a, b, who, float(value[1 if who == "me" else 0, a, b]))
-                for who in ("me", "them") for a in range(game_length)
-                for b in range(game_length)]
+                for who in ("me", "them") for a in range(spec.game_length)
+                for b in range(spec.game_length)]
         if csv_path:
             write_csv(csv_path, ["my_score", "their_score", "dealer", column], rows)
         plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
         return
     p = float(win[int(dealer), my_score, their_score])
     out = {"my_score": my_score, "their_score": their_score, "dealer": "me" if dealer else "them",
-           "game_length": game_length, "rules": spec.describe(), "policy": policy,
+           "game_length": spec.game_length, "rules": spec.describe(), "policy": policy,
            "win_probability": p}
     if objective != "win":
         out["game_points"] = float(value[int(dealer), my_score, their_score])
@@ -254,8 +260,9 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
         click.echo(dumps(out))
         return
     by = "" if policy == "greedy" else f" (both {policy})"
-    click.echo(f"{my_score} to {their_score}, {'you' if dealer else 'they'} deal "
-               f"next: you win {p:.2%}{by}" + (f"; expected game points {out['game_points']:.3f} "
+    us, we = ("your side", "your side deals") if spec.partners else ("you", "you deal")
+    click.echo(f"{my_score} to {their_score}, {we if dealer else 'they deal'} "
+               f"next: {us} win{'s' * spec.partners} {p:.2%}{by}" + (f"; expected game points {out['game_points']:.3f} "
                                                "(2 a win, 3 a skunk)" if "game_points" in out
                                                else ""))
     if play_out:

@@ -9,33 +9,34 @@ from cribsolve.games.cribbage import odds
 from cribsolve.games.cribbage.spec import CribbageSpec
 
 
-def slow_reach(parts, traces, length, line=None):
-    """P(I reach ``length`` first, the other then under ``line`` if given) from (a, b, d),
-    each deal replayed point by point in the order the game counts: the trace (heels, then
-    the play), the pone's hand, the dealer's hand and crib; memoised recursion, no shared
-    code with the table."""
+def slow_reach(parts, traces, length, line=None, seats=2):
+    """P(my side reaches ``length`` first, the other then under ``line`` if given) from
+    (a, b, d), each deal replayed point by point in the order the game counts: the trace
+    (heels, then the play), each hand from the dealer's left round to the dealer, then the
+    crib. Two players, or two teams of partners (seat s plays for side s % 2; the dealer's,
+    the last seat's, is 1); memoised recursion, no shared code with the table."""
     deals = list(zip(parts.tolist(), traces.tolist()))
 
     @lru_cache(maxsize=None)
     def reach(a, b, d):
         total = 0.0
         for p, tr in deals:
-            score = [b, a] if d else [a, b]          # by seat: pone, dealer
+            score = [b, a] if d else [a, b]          # by side: the pone's, the dealer's
             me = 1 if d else 0
             done = None
             for code in tr[1:1 + tr[0]]:
-                score[code % 2] += code // 2
-                if score[code % 2] >= length:
-                    done = code % 2
+                side = code % seats % 2
+                score[side] += code // seats
+                if score[side] >= length:
+                    done = side
                     break
-            if done is None:
-                score[0] += p[3]
-                if score[0] >= length:
-                    done = 0
-            if done is None:
-                score[1] += p[4] + p[5]
-                if score[1] >= length:
-                    done = 1
+            for seat in range(seats):
+                if done is not None:
+                    break
+                score[seat % 2] += p[1 + seats + seat] + (p[1 + 2 * seats]
+                                                          if seat == seats - 1 else 0)
+                if score[seat % 2] >= length:
+                    done = seat % 2
             if done is not None:
                 total += done == me and (line is None or score[1 - me] < line)
             else:
@@ -45,15 +46,20 @@ def slow_reach(parts, traces, length, line=None):
     return reach
 
 
+PARTNERS = CribbageSpec(players=4, hand_size=5, partners=True)
+
+
 @pytest.mark.parametrize("spec,length", [
     (CribbageSpec(), 48), (CribbageSpec(starters=2), 48),
-    (CribbageSpec(decks=2, hand_size=8, starters=2), 97), (CribbageSpec(lowball=True), 31)])
+    (CribbageSpec(decks=2, hand_size=8, starters=2), 97), (CribbageSpec(lowball=True), 31),
+    (PARTNERS, 48), (CribbageSpec(five_card=True, hand_size=5), 31)])
 def test_the_table_equals_a_slow_replay_of_its_deals(spec, length):
     """Positions no deal can finish from, positions only a deal's show can, and positions its
-    play can (the page's game: a deal makes up to about 100 points)."""
+    play can (the page's game: a deal makes up to about 100 points); partners' four hands
+    counted in turn between the two teams."""
     rec = odds.deal_records(spec, 60, seed=5)
-    reach = odds.reach_table(rec["parts"], rec["traces"], length)
-    slow = slow_reach(rec["parts"], rec["traces"], length)
+    reach = odds.reach_table(rec["parts"], rec["traces"], length, seats=spec.players)
+    slow = slow_reach(rec["parts"], rec["traces"], length, seats=spec.players)
     for d in range(2):
         for a in range(0, length, 5):
             for b in range(0, length, 3):
@@ -61,13 +67,14 @@ def test_the_table_equals_a_slow_replay_of_its_deals(spec, length):
 
 
 @pytest.mark.parametrize("spec,length,line", [
-    (CribbageSpec(), 48, 30), (CribbageSpec(decks=2, hand_size=8, starters=2), 97, 60)])
+    (CribbageSpec(), 48, 30), (CribbageSpec(decks=2, hand_size=8, starters=2), 97, 60),
+    (PARTNERS, 48, 30)])
 def test_the_skunk_table_equals_a_slow_replay_of_its_deals(spec, length, line):
     """A win counts only with the loser under the line: where the loser's score is taken
     (mid-play, before the dealer's show, after the pone's) is the replay's, point by point."""
     rec = odds.deal_records(spec, 60, seed=6)
-    skunk = odds.reach_table(rec["parts"], rec["traces"], length, line)
-    slow = slow_reach(rec["parts"], rec["traces"], length, line)
+    skunk = odds.reach_table(rec["parts"], rec["traces"], length, line, spec.players)
+    slow = slow_reach(rec["parts"], rec["traces"], length, line, spec.players)
     for d in range(2):
         for a in range(0, length, 4):
             for b in range(0, length, 3):
@@ -91,12 +98,22 @@ def test_game_points_differ_from_wins_only_under_the_skunk_line():
         odds.skunk_table(CribbageSpec(lowball=True))
 
 
-def test_traces_hold_the_plays_points():
-    rec = odds.deal_records(CribbageSpec(), 500, seed=3)
-    odds._check_deals(rec, {"deals": 500, "starters": 1})
+@pytest.mark.parametrize("spec", [CribbageSpec(), PARTNERS])
+def test_traces_hold_the_plays_points(spec):
+    n = spec.players
+    rec = odds.deal_records(spec, 500, seed=3)
+    odds._check_deals(rec, {"deals": 500, "starters": 1, "players": n})
     first = rec["traces"][:, 1]
     jack_cut = rec["parts"][:, 0] == 2
-    assert (first[jack_cut] == 2 * 2 + 1).all()          # heels come first, to the dealer
+    assert (first[jack_cut] == 2 * n + n - 1).all()      # heels come first, to the dealer
+    rec["traces"][0, 1] += 1                             # a point moved to another seat
+    with pytest.raises(Exception, match="do not add up"):
+        odds._check_deals(rec, {"deals": 500, "starters": 1, "players": n})
+
+
+def test_three_players_have_no_table():
+    with pytest.raises(odds.CribsolveError, match="two sides"):
+        odds.odds_table(CribbageSpec(players=3, hand_size=5), deals=10)
 
 
 # positions across the board, near the end above all (mine, theirs, I deal)
@@ -124,3 +141,16 @@ def test_played_out_starts_from_the_position():
     # dealer scores nothing in a whole deal very rarely
     assert odds.played_out(CribbageSpec(), 120, 0, True, 200, seed=1) >= 198
     assert 0 < odds.played_out(CribbageSpec(), 0, 0, True, 50, seed=2, policy="lookahead") < 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mine,theirs,i_deal", [(116, 116, False), (110, 118, True),
+                                                (100, 105, False)])
+def test_the_partners_table_agrees_with_games_played_out(mine, theirs, i_deal):
+    """Two teams: a table from 20,000 simulated deals against 4,000 games played out from
+    positions near the end, both teams greedy, within 3 standard errors of the games plus
+    a point for the table's own sampling."""
+    games = 4_000
+    p = odds.odds_table(PARTNERS, deals=20_000)[1 if i_deal else 0, mine, theirs]
+    rate = odds.played_out(PARTNERS, mine, theirs, i_deal, games, seed=8) / games
+    assert abs(rate - p) < 0.01 + 3 * math.sqrt(p * (1 - p) / games)

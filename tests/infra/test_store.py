@@ -20,7 +20,7 @@ from cribsolve.infra import paths, store
 
 SMALL = CribbageSpec(game_length=21)
 SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy",
-                **odds.two_player_key(SMALL)}
+                **odds.odds_key(SMALL)}
 
 
 @pytest.fixture

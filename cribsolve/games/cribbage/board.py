@@ -73,10 +73,10 @@ def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert)
 
 
 @njit(cache=True)
-def _wins(totals, times, reach, d, mine, theirs, length, line):
-    out = np.empty(totals.shape[0])
-    for i in range(totals.shape[0]):
-        out[i] = after_deal(reach, d, mine, theirs, totals[i], times[i], length, line)
+def _wins(rows, times, reach, d, mine, theirs, length, line):
+    out = np.empty(rows.shape[0])
+    for i in range(rows.shape[0]):
+        out[i] = after_deal(reach, d, mine, theirs, rows[i], times[i], length, line)
     return out
 
 
@@ -108,16 +108,16 @@ def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objecti
 
     win = odds_table(spec, policy=POLICY)
     reach = 1.0 - win if spec.lowball else win
-    totals, times = reach_times(parts, traces)
+    rows, _, times = reach_times(parts, traces, 2)
     length = spec.game_length
-    p = _wins(totals, times, reach, d, mine, theirs, length, length)
+    p = _wins(rows, times, reach, d, mine, theirs, length, length)
     p = 1.0 - p if spec.lowball else p
     if objective == "game-points":
-        p = 2.0 * p + _wins(totals, times, skunk_table(spec, policy=POLICY), d, mine, theirs,
+        p = 2.0 * p + _wins(rows, times, skunk_table(spec, policy=POLICY), d, mine, theirs,
                             length, length - SKUNK)
     p = p.reshape(n_choices, samples)
-    dealer_pts = (totals[:, 0] + totals[:, 3]).reshape(n_choices, samples).mean(axis=1)
-    pone_pts = (totals[:, 1] + totals[:, 2]).reshape(n_choices, samples).mean(axis=1)
+    dealer_pts = (rows[:, 0] + rows[:, 1]).reshape(n_choices, samples).mean(axis=1)
+    pone_pts = rows[:, 2].reshape(n_choices, samples).mean(axis=1)
     return p.mean(axis=1), p.std(axis=1, ddof=1) / np.sqrt(samples), dealer_pts, pone_pts
 
 

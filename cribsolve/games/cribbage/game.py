@@ -50,6 +50,13 @@ def part_count(n):
 
 
 @njit(cache=True)
+def trace_length(pr):
+    """The length of a deal's trace (play.log_points): room for heels, every card and every
+    go."""
+    return max(MAX_EVENTS, 2 * pr[PLAYERS] * pr[HAND_SIZE] + 2) + 1
+
+
+@njit(cache=True)
 def _heels(s, parts, seat_scores, target, pr, trace):
     """A jack turned as a cut card (not a wild one): 2 to the dealer. True if that reached
     ``target``."""
@@ -255,7 +262,7 @@ def play_game(seed, policies, table, pr, out, expert, start):
     scores[:2] = start[:2]
     if pr[FIVE_CARD] and start[2] < 0:
         scores[1 - dealer] += FIVE_CARD_START
-    trace = np.zeros(max(MAX_EVENTS, 2 * n * pr[HAND_SIZE] + 2) + 1, dtype=np.int64)
+    trace = np.zeros(trace_length(pr), dtype=np.int64)
     seat_pol = np.empty((n, 2), dtype=np.int64)
     seat_scores = np.zeros(sides, dtype=np.int64)
     parts = np.zeros(npart, dtype=np.int64)
@@ -316,19 +323,19 @@ def _play_games(seeds, policies, table, pr, expert, start):
 
 
 def deal_outcomes(seeds, policies, table, pr, expert=NO_EXPERT):
-    """Whole deals (no game end), one per seed: (rows of PARTS, each deal's trace of heels and
-    the play, play.log_points), for the odds table."""
+    """Whole deals (no game end), one per seed: (rows of a deal's parts, part_count; each
+    deal's trace of heels and the play, play.log_points), for the odds table."""
     return _deal_outcomes(seeds, policies, table, pr, expert)
 
 
 @njit(cache=True, parallel=True)
 def _deal_outcomes(seeds, policies, table, pr, expert):
-    out = np.zeros((seeds.shape[0], NP), dtype=np.int64)
-    traces = np.zeros((seeds.shape[0], MAX_EVENTS + 1), dtype=np.int64)
+    out = np.zeros((seeds.shape[0], part_count(pr[PLAYERS])), dtype=np.int64)
+    traces = np.zeros((seeds.shape[0], trace_length(pr)), dtype=np.int64)
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
     for i in prange(seeds.shape[0]):
         np.random.seed(seeds[i])
-        sc = np.zeros(2, dtype=np.int64)
+        sc = np.zeros(2 if pr[PARTNERS] else pr[PLAYERS], dtype=np.int64)
         play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, expert, FREE,
                   traces[i])
     return out, traces

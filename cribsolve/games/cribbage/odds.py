@@ -39,7 +39,7 @@ def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str =
     from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES, tables_for
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
-    pol = np.array([CRIBBAGE_POLICIES[policy]] * 2)
+    pol = np.array([CRIBBAGE_POLICIES[policy]] * spec.players)
     expert = tables_for([policy], spec)
     parts, traces = [], []
     for start in range(0, deals, CHUNK):
@@ -53,30 +53,38 @@ def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str =
 
 
 @njit(cache=True)
-def reach_times(parts, traces):
-    """(totals, times): totals[k] = deal k's (dealer's heels and play, pone's play, pone's
-    hand, dealer's hand and crib); times[k, seat, t] = the event of its trace at which the
-    pone's (seat 0) or the dealer's (seat 1) play points, heels included, first reach t, or
-    MISS."""
+def reach_times(parts, traces, seats):
+    """(rows, plays, times) of a deal's points between two sides, the dealer's and the pone's
+    (two players, or two teams of partners, their seats alternating), for by_totals and
+    after_deal. rows[k] = deal k's (the dealer's side's heels and play, then each round of the
+    show: the dealer's side's hand, the crib with the dealer's, and the pone's side's, which
+    is counted first, its play with its first hand); plays[k] = (the dealer's side's heels
+    and play, the pone's side's play); times[k, side, t] = the event of its trace at which
+    the pone's side's (0) or the dealer's side's (1) play points, heels included, first
+    reach t, or MISS."""
     k_n = parts.shape[0]
-    totals = np.empty((k_n, 4), dtype=np.int64)
+    rows = np.zeros((k_n, 1 + seats), dtype=np.int64)
+    plays = np.zeros((k_n, 2), dtype=np.int64)
     top = 1
     for k in range(k_n):
-        totals[k, 0] = parts[k, 0] + parts[k, 1]
-        totals[k, 1] = parts[k, 2]
-        totals[k, 2] = parts[k, 3]
-        totals[k, 3] = parts[k, 4] + parts[k, 5]
-        top = max(top, totals[k, 0], totals[k, 1])
+        plays[k, 0] = parts[k, 0]
+        for seat in range(seats):               # seat 0 at the dealer's left; side seat % 2
+            plays[k, 1 - seat % 2] += parts[k, seats - seat]
+            rows[k, 1 + seat + 1 - 2 * (seat % 2)] = parts[k, 1 + seats + seat]
+        rows[k, 0] = plays[k, 0]
+        rows[k, seats - 1] += parts[k, 1 + 2 * seats]
+        rows[k, 2] += plays[k, 1]
+        top = max(top, plays[k, 0], plays[k, 1])
     times = np.full((k_n, 2, top + 1), MISS, dtype=np.int8)
     for k in range(k_n):
         got = np.zeros(2, dtype=np.int64)
         for e in range(traces[k, 0]):
             code = traces[k, 1 + e]
-            seat, pts = code % 2, code // 2
-            for t in range(got[seat] + 1, got[seat] + pts + 1):
-                times[k, seat, t] = e
-            got[seat] += pts
-    return totals, times
+            side, pts = code % seats % 2, code // seats
+            for t in range(got[side] + 1, got[side] + pts + 1):
+                times[k, side, t] = e
+            got[side] += pts
+    return rows, plays, times
 
 
 @njit(cache=True)
@@ -87,10 +95,10 @@ def _mine(other, line):
 
 
 @njit(cache=True)
-def after_deal(reach, d, a, b, totals, times, length, line):
+def after_deal(reach, d, a, b, row, times, length, line):
     """P(I reach ``length`` first, the other under ``line``) from (a mine, b theirs; d = 1:
-    I deal) over one deal with these totals and times (reach_times rows), the later deals
-    from ``reach`` (a table of the same before any lowball flip)."""
+    my side deals) over one deal with this row and these times (reach_times), the later
+    deals from ``reach`` (a table of the same before any lowball flip)."""
     dealer, pone = (a, b) if d else (b, a)
     need_d, need_p = length - dealer, length - pone
     top = times.shape[1] - 1
@@ -104,34 +112,37 @@ def after_deal(reach, d, a, b, totals, times, length, line):
         while got < top and times[other, got + 1] < t:
             got += 1
         return _mine(start + got, line)
-    return by_totals(reach, d, dealer, pone, totals[0], totals[3], totals[1] + totals[2],
-                     length, line)
+    return by_totals(reach, d, dealer, pone, row, length, line)
 
 
 @njit(cache=True)
-def by_totals(reach, d, dealer, pone, dealer_play, dealer_show, pone_total, length, line):
-    """after_deal for a deal whose play takes nobody to ``length``: only its totals matter
-    (the dealer's heels and play, its hand and crib; the pone's whole deal, counted first)."""
-    if pone + pone_total >= length:
-        return 0.0 if d else _mine(dealer + dealer_play, line)
-    nd, np_ = dealer + dealer_play + dealer_show, pone + pone_total
-    if nd >= length:
-        return _mine(np_, line) if d else 0.0
+def by_totals(reach, d, dealer, pone, row, length, line):
+    """after_deal for a deal whose play takes nobody to ``length``: only its row of totals
+    matters (reach_times: the dealer's side's play, then each round of the show, the pone's
+    side's hand counted before the dealer's)."""
+    nd, np_ = dealer + row[0], pone
+    for i in range(1, row.shape[0], 2):
+        np_ += row[i + 1]
+        if np_ >= length:
+            return 0.0 if d else _mine(nd, line)
+        nd += row[i]
+        if nd >= length:
+            return _mine(np_, line) if d else 0.0
     return reach[0, nd, np_] if d else reach[1, np_, nd]
 
 
 @njit(cache=True, parallel=True)
-def _reach_table(totals, times, length, line, groups, group, weights, by_dealer, by_pone):
-    """reach[d, a, b]: P(the player at a reaches ``length`` before the player at b, who is
-    then under ``line``), d = 1 when that player deals next, averaged over the deals. A
+def _reach_table(plays, times, length, line, groups, group, weights, by_dealer, by_pone):
+    """reach[d, a, b]: P(the side at a reaches ``length`` before the side at b, which is
+    then under ``line``), d = 1 when that side deals next, averaged over the deals. A
     deal whose play (heels and pegging) cannot take anyone to the length counts by its
-    totals alone, so the deals stand as ``groups`` (the distinct rows of by_totals' totals;
-    deal k's is group[k]) with their ``weights``; only the deals whose play can (``by_dealer``, ``by_pone``: the
-    deals in falling order of the dealer's and the pone's play points) are played out card
-    by card (after_deal) in place of their group's share. The cost grows with the groups,
-    not the deals."""
+    totals alone, so the deals stand as ``groups`` (the distinct rows of by_totals; deal k's
+    is group[k]) with their ``weights``; only the deals whose play can (``by_dealer``,
+    ``by_pone``: the deals in falling order of the dealer's and the pone's side's ``plays``)
+    are played out card by card (after_deal, on the group's row: its play is in ``times``)
+    in place of their group's share. The cost grows with the groups, not the deals."""
     reach = np.zeros((2, length, length))
-    k_n = totals.shape[0]
+    k_n = plays.shape[0]
     for total in range(2 * length - 2, -1, -1):
         lo, hi = max(0, total - length + 1), min(length - 1, total)
         for i in prange(2 * (hi - lo + 1)):
@@ -141,59 +152,53 @@ def _reach_table(totals, times, length, line, groups, group, weights, by_dealer,
             need_d, need_p = length - dealer, length - pone
             acc = 0.0
             for g in range(groups.shape[0]):
-                acc += weights[g] * by_totals(reach, d, dealer, pone, groups[g, 0],
-                                              groups[g, 1], groups[g, 2], length, line)
-            j = 0
-            while j < k_n and totals[by_dealer[j], 0] >= need_d:
-                k = by_dealer[j]
-                g = group[k]
-                acc += after_deal(reach, d, a, b, totals[k], times[k], length, line) - \
-                    by_totals(reach, d, dealer, pone, groups[g, 0], groups[g, 1], groups[g, 2],
-                              length, line)
-                j += 1
-            j = 0
-            while j < k_n and totals[by_pone[j], 1] >= need_p:
-                k = by_pone[j]
-                if totals[k, 0] < need_d:           # not counted among the dealer's above
-                    g = group[k]
-                    acc += after_deal(reach, d, a, b, totals[k], times[k], length, line) - \
-                        by_totals(reach, d, dealer, pone, groups[g, 0], groups[g, 1],
-                                  groups[g, 2], length, line)
-                j += 1
+                acc += weights[g] * by_totals(reach, d, dealer, pone, groups[g], length, line)
+            for side, by, need in ((0, by_dealer, need_d), (1, by_pone, need_p)):
+                j = 0
+                while j < k_n and plays[by[j], side] >= need:
+                    k = by[j]
+                    if side == 0 or plays[k, 0] < need_d:   # each deal once
+                        g = group[k]
+                        acc += after_deal(reach, d, a, b, groups[g], times[k], length, line) \
+                            - by_totals(reach, d, dealer, pone, groups[g], length, line)
+                    j += 1
             reach[d, a, b] = acc / k_n
     return reach
 
 
-def reach_table(parts, traces, length, line=None):
-    """_reach_table from deal_records' arrays; ``line``: the other's score a win must leave
-    it under (None: every win). Where every win counts, a deal's play and show points are
-    grouped as their sum (fewer groups, the same table)."""
-    totals, times = reach_times(parts, traces)
-    play, show = totals[:, 0], totals[:, 3]
+def reach_table(parts, traces, length, line=None, seats=2):
+    """_reach_table from deal_records' arrays (``seats``: 2, or 4 as two teams); ``line``: the
+    other's score a win must leave it under (None: every win). Where every win counts, the
+    dealer's side's play is grouped with its first hand (fewer groups, the same table)."""
+    rows, plays, times = reach_times(parts, traces, seats)
     if line is None:
-        play, show, line = np.zeros_like(play), play + show, length
-    whole = np.stack([play, show, totals[:, 1] + totals[:, 2]], axis=1)
-    groups, group, weights = np.unique(whole, axis=0, return_inverse=True, return_counts=True)
-    by_dealer = np.argsort(-totals[:, 0], kind="stable")
-    by_pone = np.argsort(-totals[:, 1], kind="stable")
-    return _reach_table(totals, times, length, line, groups, group.ravel(),
+        rows[:, 1] += rows[:, 0]
+        rows[:, 0] = 0
+        line = length
+    groups, group, weights = np.unique(rows, axis=0, return_inverse=True, return_counts=True)
+    by_dealer = np.argsort(-plays[:, 0], kind="stable")
+    by_pone = np.argsort(-plays[:, 1], kind="stable")
+    return _reach_table(plays, times, length, line, groups, group.ravel(),
                         weights.astype(np.float64), by_dealer, by_pone)
 
 
 def _check_deals(arrays, params):
-    from cribsolve.games.cribbage.game import NP
+    from cribsolve.games.cribbage.game import part_count
 
+    seats = params.get("players", 2)
     parts, traces = arrays.get("parts"), arrays.get("traces")
-    expect(parts is not None and parts.shape == (params["deals"], NP), "not a table of deals")
+    expect(parts is not None and parts.shape == (params["deals"], part_count(seats)),
+           "not a table of deals")
     expect(traces is not None and traces.shape[0] == params["deals"], "no traces of the deals")
     expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2 * params["starters"],
            "impossible deal points")
-    # the trace holds the same points as the parts it orders
-    pts = traces[:, 1:] // 2 * (np.arange(traces.shape[1] - 1) < traces[:, :1])
-    seat = traces[:, 1:] % 2
-    expect(np.array_equal((pts * seat).sum(axis=1), parts[:, 0] + parts[:, 1]) and
-           np.array_equal((pts * (1 - seat)).sum(axis=1), parts[:, 2]),
-           "the traces do not add up to the play")
+    # the trace holds the same points as the parts it orders, seat by seat
+    pts = traces[:, 1:] // seats * (np.arange(traces.shape[1] - 1) < traces[:, :1])
+    for seat in range(seats):
+        heels = parts[:, 0] if seat == seats - 1 else 0
+        expect(np.array_equal((pts * (traces[:, 1:] % seats == seat)).sum(axis=1),
+                              parts[:, seats - seat] + heels),
+               "the traces do not add up to the play")
 
 
 def _check_odds(arrays, params):
@@ -220,7 +225,7 @@ register("skunks", __name__, _check_skunks)
 
 def _deals(spec, deals, policy, progress):
     """The simulated deals the tables are made from (deal_records, kept on disk)."""
-    deal_spec = two_player_key(replace(spec, game_length=CribbageSpec.game_length))
+    deal_spec = odds_key(replace(spec, game_length=CribbageSpec.game_length))
     return load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
                 lambda: deal_records(spec, deals, SEED, policy, progress))
 
@@ -234,18 +239,30 @@ def odds_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | 
 
     def compute():
         rec = _deals(spec, deals, policy, progress)
-        reach = reach_table(rec["parts"], rec["traces"], spec.game_length)
+        reach = reach_table(rec["parts"], rec["traces"], spec.game_length, seats=spec.players)
         return {"win": 1.0 - reach if spec.lowball else reach}
     return load("odds", {"deals": deals, "seed": SEED, "policy": policy,
-                         **two_player_key(spec)}, compute)["win"]
+                         **odds_key(spec)}, compute)["win"]
 
 
-def two_player_key(spec: CribbageSpec) -> dict:
-    """The spec's fields as a table's key: the two-player game's (tables of a table of three
-    or four, or of the five-card game, are not built)."""
-    if spec.players > 2 or spec.five_card:
-        raise CribsolveError(f"the odds are the two-player game's, not {spec.describe()}")
-    return {k: v for k, v in asdict(spec).items() if k not in TABLE_FIELDS}
+def sides_error(spec: CribbageSpec) -> str | None:
+    """Why the odds cannot be weighed for ``spec``'s table (three players, each on a score of
+    its own), or None: two players, or two teams of partners."""
+    if spec.players == 2 or spec.partners:
+        return None
+    return (f"the odds are built for two sides (two players, or --players 4 --partners), "
+            f"not {spec.players} players each on a score of their own")
+
+
+def odds_key(spec: CribbageSpec) -> dict:
+    """The spec's fields as a table's key; the fields of a table of more than two players or
+    of the five-card game only where they are not the two-player game's (so its tables keep
+    their keys)."""
+    if sides_error(spec):
+        raise CribsolveError(sides_error(spec))
+    plain = asdict(CribbageSpec())
+    return {k: v for k, v in asdict(spec).items()
+            if k not in TABLE_FIELDS or v != plain[k]}
 
 
 SKUNK = 30          # a loser more than this short of the game length is skunked (RULES §3)
@@ -264,9 +281,10 @@ def skunk_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int |
 
     def compute():
         rec = _deals(spec, deals, policy, progress)
-        return {"skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line)}
+        return {"skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line,
+                                     spec.players)}
     return load("skunks", {"deals": deals, "seed": SEED, "policy": policy, "line": line,
-                           **two_player_key(spec)}, compute)["skunk"]
+                           **odds_key(spec)}, compute)["skunk"]
 
 
 def objective_table(spec: CribbageSpec, objective: str = "win", progress=None,

@@ -20,8 +20,8 @@ CRIBBAGE_CHUNK = 2_000
 
 def seat_names(players: int) -> list[str]:
     """The seats of a deal from the dealer's left round to the dealer."""
-    return ["pone"] * (players == 2) + [
-        "dealer's left", "across", "dealer's right"][:players - 1] * (players > 2) + ["dealer"]
+    return {2: ["pone"], 3: ["dealer's left", "dealer's right"],
+            4: ["dealer's left", "across", "dealer's right"]}[players] + ["dealer"]
 
 
 @dataclass
