@@ -133,8 +133,8 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     if sampled:
         from cribsolve.games.cribbage.bestplay import sampled_play
 
-        rows, unseen = sampled_play(mine, tokens, me, known + crib + [cut] * (cut is not None),
-                                    spec, samples, seed, policy)
+        rows, unseen = sampled_play(mine, tokens, me, known + crib, spec, samples, seed,
+                                    policy, cut)
         return _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}

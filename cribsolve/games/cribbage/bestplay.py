@@ -165,21 +165,23 @@ class SampledPlay:
 
 
 def sampled_play(hand, played, me: int, seen=(), spec=None, samples: int = 2000,
-                 seed: int = 0, policy: str = "greedy"):
+                 seed: int = 0, policy: str = "greedy", starter=None):
     """Three or four players, partners, the five-card game: every card I may lay now, best
     expected margin first (the least under lowball): [SampledPlay] over the rest of the play,
     from ``samples`` deals of the others' unplayed cards from the cards I have not seen (each
     seat's goes respected: its cards are worth more than the count left at each), the same
     deals for every card, each seat then laying by ``policy`` (greedy or lookahead) from the
-    cards it has seen. ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's
-    left, who leads, to the dealer, the last). Returns (rows, the number of unseen cards)."""
+    cards it has seen (its own, every card laid, the ``starter`` when given; not its throw).
+    ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's left, who leads,
+    to the dealer, the last). Returns (rows, the number of unseen cards)."""
     from cribsolve.core.options import unseen_cards
     from cribsolve.games.cribbage.policies import POLICIES, playouts
 
     hand = [int(c) for c in hand]
     cards = [c for c in played if c is not GO]
-    seen = [int(c) for c in seen]
-    everything = hand + cards + seen
+    public = cards + [int(starter)] * (starter is not None)    # what every seat has seen
+    mine_only = hand + [int(c) for c in seen]
+    everything = mine_only + public
     rules = spec.rules()
     rules.check_cards(everything)
     now = read_position(hand, played, me, spec)
@@ -204,9 +206,9 @@ def sampled_play(hand, played, me: int, seen=(), spec=None, samples: int = 2000,
     options = np.array([len(now.laid[me]) + i for i, c in enumerate(hand)
                         if now.count + VALUE[RANK[c]] <= spec.peg_limit], dtype=np.int64)
     known = np.zeros((n, 53), dtype=np.int64)
-    for c in cards:
+    for c in public:
         known[:, c] += 1
-    for c in hand + seen:
+    for c in mine_only:
         known[me, c] += 1
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
     out = playouts(hands, used, series, st, options, pool, np.array(now.floors, dtype=np.int64),
