@@ -8,10 +8,9 @@ from clihelp import run
 
 from cribsolve.core.cards import RANK
 from cribsolve.games.cribbage import match
-from cribsolve.games.cribbage.computer import Computer
 from cribsolve.games.cribbage.record import parse_record, replay
 from cribsolve.games.cribbage.spec import CribbageSpec
-from test_match import Script, play_game
+from test_match import Script, _computer_log, play_game
 
 TABLES = {"three": CribbageSpec(players=3, hand_size=5),
           "four": CribbageSpec(players=4, hand_size=5),
@@ -48,15 +47,7 @@ def test_the_computers_cannot_see_your_throw_or_the_deck_below_the_starter(monke
     swapped for a card from below the starter (card 16), and the rest of the deck there
     reversed: the computers' throws and every card they lay in deal 1 are the same."""
     spec = TABLES["three"]
-    log = []
-    for name in ("throw", "lay"):
-        real = getattr(Computer, name)
-
-        def spy(self, *args, _real=real, _name=name):
-            choice = _real(self, *args)
-            log.append((_name, choice))
-            return choice
-        monkeypatch.setattr(Computer, name, spy)
+    log = _computer_log(monkeypatch)
     runs = []
     real_deck = match.deck_for
     for change in (False, True):

@@ -15,6 +15,7 @@ from cribsolve.games.cribbage.bestplay import sampled_play
 from cribsolve.games.cribbage.discard import best_discard
 from cribsolve.games.cribbage.record import parse_record, replay
 from cribsolve.games.cribbage.review import PLAY_SAMPLES, review
+from test_review import refused
 
 # Three players, I deal (seat 2): left leads. The play is test_play's hand-worked one
 # (THREE): left KS, right QD, me 7D, left 2D (29), right go, me AH (30), left go, me go: 1
@@ -72,34 +73,36 @@ def _hidden(text, *names):
                      if line.split(":")[0] not in names) + "\n"
 
 
-@pytest.mark.parametrize("text", [THREE, _hidden(THREE, "left", "right")],
-                         ids=["hands given", "hands hidden"])
-def test_three_players_replay_to_the_hand_counted_scores(text):
-    game = replay(parse_record(text))
-    (dr,) = game.deals
-    assert dr.points == {"you": dict(heels=0, pegging=1, hand=5, crib=4),
-                         "left": dict(heels=0, pegging=0, hand=4, crib=0),
-                         "right": dict(heels=0, pegging=4, hand=6, crib=0)}
-    assert dr.scores_after == (10, 4, 10) and game.winner is None
-    # my throw, 7D at 20 (AH, 6S and JC fitted too), 6S at 12 (JC too); AH at 29 and JC
-    # alone were no choice
-    assert [(d.kind, d.count, d.scores, d.seat) for d in dr.decisions] == [
-        ("throw", 0, (0, 0, 0), 2), ("play", 20, (0, 0, 0), 2), ("play", 12, (1, 0, 0), 2)]
+# each record's points by player, scores by side, and decisions (kind, count, scores, my
+# seat, the crib mine): three players, my throw, 7D at 20 (AH, 6S and JC fitted too), 6S at
+# 12 (JC too), AH at 29 and JC alone no choice; partners, TD at 5 and 8D at 22 (2C too)
+WORKED = {
+    "three": (THREE, ("left", "right"),
+              {"you": dict(heels=0, pegging=1, hand=5, crib=4),
+               "left": dict(heels=0, pegging=0, hand=4, crib=0),
+               "right": dict(heels=0, pegging=4, hand=6, crib=0)}, (10, 4, 10),
+              [("throw", 0, (0, 0, 0), 2, True), ("play", 20, (0, 0, 0), 2, True),
+               ("play", 12, (1, 0, 0), 2, True)]),
+    "partners": (PARTNERS, ("left", "across", "right"),
+                 {"you": dict(heels=0, pegging=9, hand=2, crib=0),
+                  "left": dict(heels=0, pegging=0, hand=2, crib=0),
+                  "across": dict(heels=0, pegging=8, hand=7, crib=5),
+                  "right": dict(heels=0, pegging=7, hand=8, crib=0)}, (31, 17),
+                 [("throw", 0, (0, 0), 1, True), ("play", 5, (0, 0), 1, True),
+                  ("play", 22, (8, 6), 1, True)]),
+}
 
 
-@pytest.mark.parametrize("text", [PARTNERS, _hidden(PARTNERS, "left", "across", "right")],
-                         ids=["hands given", "hands hidden"])
-def test_partners_replay_to_the_hand_counted_scores(text):
-    game = replay(parse_record(text))
+@pytest.mark.parametrize("hidden", [False, True], ids=["hands given", "hands hidden"])
+@pytest.mark.parametrize("name", list(WORKED))
+def test_hand_worked_records_replay_to_the_hand_counted_scores(name, hidden):
+    text, others, points, after, decisions = WORKED[name]
+    game = replay(parse_record(_hidden(text, *others) if hidden else text))
     (dr,) = game.deals
-    assert dr.points == {"you": dict(heels=0, pegging=9, hand=2, crib=0),
-                         "left": dict(heels=0, pegging=0, hand=2, crib=0),
-                         "across": dict(heels=0, pegging=8, hand=7, crib=5),
-                         "right": dict(heels=0, pegging=7, hand=8, crib=0)}
-    assert dr.scores_after == (31, 17) and dr.dealer == 2
-    assert [(d.kind, d.count, d.scores, d.seat, d.owns_crib) for d in dr.decisions] == [
-        ("throw", 0, (0, 0), 1, True), ("play", 5, (0, 0), 1, True),
-        ("play", 22, (8, 6), 1, True)]
+    assert dr.points == points and dr.scores_after == after and game.winner is None
+    assert dr.dealer == {"three": 0, "partners": 2}[name]       # me, across
+    assert [(d.kind, d.count, d.scores, d.seat, d.owns_crib) for d in dr.decisions] == \
+        decisions
 
 
 def test_the_team_that_reaches_the_end_wins_mid_play():
@@ -130,12 +133,7 @@ BAD = [
 @pytest.mark.parametrize("old,new,line,message", BAD, ids=[b[3][:30] for b in BAD])
 def test_a_three_player_record_that_cannot_happen_is_refused(tmp_path, old, new, line,
                                                               message):
-    assert old in THREE
-    path = tmp_path / "game.txt"
-    path.write_text(THREE.replace(old, new, 1))
-    code, out, err = run("review", path)
-    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
-    assert err.startswith(f"cribsolve: {path}, line {line}: ") and message in err, err
+    refused(tmp_path, THREE, old, new, line, message)
 
 
 def test_a_hidden_hand_must_say_its_go():
