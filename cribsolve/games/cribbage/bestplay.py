@@ -179,7 +179,7 @@ def sampled_play(hand, played, me: int, seen=(), spec=None, samples: int = 2000,
 
     hand = [int(c) for c in hand]
     cards = [c for c in played if c is not GO]
-    public = cards + [int(starter)] * (starter is not None)    # what every seat has seen
+    public = cards + ([] if starter is None else [int(starter)])   # what every seat saw
     mine_only = hand + [int(c) for c in seen]
     everything = mine_only + public
     rules = spec.rules()
