@@ -1,5 +1,6 @@
-"""The two-player game's positions: ``best-play`` (which card to lay), ``odds`` (P(win) from a
-board position, or the whole table) and ``review`` (a played game set beside the best)."""
+"""Cribbage's positions: ``best-play`` (which card to lay; two to four players), ``odds``
+(P(win) from a two-player board position, or the whole table) and ``review`` (a played game
+set beside the best)."""
 from __future__ import annotations
 
 import click

@@ -1,6 +1,7 @@
 """``play``: a game in the terminal. The solitaires (patience, patience2, square) with their coach
-(solitaire.py), or a whole two-player game of cribbage against the computer (the game is
-games/cribbage/match.py; this is its skin: options, the record's file, the closing review)."""
+(solitaire.py), or a whole game of cribbage against the computer, two to four players (the
+game is games/cribbage/match.py; this is its skin: options, the record's file, the closing
+review)."""
 from __future__ import annotations
 
 import sys
