@@ -1,5 +1,6 @@
-"""The two-player game's positions: ``best-play`` (which card to lay), ``odds`` (P(win) from a
-board position, or the whole table) and ``review`` (a played game set beside the best)."""
+"""Cribbage's positions: ``best-play`` (which card to lay; two to four players), ``odds``
+(P(win) from a two-player board position, or the whole table) and ``review`` (a played game
+set beside the best)."""
 from __future__ import annotations
 
 import click
@@ -18,37 +19,45 @@ from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX, TABLE_FIELDS
 ODDS_RULES = [n for n in GAME_OPTIONS if n not in ("stinkhole", "two_cribs", "bid")]
 
 
-def _read_play(mine, tokens, dealer, spec):
+def _read_play(mine, tokens, seat, spec):
     """(my seat, the count) of the play so far: the seat given, or the one the sequence fits."""
-    from cribsolve.games.cribbage.bestplay import read_position
+    from cribsolve.games.cribbage.bestplay import SeatMismatch, read_position
 
-    fits = []
-    for me in [1 if dealer else 0] if dealer is not None else [0, 1]:
+    fits, errors = [], []
+    for me in [seat] if seat is not None else range(spec.players):
         try:
             fits.append((me, read_position(mine, tokens, me, spec).count))
         except CardError as e:
-            error = e
-    if not fits:
-        raise error
+            errors.append(e)
+    if not fits:       # the error of a seat the hand fits says more than a count of cards
+        raise ([e for e in errors if not isinstance(e, SeatMismatch)] or errors)[-1]
     if len(fits) > 1:
-        raise CribsolveError("the sequence fits either seat: say --dealer or --pone")
+        raise CribsolveError("the sequence fits either seat: say --dealer or --pone"
+                             if spec.players == 2 else "the sequence fits seats " +
+                             ", ".join(str(me) for me, _ in fits))
     return fits[0]
+
+
+def _my_seat(dealer, spec):
+    """My seat from --dealer/--pone (the last seat, or seat 0, the dealer's left), or None."""
+    return None if dealer is None else spec.players - 1 if dealer else 0
 
 
 @click.command(cls=Spelled, respelled={"--hand": ""})
 @click.argument("hand", nargs=-1, metavar="CARDS")
 @click.option("--played", default=None, metavar="CARDS",
-              help="Every card laid in this play so far, in order, with 'go' where a player "
-                   "could not lay (e.g. \"TH 5S KD go 6C\").")
+              help="Every card laid in this play so far, in order, the dealer's left first, "
+                   "with 'go' where a player could not lay (e.g. \"TH 5S KD go 6C\").")
 @click.option("--go", "opp_go", is_flag=True,
-              help="The opponent has just said go (the same as a last 'go' in --played).")
+              help="The player before you has just said go (the same as a last 'go' in "
+                   "--played).")
 @click.option("--count", type=click.IntRange(0, 199), default=None,
               help="The running count, checked against --played.")
 @click.option("--seen", default=None, metavar="CARDS",
               help="Other cards you have seen (your throw and the starter may be given here or "
                    "as --thrown and --starter).")
-@seat_option("Your seat: --dealer or --pone, who leads (default: the seat the sequence "
-             "allows).")
+@seat_option("Your seat: --dealer or --pone, who leads (with three or four: the dealer's "
+             "left); by default the seat whose turn the sequence makes it.")
 @game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
               "starters", "choose_cut", "two_cribs", *TABLE_FIELDS)
 @click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
@@ -61,22 +70,34 @@ def _read_play(mine, tokens, dealer, spec):
               default=121, show_default=True, help="With the scores: points to win.")
 @click.option("--thrown", default=None, metavar="CARDS",
               help="The cards you put in the crib.")
-@samples_option("With the scores: rests of the deal played out per card")
+@samples_option("With the scores: rests of the deal played out per card; with three or four "
+                "players or --five-card: deals of the others' cards per card")
 @seed_option
+@click.option("--policy", type=click.Choice(["greedy", "lookahead"]), default="greedy",
+              show_default=True, help="With three or four players or --five-card: how every "
+                                      "seat lays in the playouts.")
 @objective_option("With the scores: what the cards are ranked by")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar (with the scores, a first odds "
                                             "table for the rules is built once).")
 def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
-              thrown, samples, seed, objective, as_json, game_length, quiet, **house):
+              thrown, samples, seed, policy, objective, as_json, game_length, quiet, **house):
     """Which card to lay from CARDS, your unplayed cards: expected pegging points for you and
-    the opponent, best margin first, exact over every holding the opponent may have; with the
-    scores, P(win) of the game."""
+    the others, best margin first. Two players: exact over every holding the opponent may
+    have; with the scores, P(win) of the game. Three or four players, partners, five-card:
+    over sampled deals of the others' cards, with each row's standard error."""
     from cribsolve.games.cribbage.play import GO
 
-    refuse(TABLE_FIELDS, "best-play", "its search is of the two-player play of every card; "
-                                      "not built for three or four or the five-card game")
     spec = make_spec(game_length, **house)
+    sampled = spec.players > 2 or spec.five_card
+    if sampled:
+        refuse(["my_score", "their_score", "objective", "game_length"],
+               "best-play with three or four players or --five-card",
+               "P(win) is weighed for the two-player game")
+    else:
+        refuse(["policy"], "two-player best-play", "its search lays each card from what "
+                           "each player knows; --policy is for three or four or --five-card")
+    me = _my_seat(dealer, spec)
     if not hand:
         raise click.UsageError("give your unplayed cards, e.g. cribsolve best-play QH JH "
                                "--played \"KS 5H\"")
@@ -86,20 +107,21 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     tokens = [GO if t.lower() == "go" else card(t, "--played")
               for t in (played or "").replace(",", " ").split()] + [GO] * opp_go
     laid = [t for t in tokens if t is not GO]
-    check_unseen(len(mine + laid + known), max(0, spec.kept - len(laid) + spec.kept -
-                                               len(mine)), "the opponent's unplayed cards",
-                 "--seen", spec.decks * 52 + spec.jokers)
+    check_unseen(len(mine + laid + known),
+                 max(0, spec.players * spec.kept - len(laid) - len(mine)),
+                 "the opponent's unplayed cards" if spec.players == 2 else
+                 "the others' unplayed cards", "--seen", spec.decks * 52 + spec.jokers)
     from cribsolve.games.cribbage.bestplay import best_play as rank_plays
 
-    me, now = _read_play(mine, tokens, dealer, spec)
+    me, now = _read_play(mine, tokens, me, spec)
     if count is not None and count != now:
         raise bad("--count", f"{count} is not the count of --played ({now})")
     if (my_score is None) != (their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
-    if my_score is None:
+    if my_score is None and not sampled:
         refuse(["samples", "seed", "game_length", "objective"], "a play without the scores",
                "they go with --my-score")
-    elif starter is None or thrown is None:
+    elif my_score is not None and (starter is None or thrown is None):
         raise click.UsageError("P(win) needs --starter and --thrown with the scores")
     cut = None if starter is None else card(starter, "--starter")
     crib = cards(thrown, "--thrown")
@@ -109,6 +131,12 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
         raise bad("--seen", f"a player sees at most {most} cards in a deal besides its hand "
                             f"and the play (its throw and the starter), not "
                             f"{len(known) + len(crib) + (cut is not None)}")
+    if sampled:
+        from cribsolve.games.cribbage.bestplay import sampled_play
+
+        rows, unseen = sampled_play(mine, tokens, me, known + crib, spec, samples, seed,
+                                    policy, cut)
+        return _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
     if my_score is not None:
@@ -126,6 +154,36 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
         rows = sorted(rows, key=lambda r: -wins[r[0]][0])
     _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
                  as_json, objective)
+
+
+def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json):
+    from cribsolve.games.cribbage.spec import seat_names
+    from cribsolve.infra.export import dumps
+
+    name = seat_names(spec.players)[me]
+    if as_json:
+        click.echo(dumps({"seat": name, "seat_number": me, "players": spec.players,
+                          "partners": spec.partners, "count": now, "samples": samples,
+                          "seed": seed, "policy": policy,
+                          "plays": [{"card": r.card, "mine": r.mine, "theirs": r.theirs,
+                                     "margin": r.mine - r.theirs, "se": r.se} for r in rows]}))
+        return
+    from dataclasses import replace
+
+    rules = replace(spec, game_length=121).describe()      # the play's rules: no game length
+    where = f"as {name}" if spec.players == 2 else f"as seat {me} ({name})"
+    click.echo(f"count {now} {where}, {rules}" + " (least margin first)" * spec.lowball +
+               f": expected pegging over the rest of the play, {samples:,} "
+               f"deals of the others' cards from the {unseen} you have not seen (their goes "
+               f"respected), every seat then {policy} (seed {seed})")
+    if spec.players > 2:
+        click.echo("  mine: " + ("your team's points; theirs: the other team's" if
+                                 spec.partners else "your points; theirs: the mean of each "
+                                                    "other player's"))
+    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7} {'± se':>6}")
+    for r in rows:
+        click.echo(f"  {r.card:<5} {r.mine:6.3f} {r.theirs:7.3f} {r.mine - r.theirs:7.3f} "
+                   f"{r.se:6.3f}")
 
 
 def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,

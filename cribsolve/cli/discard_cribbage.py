@@ -170,7 +170,7 @@ def rank_by_wins(o, hand):
     refuse(["batch", "opponent", "with_dist", "plot_path", "starter", "starters", "preset",
             "with_pegs"], "--my-score", "the P(win) of each throw comes from played-out deals")
     refuse(["players", "partners", "five_card"], "--my-score",
-           "the odds table is the two-player game's")
+           "the board is weighed in the two-player game only")
     spec = make_spec(o.game_length, target=o.target, lowball=o.lowball, jokers=o.jokers,
                      decks=o.decks, hand_size=len(hand) or None, crib_size=o.crib_size,
                      wild=o.wild, **o.house)

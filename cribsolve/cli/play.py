@@ -1,6 +1,7 @@
 """``play``: a game in the terminal. The solitaires (patience, patience2, square) with their coach
-(solitaire.py), or a whole two-player game of cribbage against the computer (the game is
-games/cribbage/match.py; this is its skin: options, the record's file, the closing review)."""
+(solitaire.py), or a whole game of cribbage against the computer, two to four players (the
+game is games/cribbage/match.py; this is its skin: options, the record's file, the closing
+review)."""
 from __future__ import annotations
 
 import sys
@@ -11,7 +12,7 @@ from cribsolve.cli.options import (GAME_OPTIONS, SEED_MAX, TOP_MAX, check_output
                                    game_options, given, make_spec, pysol_option,
                                    refuse)
 from cribsolve.cli.spelling import samples_option, seat_option
-from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX, TABLE_FIELDS
+from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
 CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "record",
@@ -30,8 +31,10 @@ CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "re
               help="Solitaires: discards shown at each decision.")
 @click.option("--opponent", type=click.Choice(["expert", "expert1", "lookahead", "greedy"]),
               default="expert", show_default=True,
-              help="Cribbage: the computer's policy (as simulate --policy measures it).")
-@seat_option("Cribbage: you deal first (--pone: they do; default: cut for deal).")
+              help="Cribbage: the computer's policy (as simulate --policy measures it; with "
+                   "three or four players lookahead, the default there, or greedy).")
+@seat_option("Cribbage: you deal first (--pone: they do, or with three or four the player "
+             "at your right; default: cut for deal).")
 @click.option("--coach", is_flag=True,
               help="Cribbage: the hint before every decision, and a line after a costly one.")
 @click.option("--count-yourself", is_flag=True,
@@ -67,9 +70,15 @@ def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count
         refuse(["seed", "opponent", "dealer", "record", "game_length", "muggins",
                 *GAME_OPTIONS], "--resume", "the record gives the game")
         return _cribbage(*_resumed(resume), coach, count_yourself, quiet)
-    refuse(TABLE_FIELDS, "play --variant cribbage", "it plays the two-player game; not built "
-                                                    "for three or four or the five-card game")
+    refuse(["five_card"], "play --variant cribbage", "it plays two, three or four players; "
+                                                     "not the five-card game")
     spec = make_spec(game_length=game_length, **house)
+    if spec.players > 2:
+        refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
+        if opponent.startswith("expert") and given("opponent"):
+            raise click.UsageError(f"--opponent {opponent} is the two-player search; with "
+                                   f"{spec.players} players: lookahead or greedy")
+        opponent = opponent if given("opponent") else "lookahead"
     from cribsolve.games.cribbage.record import not_recorded
     if not_recorded(spec):
         raise click.UsageError(f"{not_recorded(spec)} is not offered by play yet: the game's "
@@ -78,7 +87,8 @@ def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count
     import secrets
 
     seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
-    _cribbage(spec, seed, opponent, dealer, muggins, _record_path(record), None, coach,
+    first = None if dealer is None else 0 if dealer else spec.players - 1
+    _cribbage(spec, seed, opponent, first, muggins, _record_path(record), None, coach,
               count_yourself, quiet)
 
 
@@ -96,8 +106,8 @@ def _record_path(record):
 
 
 def _resumed(path):
-    """(spec, seed, opponent, you deal first, muggins, path, the replay of its deals) of a
-    broken-off game's record."""
+    """(spec, seed, opponent, the first dealer's place, muggins, path, the replay of its
+    deals) of a broken-off game's record."""
     from cribsolve.errors import CribsolveError
     from cribsolve.games.cribbage.computer import OPPONENTS
     from cribsolve.games.cribbage.record import load_record, replay
@@ -115,10 +125,10 @@ def _resumed(path):
     if game.winner:
         raise CribsolveError(f"{path}: the game is over ({game.winner} won); review it with: "
                              f"cribsolve review {path}")
-    return rec.spec, rec.seed, rec.opponent, rec.first_dealer == "me", False, path, game
+    return rec.spec, rec.seed, rec.opponent, rec.dealer_place, False, path, game
 
 
-def _cribbage(spec, seed, opponent, you_deal, muggins, path, resumed, coach, count_yourself,
+def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself,
               quiet):
     from dataclasses import replace
 
@@ -139,20 +149,20 @@ def _cribbage(spec, seed, opponent, you_deal, muggins, path, resumed, coach, cou
         def write(text):
             f.write(text)
             f.flush()
-        match = Match(spec, player, computer, say, write, seed, you_deal, count_yourself,
-                      muggins)
+        match = Match(spec, player, computer, say, write, seed, None, count_yourself,
+                      muggins, dealer)
         try:
             match.run(resumed)
         except (EOFError, KeyboardInterrupt) as stop:
             r = match.result
-            seat = "--dealer" if match.you_deal else "--pone"
+            seat = " --dealer" if match.you_deal else \
+                " --pone" if match.dealer == spec.players - 1 else ""   # else: the seed's cut
             how = (f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; go on "
                    f"with: cribsolve play --variant cribbage --resume {path} (or review them: "
                    f"cribsolve review {path})" if r.deals else
                    f"no deal was finished, so {path} holds no deal to review; to play this "
-                   f"game from its start: the same command with --seed {seed} {seat}")
-            say(f"\ngame stopped in deal {r.deals + 1} at you {r.scores[0]}, they "
-                f"{r.scores[1]}: {how}")
+                   f"game from its start: the same command with --seed {seed}{seat}")
+            say(f"\ngame stopped in deal {r.deals + 1} at {match.board()[1:-1]}: {how}")
             if isinstance(stop, KeyboardInterrupt):
                 sys.exit(130)
             return

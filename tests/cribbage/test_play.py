@@ -128,21 +128,25 @@ def test_stink_hole_is_never_a_resting_place():
 @settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False),
        st.sampled_from([CribbageSpec(), CribbageSpec(peg_limit=21, target=11),
-                        CribbageSpec(hand_size=7, crib_size=2), CribbageSpec(lowball=True)]))
+                        CribbageSpec(hand_size=7, crib_size=2), CribbageSpec(lowball=True),
+                        CribbageSpec(players=3, hand_size=5),
+                        CribbageSpec(players=4, hand_size=5, partners=True, peg_limit=21),
+                        CribbageSpec(five_card=True, hand_size=5, game_length=61)]))
 def test_the_play_state_plays_as_the_engine_kernels(rnd, spec):
     """PlayState (plain Python, for the readers of a written play) and the engine's kernels
     (play.settle and lay) make the same points, goes and turns card by card, whatever cards
-    are laid, under house rules of the play too."""
+    are laid, under house rules of the play too, with three or four seats and in the
+    five-card game."""
     from cribsolve.core.cards import RANK, VALUE
     from cribsolve.games.cribbage import play
 
-    pr, k = spec.as_array(), spec.kept
-    deal = rnd.sample(range(52), 2 * k)
-    hands = np.array([deal[:k], deal[k:]], dtype=np.int64)
-    used = np.zeros((2, k), dtype=np.bool_)
-    series, st_ = np.zeros(4 * k + 2, dtype=np.int64), np.array([0, 0, 0, -1], dtype=np.int64)
-    pts, sc, seen = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros((2, 53), np.int64)
-    state, mine = play.PlayState(spec, [deal[:k], deal[k:]]), np.zeros(2, np.int64)
+    pr, k, n = spec.as_array(), spec.kept, spec.players
+    deal = rnd.sample(range(52), n * k)
+    hands = np.array([deal[s * k:(s + 1) * k] for s in range(n)], dtype=np.int64)
+    used = np.zeros((n, k), dtype=np.bool_)
+    series, st_ = np.zeros(n * k + 2, dtype=np.int64), np.array([0, 0, 0, -1], dtype=np.int64)
+    pts, sc, seen = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, 53), np.int64)
+    state, mine = play.PlayState(spec, hands.tolist()), np.zeros(n, np.int64)
     while True:
         p, _ = play.settle(hands, used, st_, pts, sc, 0, pr)
         _, points = state.settle()
@@ -184,3 +188,163 @@ def test_my_go_is_checked_against_the_cards_i_laid_after_it():
     tokens = [GO if t == "go" else parse_cards([t])[0] for t in "QS 2S JD go 5C 4C 6H".split()]
     with pytest.raises(CardError, match="you said go at 22 holding 6H"):
         read_position(parse_cards(["TS TD"]), tokens, 1, CribbageSpec())
+
+
+def tokens_of(text):
+    from cribsolve.games.cribbage.play import GO
+    return [GO if t == "go" else parse_cards([t])[0] for t in text.split()]
+
+
+def replay_state(state, tokens):
+    """Feed a written play to ``state``: [(seat, points)] in the order they come, the goes
+    (seats) the rules made, and each card's seat; a written go the rules made is taken as
+    that one (as best-play's reader does)."""
+    from cribsolve.games.cribbage.play import GO
+    points, goes, seats, j = [], [], [], 0
+    made, pts = state.settle()
+    while True:
+        points += pts
+        goes += made
+        for _ in made:
+            if j < len(tokens) and tokens[j] is GO:
+                j += 1
+        if j == len(tokens):
+            return points, goes, seats
+        tok, j = tokens[j], j + 1
+        if tok is GO:
+            assert state.go_error() is None
+            goes.append(state.turn)
+            made, pts = state.go()
+        else:
+            assert state.card_error(tok) is None
+            seats.append(state.turn)
+            got = state.lay(tok)
+            made, pts = state.settle()
+            pts = [(seats[-1], got)] * (got > 0) + pts
+
+
+# Three players, hand-worked (seat 2 deals). Series 1: KS 10, QD 20, 7D 27, 2D 29; seat 1
+# (8S 5H 3C) cannot lay: go; seat 2 lays AH 30; seat 0 (9H 4C) cannot: go; seat 1 has said go;
+# seat 2 (6S JC) cannot: nobody can lay, 1 to seat 2 for the go, and the seat after it, seat 0,
+# leads. Series 2: 9H 9, 3C 12, 6S 18, 4C 22, 8S 30; seat 2 (JC) go, seat 0 is out of cards
+# (passed, no go), seat 1 (5H) go: 1 to seat 1, and seat 2 leads. Series 3: JC 10, seat 0 out,
+# 5H 15 for 2 to seat 1, and the last card of all, 1 more to seat 1.
+THREE = dict(hands=["KS 2D 9H 4C", "QD 8S 5H 3C", "7D AH 6S JC"],
+             play="KS QD 7D 2D go AH go go 9H 3C 6S 4C 8S go go JC 5H",
+             points=[(2, 1), (1, 1), (1, 2), (1, 1)],
+             goes=[1, 0, 2, 2, 1],
+             seats=[0, 1, 2, 0, 2, 0, 1, 2, 0, 1, 2, 1])
+
+
+@pytest.mark.parametrize("known", [True, False])
+def test_three_players_go_round_hand_worked(known):
+    """The hand-worked three-player play above, read with every hand known (the goes are the
+    state's to see) and with every hand hidden (each go written, as best-play reads it)."""
+    from cribsolve.games.cribbage.play import PlayState
+    spec = CribbageSpec(players=3, hand_size=5)
+    hands = [parse_cards([h]) for h in THREE["hands"]] if known else None
+    state = PlayState(spec, hands)
+    points, goes, seats = replay_state(state, tokens_of(THREE["play"]))
+    assert points == THREE["points"] and goes == THREE["goes"] and seats == THREE["seats"]
+    assert state.over and state.count == 0
+
+
+def test_three_players_state_mid_play():
+    """After "KS QD 7D 2D go AH": count 30, the series K Q 7 2 A, seat 0 to lay, seat 1 has
+    said go, seat 2 laid last; hidden hands: seat 0 must say its go, then seat 2 its own."""
+    from cribsolve.games.cribbage.play import PlayState
+    state = PlayState(CribbageSpec(players=3, hand_size=5))
+    replay_state(state, tokens_of("KS QD 7D 2D go AH"))
+    assert (state.count, state.series, state.turn, state.last, state.said) == \
+        (30, [13, 12, 7, 2, 1], 0, 2, [False, True, False])
+    assert state.go() == ([], []) and state.turn == 2
+    assert state.go() == ([], [(2, 1)]) and (state.count, state.turn) == (0, 0)
+    assert state.card_error(parse_cards(["5C"])[0]) is None
+
+
+def test_four_players_pair_royal_across_seats_and_a_31():
+    """Four seats: 7H, 7D (pair: 2), 7S (pair royal: 6), KC (31 for 2, the series ends and the
+    seat after the dealer, seat 0, leads)."""
+    from cribsolve.games.cribbage.play import PlayState
+    state = PlayState(CribbageSpec(players=4, hand_size=5))
+    got = [state.lay(c) for c in parse_cards(["7H 7D 7S KC"])]
+    assert got == [0, 2, 6, 2] and (state.count, state.turn, state.series) == (0, 0, [])
+
+
+def test_five_card_play_is_one_series():
+    """Five-card: KS QD (20), AH (21), 9C (30); the pone (5D) cannot lay: go, nor can the
+    dealer (8H): 1 to the dealer, who laid last, and the play is over with two cards left."""
+    from cribsolve.games.cribbage.play import PlayState
+    spec = CribbageSpec(five_card=True, hand_size=5, game_length=61)
+    state = PlayState(spec, [parse_cards(["KS AH 5D"]), parse_cards(["QD 9C 8H"])])
+    points, goes, seats = replay_state(state, tokens_of("KS QD AH 9C"))
+    assert points == [(1, 1)] and goes == [0, 1] and seats == [0, 1, 0, 1] and state.over
+    assert state.card_error(parse_cards(["5D"])[0]).startswith("the play is over")
+
+
+class _Hand(list):
+    """A reference hand that logs each card laid from it."""
+
+    def __init__(self, seat, cards, log):
+        super().__init__(cards)
+        self.seat, self.log = seat, log
+
+    def remove(self, card):
+        self.log.append(("lay", self.seat, card))
+        super().remove(card)
+
+
+class _Board:
+    def __init__(self, log):
+        self.log = log
+
+    def peg(self, seat, pts, part):
+        self.log.append(("peg", seat, pts))
+
+
+@pytest.mark.parametrize("spec", [CribbageSpec(), CribbageSpec(players=3, hand_size=5),
+                                  CribbageSpec(players=4, hand_size=5),
+                                  CribbageSpec(players=4, hand_size=5, partners=True),
+                                  CribbageSpec(five_card=True, hand_size=5, game_length=61)],
+                         ids=["two", "three", "four", "partners", "five-card"])
+def test_the_play_state_replays_the_reference_engine(spec):
+    """Random plays of the slow reference engine (tests/reference_engine.py), replayed by
+    PlayState with every hand known: the same seat lays each card and the same points come
+    in the same order; each go it reports is of a seat with cards and none that fit. The
+    written sequence (cards and those goes) read again with every hand hidden gives the
+    same seats and points, each go accepted."""
+    from reference_engine import _play
+
+    from cribsolve.core.cards import RANK, VALUE
+    from cribsolve.games.cribbage.play import GO, PlayState
+    n, k = spec.players, spec.kept
+    for seed in range(60):
+        rng = np.random.RandomState(seed)
+        deal = rng.permutation(52)[:n * k].tolist()
+        log = []
+        _play([_Hand(s, deal[s * k:(s + 1) * k], log) for s in range(n)], _Board(log), rng,
+              spec.five_card)
+        lays = [(e[1], e[2]) for e in log if e[0] == "lay"]
+        pegs = [(e[1], e[2]) for e in log if e[0] == "peg"]
+        state = PlayState(spec, [deal[s * k:(s + 1) * k] for s in range(n)])
+        written, points, seats = [], [], []
+        made, pts = state.settle()
+        at = 0                              # the count the goes of ``made`` were said at
+        for seat, card in lays + [(None, None)]:
+            for p in made:
+                left = state.hands[p]
+                assert left and not any(at + VALUE[RANK[c]] <= 31 for c in left) \
+                    or n == 2 and not left, (seed, p)
+            written += [GO] * len(made)
+            points += pts
+            if seat is None:
+                break
+            seats.append(state.turn)
+            got = state.lay(card)
+            written.append(card)
+            points += [(state.last, got)] * (got > 0)
+            at = state.count
+            made, pts = state.settle()
+        assert seats == [s for s, _ in lays] and points == pegs and state.over, seed
+        hidden = PlayState(spec)
+        assert replay_state(hidden, written)[0::2] == (points, seats) and hidden.over, seed

@@ -187,17 +187,23 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize("old,new,line,message", BAD, ids=[b[3][:30] for b in BAD])
-def test_a_record_that_cannot_happen_is_refused_naming_its_line(tmp_path, old, new, line,
-                                                                message):
-    assert old in HAND_WORKED
+def refused(tmp_path, record, old, new, line, message):
+    """``record`` with ``old`` changed to ``new`` is refused by review in one line naming
+    ``line`` and saying ``message``."""
+    assert old in record
     path = tmp_path / "game.txt"
-    path.write_text(HAND_WORKED.replace(old, new, 1))
+    path.write_text(record.replace(old, new, 1))
     code, out, err = run("review", path)
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.splitlines() == [err.strip()] and err.startswith(f"cribsolve: {path}, line "
-                                                                f"{line}: ")
-    assert message in err
+                                                                f"{line}: "), err
+    assert message in err, err
+
+
+@pytest.mark.parametrize("old,new,line,message", BAD, ids=[b[3][:30] for b in BAD])
+def test_a_record_that_cannot_happen_is_refused_naming_its_line(tmp_path, old, new, line,
+                                                                message):
+    refused(tmp_path, HAND_WORKED, old, new, line, message)
 
 
 def test_unreadable_records_are_one_line(tmp_path):

@@ -42,19 +42,23 @@ def first_choice(d: Decision, rows) -> list:
     return [c for c in d.hand if format_card(c) in names][:len(names)]
 
 
-def table_lines(d: Decision, rows) -> list:
+def table_lines(d: Decision, rows, spec=None) -> list:
     """The hint: each option with its figures, best first."""
     win = "win" in rows[0][1]
+    table = spec is not None and spec.players > 2
     if d.kind == "throw":
         head = (f"  {'throw':<7} {'hand':>6} {'crib':>6} {'net':>6} {'pegging':>8} "
                 f"{'value':>7}")
         cells = lambda f: (f"{f['hand']:6.2f} {f['crib']:6.2f} {f['net']:6.2f} "  # noqa: E731
                            f"{f['pegging']:8.2f} {f['value']:7.2f}")
-        note = "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
+        note = "value = hand +/- crib, exact (best-discard; no pegging margin with three or " \
+               "four)" if table else \
+            "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
     else:
         head = f"  {'lay':<7} {'mine':>6} {'theirs':>6} {'margin':>7}"
         cells = lambda f: f"{f['mine']:6.2f} {f['theirs']:6.2f} {f['margin']:7.2f}"  # noqa
-        note = "expected pegging to the end of the play (best-play)"
+        note = "expected pegging to the end of the play (best-play" + \
+            ", sampled: yours - the others' mean)" * table + ")" * (not table)
     lines = [f"  hint: {note}" + ("; P(win) of the game ranks them near the end" if win
                                    else ""), head + f" {'P(win)':>7}" * win]
     for choice, f in rows:

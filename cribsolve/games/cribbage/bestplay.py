@@ -1,10 +1,14 @@
-"""best-play: the cards I may lay now, from the play written so far, each valued by the
-expert's information-set search over every holding the opponent may have (infoset.py).
+"""best-play: the cards I may lay now, from the play written so far. Two players: each
+valued by the expert's information-set search over every holding the opponent may have
+(infoset.py). Three or four players, partners and the five-card game: each valued by
+playouts (policies.playouts), the others' cards drawn from the cards I have not seen, their
+goes respected, every seat then laying by a stated policy.
 
-A position is read from what a player sees: every card laid in order, the pone first, with a
-go where a player could not lay, and my unplayed hand. The opponent's hand is hidden, so its
-goes must be written, except where the rules make them (play.PlayState.settle); its goes tell
-that its cards are worth more than the count left, and its throw model weighs the rest.
+A position is read from what a player sees: every card laid in order, seat 0 (the dealer's
+left) first, with a go where a player could not lay, and my unplayed hand. The others' hands
+are hidden, so their goes must be written, except where the rules make them
+(play.PlayState.settle); a go tells that a seat's cards are worth more than the count left,
+and (two players) the opponent's throw model weighs the rest.
 """
 from __future__ import annotations
 
@@ -18,25 +22,48 @@ from cribsolve.errors import CardError
 from cribsolve.games.cribbage import inference, infoset, play
 from cribsolve.games.cribbage.play import GO, PlayState
 from cribsolve.games.cribbage.search import weighted_holdings
+from cribsolve.games.cribbage.spec import seat_names
 
 
 @dataclass
 class Position:
     series: list        # the ranks of the current series
     count: int
-    unplayed: int       # the opponent's cards still to lay
-    min_value: int      # each of them is worth more than this (its goes); -1: no bound
-    laid: list          # [the pone's cards laid, the dealer's]
+    left: list          # each seat's cards still to lay
+    floors: list        # each seat's cards are worth more than this (its goes); -1: no bound
+    laid: list          # the cards each seat laid, seat 0 (the dealer's left) first
     last: int           # the seat that laid the last card, -1 before any
+    me: int             # my seat, whose turn it is
+
+    @property
+    def unplayed(self) -> int:
+        """Two players: the opponent's cards still to lay."""
+        return self.left[1 - self.me]
+
+    @property
+    def min_value(self) -> int:
+        """Two players: the opponent's floor (its goes)."""
+        return self.floors[1 - self.me]
+
+
+class SeatMismatch(CardError):
+    """The cards laid do not fit the hands with mine in this seat (another seat may fit)."""
+
+
+def who(seat: int, me: int, players: int) -> str:
+    """A seat as the messages name it: you, the opponent (two players), or its place."""
+    if seat == me:
+        return "you"
+    return "the opponent" if players == 2 else f"seat {seat} ({seat_names(players)[seat]})"
 
 
 def read_position(hand, played, me: int, spec) -> Position:
-    """Replay a play so far (cards and GO in order; the pone, seat 0, leads) with my unplayed
-    ``hand``, a card laid by the seat whose turn it is. Raises CardError where the sequence
-    cannot happen: a card past the limit, a go out of turn or with a card that fit, my turn
-    not next, more cards than two hands hold."""
-    state = PlayState(spec)
-    min_value, my_goes, j = -1, [], 0
+    """Replay a play so far (cards and GO in order; seat 0, the dealer's left, leads) with my
+    unplayed ``hand``, a card laid by the seat whose turn it is. Raises CardError where the
+    sequence cannot happen: a card past the limit, a go out of turn or by a seat that later
+    laid a card that fit then, my turn not next, more cards than the hands hold."""
+    state, n, limit = PlayState(spec), spec.players, spec.peg_limit
+    said, j = [], 0                             # (seat, count, cards it had laid) per go
     goes, _ = state.settle()
     while True:
         for _ in goes:                          # a go the rules make may be written too
@@ -49,34 +76,41 @@ def read_position(hand, played, me: int, spec) -> Position:
         if tok is GO:
             if state.go_error():
                 raise CardError(state.go_error())
-            if p == me:
-                my_goes.append((state.count, len(state.laid[me])))
-            else:
-                min_value = max(min_value, spec.peg_limit - state.count)
+            said.append((p, state.count, len(state.laid[p])))
             goes, _ = state.go()
         else:
             if state.card_error(tok):
                 raise CardError(state.card_error(tok))
             state.lay(tok)
             goes, _ = state.settle()
-    laid, them = state.laid, 1 - me
-    if len(laid[me]) + len(hand) != spec.kept or len(laid[them]) > spec.kept:
-        raise CardError(f"the cards played do not fit two hands of {spec.kept} with this hand "
-                        f"(you laid {len(laid[me])}, the opponent {len(laid[them])})")
-    for count, n in my_goes:
-        fit = [c for c in list(hand) + laid[me][n:] if count + VALUE[RANK[c]] <= spec.peg_limit]
+    laid = state.laid
+    if len(laid[me]) + len(hand) != spec.kept:
+        counts = f"you laid {len(laid[me])}, the opponent {len(laid[1 - me])}" if n == 2 else \
+            "laid by seat: " + ", ".join(str(len(x)) for x in laid)
+        raise SeatMismatch(f"the cards played do not fit {'two' if n == 2 else n} hands of "
+                        f"{spec.kept} with this hand ({counts})")
+    floors = [-1] * n
+    for p, count, k in said:
+        held = (list(hand) if p == me else []) + laid[p][k:]
+        fit = [c for c in held if count + VALUE[RANK[c]] <= limit]
         if fit:
-            raise CardError(f"you said go at {count} holding {format_card(fit[0])}, which fits")
+            raise CardError(f"you said go at {count} holding {format_card(fit[0])}, which fits"
+                            if p == me else f"{who(p, me, n)} said go at {count} and later "
+                            f"laid {format_card(fit[0])}, which fit there")
+        floors[p] = max(floors[p], limit - count)
     stuck = state.turn == me and not any(state.fits(c) for c in hand)
     state.hands[me] = list(hand)                # now my hand is known: my go needs no writing
     state.settle()
+    if state.over and hand:
+        raise CardError("the five-card game's play is one series, and it is over")
     if state.turn != me or state.over:
         if stuck:
-            raise CardError(f"no card in hand fits under {spec.peg_limit}: that is a go")
-        raise CardError("it is the opponent's turn after that sequence (write 'go' where a "
+            raise CardError(f"no card in hand fits under {limit}: that is a go")
+        whose = "the opponent's" if n == 2 else f"{who(state.turn, me, n)}'s"
+        raise CardError(f"it is {whose} turn after that sequence (write 'go' where a "
                         "player could not lay)")
-    return Position(state.series, state.count, spec.kept - len(laid[them]), min_value,
-                    laid, state.last)
+    return Position(state.series, state.count, [spec.kept - len(x) for x in laid], floors,
+                    laid, state.last, me)
 
 
 def holding_weights(seen, laid, r, min_value, seat, spec):
@@ -120,3 +154,69 @@ def best_play(hand, played, me: int, seen=(), spec=None):
             for i, c in enumerate(hand) if not np.isnan(vals[i, 0])]
     aim = float(play.aim(pr))
     return sorted(rows, key=lambda t: -aim * (t[1] - t[2])), h.shape[0]
+
+
+@dataclass
+class SampledPlay:
+    card: str
+    mine: float         # E[my side's points] over the rest of the play
+    theirs: float       # E[the other sides' points], averaged over them
+    se: float           # the standard error of the margin's mean
+
+
+def sampled_play(hand, played, me: int, seen=(), spec=None, samples: int = 2000,
+                 seed: int = 0, policy: str = "greedy", starter=None):
+    """Three or four players, partners, the five-card game: every card I may lay now, best
+    expected margin first (the least under lowball): [SampledPlay] over the rest of the play,
+    from ``samples`` deals of the others' unplayed cards from the cards I have not seen (each
+    seat's goes respected: its cards are worth more than the count left at each), the same
+    deals for every card, each seat then laying by ``policy`` (greedy or lookahead) from the
+    cards it has seen (its own, every card laid, the ``starter`` when given; not its throw).
+    ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's left, who leads,
+    to the dealer, the last). Returns (rows, the number of unseen cards)."""
+    from cribsolve.core.options import unseen_cards
+    from cribsolve.games.cribbage.policies import POLICIES, playouts
+
+    hand = [int(c) for c in hand]
+    cards = [c for c in played if c is not GO]
+    public = cards + ([] if starter is None else [int(starter)])   # what every seat saw
+    mine_only = hand + [int(c) for c in seen]
+    everything = mine_only + public
+    rules = spec.rules()
+    rules.check_cards(everything)
+    now = read_position(hand, played, me, spec)
+    n, k = spec.players, spec.kept
+    hands = np.full((n, k), -1, dtype=np.int64)
+    used = np.zeros((n, k), dtype=np.bool_)
+    for p in range(n):
+        mine = now.laid[p] + (hand if p == me else [])
+        hands[p, :len(mine)] = mine
+        used[p, :len(now.laid[p])] = True
+    pool = np.array(unseen_cards(everything, rules), dtype=np.int64)
+    values = VALUE[RANK[pool]]
+    need = 0
+    for f in sorted({now.floors[p] for p in range(n) if p != me}, reverse=True):
+        need += sum(now.left[p] for p in range(n) if p != me and now.floors[p] == f)
+        if (values > f).sum() < need:
+            raise CardError("too few unseen cards for the others' unplayed cards" +
+                            " and their goes" * (f >= 0))
+    series = np.zeros(n * k + 1, dtype=np.int64)
+    series[:len(now.series)] = now.series
+    st = np.array([len(now.series), now.count, me, now.last], dtype=np.int64)
+    options = np.array([len(now.laid[me]) + i for i, c in enumerate(hand)
+                        if now.count + VALUE[RANK[c]] <= spec.peg_limit], dtype=np.int64)
+    known = np.zeros((n, 53), dtype=np.int64)
+    for c in public:
+        known[:, c] += 1
+    for c in mine_only:
+        known[me, c] += 1
+    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
+    out = playouts(hands, used, series, st, options, pool, np.array(now.floors, dtype=np.int64),
+                   known, seeds, POLICIES[policy], spec.as_array())
+    margin = out[:, :, 0] - out[:, :, 1]
+    se = margin.std(axis=1, ddof=1) / np.sqrt(samples)
+    rows = [SampledPlay(format_card(hands[me, i]), float(out[o, :, 0].mean()),
+                        float(out[o, :, 1].mean()), float(se[o]))
+            for o, i in enumerate(options)]
+    aim = float(play.aim(spec.as_array()))
+    return sorted(rows, key=lambda r: -aim * (r.mine - r.theirs)), len(pool)

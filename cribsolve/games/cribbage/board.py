@@ -83,6 +83,9 @@ def _wins(rows, times, reach, d, mine, theirs, length, line):
 def unweighed(spec) -> str | None:
     """Why the odds table cannot weigh a board under ``spec`` (a rule it does not model), or
     None."""
+    if spec.players > 2 or spec.five_card:
+        return ("the scores cannot be weighed with three or four players or in the five-card "
+                "game: the board is weighed in the two-player game only")
     for name in ("stinkhole", "two_cribs", "bid"):
         if getattr(spec, name):
             return (f"the scores cannot be weighed under {name.replace('_', ' ')}: the odds "

@@ -2,8 +2,8 @@
 kernels that ``simulate --policy`` measures (throws.choose_throw, the play's policies, the
 expert's search), so it plays exactly as strongly as the measured figures say.
 
-It is given only what it has seen: its six cards, the starter once turned, the cards laid in
-the play (and, from them, whether the person said go). The person's unplayed cards stand in
+It is given only what it has seen: its six cards (five with three or four players), the
+starter once turned, the cards laid in the play (and, from them, whether a player said go). The person's unplayed cards stand in
 the kernels' arrays as placeholders the policies never read (the look-ahead redraws them,
 the experts weigh every holding), and each decision draws from a generator seeded by the
 game's seed and public facts only, so hidden cards cannot change a choice.
@@ -30,15 +30,19 @@ class Computer:
         self.expert = tables_for([policy], spec)
         self.keep_idx, self.disc_idx = deal_options(spec.hand_size, self.pr)
 
-    def throw(self, dealt, dealer: bool, seed: int) -> tuple[list, list]:
-        """(kept, thrown) from its dealt cards, as game.play_deal has a seat choose."""
+    def throw(self, dealt, owns: bool, seed: int, seat: int | None = None
+              ) -> tuple[list, list]:
+        """(kept, thrown) from its dealt cards, as game.play_deal has a seat choose:
+        ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
+        players: the dealer's when it owns the crib)."""
         from cribsolve.games.cribbage.throws import choose_throw
 
         dealt = np.array(dealt, dtype=np.int64)
         seen = np.bincount(dealt, minlength=53).astype(np.int64)
         play.seed_kernels(seed)
-        o = choose_throw(dealt, int(dealer), self.discard, self.table, self.pr, self.keep_idx,
-                         self.disc_idx, -1, seen, int(dealer), self.expert[0])
+        o = choose_throw(dealt, int(owns), self.discard, self.table, self.pr, self.keep_idx,
+                         self.disc_idx, -1, seen, int(owns) if seat is None else seat,
+                         self.expert[0])
         return ([int(dealt[j]) for j in self.keep_idx[o]],
                 [int(dealt[j]) for j in self.disc_idx[o]])
 
@@ -47,22 +51,25 @@ class Computer:
         them; ``seen``: every other card it has seen (its throw, the starter); ``laid``: the
         cards each seat has laid, in order; ``series``: the ranks of the current series;
         ``last``: the seat that laid last (-1 before any); ``me``: its seat."""
-        k, opp = len(kept), 1 - me
-        hands = np.zeros((2, k), dtype=np.int64)
-        used = np.zeros((2, k), dtype=np.bool_)
+        k, n = len(kept), len(laid)
+        others = [q for q in range(n) if q != me]
+        hands = np.zeros((n, k), dtype=np.int64)
+        used = np.zeros((n, k), dtype=np.bool_)
         hands[me] = kept
         mine = list(laid[me])
         for i, c in enumerate(kept):
             if c in mine:
                 mine.remove(c)
                 used[me, i] = True
-        hands[opp, :len(laid[opp])] = laid[opp]         # the rest: placeholders never read
-        used[opp, :len(laid[opp])] = True
-        ser = np.zeros(2 * k, dtype=np.int64)
+        for q in others:                    # the others' rest: placeholders never read
+            hands[q, :len(laid[q])] = laid[q]
+            used[q, :len(laid[q])] = True
+        ser = np.zeros(n * k, dtype=np.int64)
         ser[:len(series)] = series
         st = np.array([len(series), count, me, last], dtype=np.int64)
-        known = np.zeros((2, 53), dtype=np.int64)
-        known[me] = np.bincount(np.array(list(kept) + list(seen) + list(laid[opp]),
+        known = np.zeros((n, 53), dtype=np.int64)
+        known[me] = np.bincount(np.array(list(kept) + list(seen) +
+                                         [c for q in others for c in laid[q]],
                                          dtype=np.int64), minlength=53)
         play.seed_kernels(seed)
         i = policies.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])

@@ -1,13 +1,16 @@
-"""A whole two-player game between a person and the computer (docs/RULES.md §3): dealt from a
-seed, refereed by the rules' own play-state (play.PlayState) and show scorer (score_hand),
+"""A whole game between a person and the computer (docs/RULES.md §3, §8): two players, or
+three or four (the others all computers; with partners, the person's partner too), dealt from
+a seed, refereed by the rules' own play-state (play.PlayState) and show scorer (score_hand),
 told as players tell it (announce.py), and written deal by deal, as each ends, in the record
 that ``cribsolve review`` reads (record.py).
 
 The person is a ``Player`` (a terminal, or a test's script): the match asks it for each
-throw, each card where more than one fits, and (counting yourself) each count; the computer
+throw, each card where more than one fits, and (counting yourself) each count; each computer
 (computer.py) sees only its own cards and what is laid. Deal n's deck is shuffled from
-[seed, n] and its cards go by seat (the pone's six, the dealer's six, the starter), so one
-seed gives the same deals to both seats: players can swap seats and play them again.
+[seed, n] and its cards go by seat (the dealer's left first, the dealer's last; with three,
+the crib's card from the deck; the starter), so one seed gives the same deals to every seat:
+players can swap seats and play them again. The players are named by place from the person
+(record.Table: you, then left, across, right); with two, you and they.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from cribsolve.core.cards import JACK, RANK, VALUE
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage import announce, play, record
 from cribsolve.games.cribbage.play import GO, PlayState
-from cribsolve.games.cribbage.record import WHO, Decision
+from cribsolve.games.cribbage.record import Decision, Table
 
 NAMES = ("you", "they")
 
@@ -43,14 +46,14 @@ class Player:
 
 class GameOver(Exception):
     def __init__(self, who: int):
-        self.who = who          # 0 you, 1 they: who reached the game length
+        self.who = who          # the side that reached the game length (0: yours)
 
 
 @dataclass
 class Result:
-    scores: list                # (yours, theirs)
-    winner: str | None          # "you", "they", None: unfinished
-    deals: int
+    scores: list                # by side, yours first (two players: yours, theirs)
+    winner: str | None          # the winning side's name ("you", "they"; or a place); None:
+    deals: int                  # unfinished
     skunk: int = 0              # 1 skunk, 2 double skunk
     texts: list = field(default_factory=list)   # the record, deal by deal
 
@@ -66,49 +69,64 @@ def decision_seed(seed: int, *public) -> int:
 
 
 def cut_for_deal(seed: int, spec):
-    """(your card, theirs, you deal): the lower card deals; equal ranks cut again."""
+    """(the cards cut, by place from you; the place that deals first): the lowest card deals;
+    when the lowest rank is tied, everyone cuts again."""
+    n = spec.players
     deck = [c for c in deck_for(seed, 0, spec) if c < 52]
-    for a, b in zip(deck[0::2], deck[1::2]):
-        if RANK[a] != RANK[b]:
-            return a, b, RANK[a] < RANK[b]
+    for k in range(0, len(deck) - n + 1, n):
+        cut = deck[k:k + n]
+        low = min(RANK[c] for c in cut)
+        if sum(RANK[c] == low for c in cut) == 1:
+            return cut, next(p for p, c in enumerate(cut) if RANK[c] == low)
     raise AssertionError("a deck of one rank")
 
 
 class Match:
     def __init__(self, spec, player: Player, computer, say, write=None, seed: int = 0,
                  you_deal: bool | None = None, count_yourself: bool = False,
-                 muggins: bool = False):
+                 muggins: bool = False, dealer: int | None = None):
+        """``you_deal`` (two players) or ``dealer`` (the first dealer's place from you, 0 you):
+        who deals first; neither: cut for it."""
         self.spec, self.player, self.computer, self.seed = spec, player, computer, seed
         self.say, self.write = say, write or (lambda text: None)
         self.count_yourself, self.muggins = count_yourself, muggins
-        self.scores = [0, 0]
-        if you_deal is None:
-            mine, theirs, you_deal = cut_for_deal(seed, spec)
-            say(f"cut for deal: you cut {format_card(mine)}, they cut {format_card(theirs)}: "
-                f"{'you deal' if you_deal else 'they deal'} first (the lower card deals)")
-        self.you_deal = you_deal
+        self.table = Table(spec.players, spec.partners)
+        self.scores = [0] * self.table.sides
+        if dealer is None and you_deal is not None:
+            dealer = 0 if you_deal else 1
+        if dealer is None:
+            cut, dealer = cut_for_deal(seed, spec)
+            names = self.table.names
+            say("cut for deal: " + ", ".join(
+                f"{names[p]} cut{'s' * (names[p] not in NAMES)} {format_card(c)}"
+                for p, c in enumerate(cut)) +
+                f": {names[dealer]} deal{'s' * (names[dealer] not in NAMES)} first (the "
+                f"{'lower' if len(cut) == 2 else 'lowest'} card deals)")
+        self.dealer = dealer
+        self.you_deal = dealer == 0
         self.result = Result(self.scores, None, 0)
 
     # ---- the board ----------------------------------------------------------------------
 
     def board(self) -> str:
-        return f"[you {self.scores[0]}, they {self.scores[1]}]"
+        return "[" + ", ".join(f"{name} {s}" for name, s in zip(self.table.side_names,
+                                                                  self.scores)) + "]"
 
     def score(self, who: int, pts: int, words: str) -> None:
-        """``who`` pegs ``pts`` (0 you, 1 they), told with the board, as the rules add points
-        (play.add_points: the stink hole); the game ends the moment a score reaches the game
-        length."""
+        """The player at place ``who`` pegs ``pts`` for its side, told with the board, as the
+        rules add points (play.add_points: the stink hole); the game ends the moment a score
+        reaches the game length."""
         if pts <= 0:
             return
-        length = self.spec.game_length
+        length, name, side = self.spec.game_length, self.table.names[who], self.table.side(who)
         scores = np.array(self.scores, dtype=np.int64)
-        if not play.add_points(scores, who, pts, length, self.spec.as_array()):
-            return self.say(f"  {NAMES[who]}: {words}, but the stink hole: {length - 1} "
+        if not play.add_points(scores, side, pts, length, self.spec.as_array()):
+            return self.say(f"  {name}: {words}, but the stink hole: {length - 1} "
                             "pegs nothing  " + self.board())
-        self.scores[who] = int(scores[who])
-        self.say(f"  {NAMES[who]}: {words}  {self.board()}")
-        if self.scores[who] >= length:
-            raise GameOver(who)
+        self.scores[side] = int(scores[side])
+        self.say(f"  {name}: {words}  {self.board()}")
+        if self.scores[side] >= length:
+            raise GameOver(side)
 
     # ---- the game -----------------------------------------------------------------------
 
@@ -117,7 +135,7 @@ class Match:
         (record.Game) of the deals a broken-off game finished, which this one goes on from
         (its seed deals the same cards and the computer decides as it would have)."""
         if resumed is None:
-            header = record.header_text(self.spec, self.you_deal, self.seed,
+            header = record.header_text(self.spec, self.dealer, self.seed,
                                         self.computer.policy, self.muggins)
             self.result.texts.append(header)
             self.write(header)
@@ -126,16 +144,15 @@ class Match:
             done = resumed.deals
             self.scores[:] = done[-1].scores_after if done else resumed.record.scores
             n = self.result.deals = len(done) + 1
-        you_deal = self.you_deal == (n % 2 == 1)
         while True:
-            deal = Deal(self, n, you_deal)
+            deal = Deal(self, n, (self.dealer + n - 1) % self.table.players)
             try:
                 deal.run()
             except GameOver as end:
                 self._finish(deal, end.who)
                 return self.result
             self._record(deal)
-            n, you_deal = n + 1, not you_deal
+            n += 1
 
     def _record(self, deal) -> None:
         text = deal.text()
@@ -144,22 +161,28 @@ class Match:
         self.write(text)
 
     def _finish(self, deal, reached: int) -> None:
-        """The end: ``reached`` got to the game length first (under lowball, and lost)."""
+        """The end: side ``reached`` got to the game length first (under lowball, and lost)."""
         self._record(deal)
-        r, length = self.result, self.spec.game_length
+        r, length, t = self.result, self.spec.game_length, self.table
         who = 1 - reached if self.spec.lowball else reached
-        r.winner = WHO[who]
-        loser = self.scores[1 - who]
+        r.winner = t.side_names[who]
+        loser, k = min((s, k) for k, s in enumerate(self.scores) if k != who)  # the last
+        last = t.side_names[k]
         r.skunk = 0 if self.spec.lowball else \
             2 if loser < length - 60 else 1 if loser < length - 30 else 0
-        won = f"{r.winner} win{'s' * (who == 1)}".replace("they wins", "they win")
+        if t.sides == 2:
+            won = f"{r.winner} win{'s' * (who == 1)}".replace("they wins", "they win")
+            score = f"{self.scores[who]}-{loser}"
+        else:
+            won = f"{r.winner} win{'s' * (who != 0)}:"
+            score = ", ".join(f"{name} {s}" for name, s in zip(t.side_names, self.scores))
         self.say("")
-        self.say(f"game over: {won} {self.scores[who]}-{loser}" +
-                 f" ({NAMES[reached]} reached {length}: lowball)" * self.spec.lowball +
-                 ["", f" (a skunk: {NAMES[1 - who]} did not reach {length - 30}; the win "
-                      "counts as two games)",
-                  f" (a double skunk: {NAMES[1 - who]} did not reach {length - 60}; the win "
-                  "counts as three games)"][r.skunk])
+        self.say(f"game over: {won} {score}" +
+                 f" ({t.side_names[reached]} reached {length}: lowball)" * self.spec.lowball +
+                 ["", f" (a skunk: {last} did not reach {length - 30}; the win counts as "
+                      "two games)",
+                  f" (a double skunk: {last} did not reach {length - 60}; the win counts "
+                  "as three games)"][r.skunk])
 
 
 def summary_lines(text: str, name: str, progress=None) -> list:
@@ -172,74 +195,92 @@ def summary_lines(text: str, name: str, progress=None) -> list:
 
 
 class Deal:
-    """One deal: the deal, the throws, the starter, the play, the show."""
+    """One deal: the deal, the throws, the starter, the play, the show. Places are from the
+    person (0 you); seats from the dealer's left (the engine's and the play-state's)."""
 
-    def __init__(self, match: Match, number: int, you_deal: bool):
-        self.m, self.number, self.you_deal = match, number, you_deal
-        self.me = 1 if you_deal else 0              # engine seats: 0 the pone, 1 the dealer
-        spec, h = match.spec, match.spec.hand_size
+    def __init__(self, match: Match, number: int, dealer: int):
+        self.m, self.number, self.dealer = match, number, dealer
+        self.t = t = match.table
+        self.you_deal = dealer == 0
+        self.me = t.seat(0, dealer)                 # my seat: 0 the dealer's left
+        spec, h, n = match.spec, match.spec.hand_size, t.players
         deck = deck_for(match.seed, number, spec)
-        seats = [deck[:h], deck[h:2 * h]]
-        self.dealt = [seats[self.me], seats[1 - self.me]]       # yours, theirs
-        self.starter = deck[2 * h]
-        self.kept, self.thrown, self.played = [None, None], [None, None], None
+        self.dealt = [deck[t.seat(p, dealer) * h:(t.seat(p, dealer) + 1) * h]
+                      for p in range(n)]                       # by place: yours first
+        self.crib_card = deck[n * h] if spec.from_deck else None
+        self.starter = deck[n * h + spec.from_deck]
+        self.kept, self.thrown, self.played = [None] * n, [None] * n, None
+
+    def place(self, seat: int) -> int:
+        return self.t.place(seat, self.dealer)
 
     def text(self) -> str:
-        return record.deal_text(self.number, self.dealt[0], self.dealt[1], self.thrown[0],
-                                self.thrown[1], self.starter, self.played)
+        return record.deal_text(self.number, self.t, self.dealt, self.thrown, self.starter,
+                                self.played, self.crib_card)
 
     def decision(self, kind, hand, **more) -> Decision:
         return Decision(kind, self.number, 0, self.you_deal, tuple(self.m.scores), list(hand),
-                        [], **more)
+                        [], seat=self.me, crib_mine=self.t.side(self.dealer) == 0, **more)
+
+    def _says(self, place: int, verb: str) -> str:
+        """'you lay', 'they lay', 'left lays'."""
+        name = self.t.names[place]
+        return f"{name} {verb}{'s' * (name not in NAMES)}"
 
     def run(self) -> None:
-        m, say = self.m, self.m.say
+        m, say, t = self.m, self.m.say, self.t
         say("")
-        say(f"deal {self.number}: {'you deal' if self.you_deal else 'they deal'} "
-            f"{m.board()}")
+        say(f"deal {self.number}: {self._says(self.dealer, 'deal')} {m.board()}")
         d = self.decision("throw", self.dealt[0])
         d.choice = list(m.player.throw(d))
         m.player.after(d)
         self.thrown[0] = d.choice
         self.kept[0] = [c for c in self.dealt[0] if c not in d.choice]
-        self.kept[1], self.thrown[1] = m.computer.throw(
-            self.dealt[1], not self.you_deal, decision_seed(m.seed, self.number, 0))
-        say(f"  you throw {format_cards(self.thrown[0])}; they throw two cards face down to "
-            f"{'your' if self.you_deal else 'their'} crib")
+        for p in range(1, t.players):
+            seat = t.seat(p, self.dealer)
+            self.kept[p], self.thrown[p] = m.computer.throw(
+                self.dealt[p], t.side(p) == t.side(self.dealer),
+                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)), seat)
+        crib = "your" if self.you_deal else "their" if t.players == 2 else \
+            t.whose(self.dealer)
+        others = "they throw two cards face down" if t.players == 2 else \
+            "the others throw a card each face down"
+        say(f"  you throw {format_cards(self.thrown[0])}; {others} to {crib} crib" +
+            " (and one from the deck)" * (self.crib_card is not None))
         say(f"  the starter: {format_card(self.starter)}")
         if RANK[self.starter] == JACK and m.spec.wild_rank != JACK:
-            m.score(0 if self.you_deal else 1, 2, "his heels, two for the dealer")
+            m.score(self.dealer, 2, "his heels, two for the dealer")
         self.played = []
         self.play()
         self.show()
 
     def play(self) -> None:
-        m, say = self.m, self.m.say
-        hands = [None, None]
-        hands[self.me], hands[1 - self.me] = self.kept
+        m, say, t = self.m, self.m.say, self.t
+        hands = [self.kept[self.place(seat)] for seat in range(t.players)]
         state = PlayState(m.spec, hands)
-        who = lambda seat: 0 if seat == self.me else 1          # noqa: E731
         while True:
             goes, points = state.settle()
             for seat in goes:                   # the record has every go; the one who laid
                 self.played.append(GO)          # last takes the point and says nothing
                 if seat != state.last or not points:
-                    say(f"  {NAMES[who(seat)]}: go")
+                    say(f"  {t.names[self.place(seat)]}: go")
             for seat, pts in points:
-                m.score(who(seat), pts, "one for last" if state.over else "one for the go")
+                m.score(self.place(seat), pts, "one for last" if state.over else
+                        "one for the go")
             if state.over:
                 return
             seat = state.turn
-            card = self._your_card(state) if seat == self.me else m.computer.lay(
-                self.kept[1], self.thrown[1] + [self.starter], state.laid, state.series,
+            p = self.place(seat)
+            card = self._your_card(state) if p == 0 else m.computer.lay(
+                self.kept[p], self.thrown[p] + [self.starter], state.laid, state.series,
                 state.count, state.last, seat, decision_seed(m.seed, self.number,
                                                              1 + len(self.played)))
             series, count = state.series + [int(RANK[card])], state.count + int(VALUE[RANK[card]])
             pts = state.lay(card)
             self.played.append(card)
-            say(f"  {NAMES[who(seat)]} lay {format_card(card)}, count {count}")
+            say(f"  {self._says(p, 'lay')} {format_card(card)}, count {count}")
             if pts:
-                m.score(who(seat), pts, announce.play_words(series, count, pts, m.spec))
+                m.score(p, pts, announce.play_words(series, count, pts, m.spec))
 
     def _your_card(self, state) -> int:
         hand = state.hands[self.me]
@@ -249,34 +290,39 @@ class Deal:
         d = self.decision("play", hand, played=list(self.played),
                           seen=self.thrown[0] + [self.starter], count=state.count,
                           series=list(state.series),
-                          their_left=self.m.spec.kept - len(state.laid[1 - self.me]))
+                          their_left=sum(self.m.spec.kept - len(state.laid[s])
+                                         for s in range(self.t.players) if s != self.me))
         card = self.m.player.lay(d)
         d.choice = [card]
         self.m.player.after(d)
         return card
 
     def show(self) -> None:
-        pone, dealer = (1, 0) if self.you_deal else (0, 1)          # 0 you, 1 they
-        for who, held, crib in ((pone, self.kept[pone], False),
-                                (dealer, self.kept[dealer], False),
-                                (dealer, self.thrown[0] + self.thrown[1], True)):
-            self._count(who, held, crib)
+        t = self.t
+        for seat in range(t.players):         # the hands from the dealer's left round
+            p = self.place(seat)
+            self._count(p, self.kept[p], False)
+        crib = [c for p in range(t.players) for c in self.thrown[p]]
+        if t.players == 2:
+            crib = self.thrown[0] + self.thrown[1]
+        self._count(self.dealer, crib + [self.crib_card] * (self.crib_card is not None), True)
 
     def _count(self, who: int, held, crib: bool) -> None:
         from cribsolve.core.scoring import score_hand
 
         m, say = self.m, self.m.say
         s = score_hand(held, [self.starter], m.spec.rules(), crib)
-        what = f"{'your' if who == 0 else 'their'} {'crib' if crib else 'hand'}"
+        what = f"{self.t.whose(who)} {'crib' if crib else 'hand'}"
         say(f"  {what}: {format_cards(held)} with {format_card(self.starter)}")
         wild = [f"{format_card(c)} as {format_card(x)}" for c, x in
                 zip(list(held) + [self.starter], s.cards) if c != x]
         if wild:
             say(f"  wild: {', '.join(wild)}")
         words = f"{announce.cadence(s.items, m.spec.target)} for {what}"
-        if s.total == 0 and (who == 1 or not m.count_yourself):
-            return say(f"  {NAMES[who]}: {words}")
-        if who == 1 or not m.count_yourself:
+        name = self.t.names[who]
+        if s.total == 0 and (who != 0 or not m.count_yourself):
+            return say(f"  {name}: {words}")
+        if who != 0 or not m.count_yourself:
             return m.score(who, s.total, words)
         claimed = m.player.count(held, self.starter, crib)
         if claimed == s.total:

@@ -199,21 +199,32 @@ GO = None       # a "go" in a played sequence
 class PlayState:
     """The play between cards, for the readers of a played sequence (best-play's position,
     review's replay, the board's odds): the count, the ranks of the series, whose turn, who
-    laid last, who said go, the cards each seat laid. Seats: 0 the pone, who leads; 1 the
-    dealer. ``hands[p]``: the cards seat p has still to lay where known, else None. Whether a
-    known hand can lay is the state's to see (settle); an unknown hand's go must be said
-    (go), except where no card of it can be laid: it is out of cards, or it said go already
-    in this series (a go holds while the count only rises)."""
+    laid last, who said go, the cards each seat laid. Seats: 0 the pone (the dealer's left),
+    who leads, round to the dealer, the last (with two: 1). ``hands[p]``: the cards seat p has
+    still to lay where known, else None. Whether a known hand can lay is the state's to see
+    (settle); an unknown hand's go must be said (go), except where no card of it can be laid:
+    it is out of cards, or it said go already in this series (a go holds while the count only
+    rises). The rules are the engine's (settle and lay above): a go passes the turn round to
+    the next seat that may lay; when nobody can, the last to lay takes 1 and the seat after it
+    leads; the five-card game's play ends with its first series."""
 
-    def __init__(self, spec, hands=(None, None)):
+    def __init__(self, spec, hands=None):
+        self.seats = spec.players
         self.kept, self.limit, self.pr = spec.kept, spec.peg_limit, spec.as_array()
+        self.one_series = spec.five_card
+        hands = [None] * self.seats if hands is None else hands
         self.hands = [None if h is None else [int(c) for c in h] for h in hands]
-        self.laid = [[], []]
+        self.laid = [[] for _ in range(self.seats)]
         self.last, self.over = -1, False
         self._reset(0)
 
     def _reset(self, leader: int) -> None:
-        self.count, self.series, self.said, self.turn = 0, [], [False, False], leader
+        self.count, self.series, self.turn = 0, [], leader
+        self.said = [False] * self.seats
+
+    def after(self, p: int) -> int:
+        """The seat after seat p."""
+        return (p + 1) % self.seats
 
     def fits(self, card) -> bool:
         return self.count + int(VALUE[RANK[card]]) <= self.limit
@@ -230,30 +241,43 @@ class PlayState:
             return None
         return any(self.fits(c) for c in self.hands[p])
 
+    def _says_go(self, p: int) -> bool:
+        """Whether seat p, passed over, says go: unless it said go already in this series, or
+        (three or four players) it is out of cards and simply passed; with two, a seat out of
+        cards says go too, as the two-player records have always written it."""
+        return not self.said[p] and (self.seats == 2 or not self.out(p))
+
     def settle(self) -> tuple[list, list]:
         """Goes and ends of series until a seat that may lay is to lay, or the play is over:
-        (the seats that said go, in order; [(seat, points)] for goes and the last card). A
-        seat out of cards says go too while the count is running (as the game engine has it)."""
+        (the seats that said go, in order, _says_go; [(seat, points)] for goes and the last
+        card)."""
         goes, points = [], []
         while not self.over:
-            if self.out(0) and self.out(1):
+            if self.one_series and self.last >= 0 and self.count == 0:
+                self.over = True                       # five-card: the rest are not laid
+                break
+            if all(self.out(p) for p in range(self.seats)):
                 if self.count > 0:
                     points.append((self.last, 1))      # the last card of all
-                self._reset(1 - self.last)
+                self._reset(self.after(self.last))
                 self.over = True
                 break
             t = self.turn
             if self.can_lay(t) is not False:
                 break
-            if self.can_lay(1 - t) is not False:      # go: the other keeps laying
-                if self.count > 0 and not self.said[t]:
-                    goes.append(t)
-                    self.said[t] = True
-                self.turn = 1 - t
+            order = [(t + k) % self.seats for k in range(self.seats)]
+            nxt = next((k for k in range(1, self.seats) if self.can_lay(order[k]) is not False),
+                       None)
+            if nxt is not None:                        # go: the turn passes round to it
+                for p in order[:nxt]:
+                    if self.count > 0 and self._says_go(p):
+                        goes.append(p)
+                        self.said[p] = True
+                self.turn = order[nxt]
                 break
-            goes += [p for p in (t, 1 - t) if not self.said[p]]     # nobody can lay
+            goes += [p for p in order if self._says_go(p)]      # nobody can lay
             points.append((self.last, 1))
-            self._reset(1 - self.last)
+            self._reset(self.after(self.last))
         return goes, points
 
     def go_error(self) -> str | None:
@@ -266,14 +290,15 @@ class PlayState:
 
     def go(self) -> tuple[list, list]:
         """The seat to lay says go (go_error first); then settle, whose goes and points it
-        returns: where the other cannot lay either, the series ends."""
+        returns: where nobody else can lay either, the series ends."""
         self.said[self.turn] = True
         return self.settle()
 
     def card_error(self, card) -> str | None:
         """Why the seat to lay cannot lay ``card`` now, or None."""
         if self.over:
-            return "the play is over: every card is laid"
+            return "the play is over" + (": every card is laid" if all(
+                self.out(p) for p in range(self.seats)) else " (one series in five-card)")
         if not self.fits(card):
             return f"{format_card(card)} does not fit: the count is {self.count}"
         if self.out(self.turn):
@@ -291,7 +316,7 @@ class PlayState:
         self.series.append(int(RANK[card]))
         pts = int(card_points(np.array(self.series, dtype=np.int64), len(self.series),
                               self.count, self.pr))
-        self.last, self.turn = p, 1 - p
+        self.last, self.turn = p, self.after(p)
         if self.count == self.limit:                   # the limit ends the series
-            self._reset(1 - p)
+            self._reset(self.after(p))
         return pts

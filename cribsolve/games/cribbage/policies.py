@@ -9,10 +9,11 @@ import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage import infoset, search
-from cribsolve.games.cribbage.play import (COUNT, TURN, N, aim, card_points, lay, log_points,
-                                           settle, side, unseen_cards)
+from cribsolve.games.cribbage.inference import NO_MODEL
+from cribsolve.games.cribbage.play import (COUNT, MAX_EVENTS, TURN, N, aim, card_points, lay,
+                                           log_points, settle, side, unseen_cards)
 from cribsolve.games.cribbage.spec import PARTNERS, PEG_LIMIT, TARGET
-from cribsolve.infra.jit import njit
+from cribsolve.infra.jit import njit, prange
 
 RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
 POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD, "expert1": EXPERT1,
@@ -109,12 +110,75 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
             return p
 
 
+NO_FLOORS = np.full(4, -1, dtype=np.int64)     # deal_unseen's ``floors``: no seat said go
+
+
+@njit(cache=True)
+def deal_unseen(hands, used, me, unseen, floors):
+    """Fill every other seat's unplayed places in ``hands`` (a copy) with a draw from
+    ``unseen``, every deal that fits the goes equally likely (floors[q]: each of seat q's
+    cards is worth more than this, its goes; -1: no bound). One shuffle of ``unseen``; the
+    seats with a floor first, the most bound first, each card a uniform pick among the cards
+    left that fit (the floors are bounds from below, so each pick leaves the next the same
+    number of ways); then the others in seat order, the shuffle's first cards left. (Taking
+    the shuffle's first cards that fit for a bound seat too would not do: the cards before
+    them are ones that do not fit, so the next seat would get those too often.) With no
+    floors, the shuffle's cards in seat order. False where too few fit."""
+    seats = hands.shape[0]
+    draw = np.random.permutation(unseen)
+    taken = np.zeros(draw.shape[0], dtype=np.bool_)
+    done = np.zeros(seats, dtype=np.bool_)
+    done[me] = True
+    for _ in range(seats - 1):
+        q = -1
+        for p in range(seats):
+            if not done[p] and (q < 0 or floors[p] > floors[q]):
+                q = p
+        done[q] = True
+        j = 0
+        for i in range(hands.shape[1]):
+            if used[q, i]:
+                continue
+            if floors[q] >= 0:
+                fit = 0
+                for x in range(draw.shape[0]):
+                    fit += not taken[x] and VALUE[RANK[draw[x]]] > floors[q]
+                if fit == 0:
+                    return False
+                r = np.random.randint(fit)
+                j = 0
+                while taken[j] or VALUE[RANK[draw[j]]] <= floors[q] or r > 0:
+                    if not taken[j] and VALUE[RANK[draw[j]]] > floors[q]:
+                        r -= 1
+                    j += 1
+            else:
+                while j < draw.shape[0] and taken[j]:
+                    j += 1
+                if j == draw.shape[0]:
+                    return False
+            hands[q, i] = draw[j]
+            taken[j] = True
+    return True
+
+
+@njit(cache=True)
+def add_sides(total, pts, me, pr):
+    """Add a play's points by seat (``pts``) to total = [mine, theirs]: mine my side's (with
+    my partner's), theirs the other sides', averaged over them (one side with two players)."""
+    seats = pts.shape[0]
+    sides = 2 if pr[PARTNERS] else seats
+    for q in range(seats):
+        if q == me or side(q, pr) == side(me, pr):
+            total[0] += pts[q]
+        else:
+            total[1] += pts[q] / (sides - 1)
+
+
 @njit(cache=True)
 def expected_pegging(hands, used, series, st, known, i, playouts, pr):
-    """Mean pegging points (mine, theirs) over the rest of the play if the player to lay lays
-    hands[turn, i]: the others' unplayed cards are drawn ``playouts`` times from the cards
-    this player has not seen, then every seat plays greedily. Mine are my side's (with my
-    partner's); theirs the other sides', averaged over them (one side with two players)."""
+    """Mean pegging points (mine, theirs; add_sides) over the rest of the play if the player
+    to lay lays hands[turn, i]: the others' unplayed cards are drawn ``playouts`` times from
+    the cards this player has not seen (deal_unseen), then every seat plays greedily."""
     me = st[TURN]
     seats = hands.shape[0]
     sides = 2 if pr[PARTNERS] else seats
@@ -122,15 +186,7 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
     total = np.zeros(2)
     for _ in range(playouts):
         h, u, s, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
-        draw = np.random.permutation(unseen)
-        j = 0
-        for opp in range(seats):
-            if opp == me:
-                continue
-            for q in range(hands.shape[1]):
-                if not u[opp, q]:
-                    h[opp, q] = draw[j]
-                    j += 1
+        deal_unseen(h, u, me, unseen, NO_FLOORS)
         pts = np.zeros(seats, dtype=np.int64)
         sc = np.zeros(sides, dtype=np.int64)
         lay(h, u, s, t, i, pts, sc, 0, kn, pr)
@@ -140,12 +196,39 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
                 break
             lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn,
                 pr)
-        for q in range(seats):
-            if q == me or side(q, pr) == side(me, pr):
-                total[0] += pts[q]
-            else:
-                total[1] += pts[q] / (sides - 1)
+        add_sides(total, pts, me, pr)
     return total[0] / playouts, total[1] / playouts
+
+
+@njit(cache=True, parallel=True)
+def playouts(hands, used, series, st, options, pool, floors, known, seeds, policy, pr):
+    """For each card hands[me, options[o]] laid now (me: the seat to lay) and each seed: the
+    rest of the play's points [mine, theirs] (add_sides), the other seats' unplayed cards
+    (their places in ``hands``) drawn from ``pool`` as deal_unseen draws them (``floors``:
+    their goes), then every seat laying by ``policy`` (GREEDY or LOOKAHEAD) from what it
+    knows: ``known``, the cards each seat has seen (its own drawn hand is added here). One
+    seed deals the same cards for every card of mine, so their differences are measured
+    on the same deals."""
+    me, n, seats = st[TURN], seeds.shape[0], hands.shape[0]
+    out = np.zeros((options.shape[0], n, 2))
+    pols = np.full(seats, policy, dtype=np.int64)
+    for j in prange(options.shape[0] * n):
+        o, s = j // n, j % n
+        np.random.seed(seeds[s])
+        h, u, ser, t, kn = hands.copy(), used.copy(), series.copy(), st.copy(), known.copy()
+        deal_unseen(h, u, me, pool, floors)
+        for q in range(seats):
+            if q != me:
+                for i in range(h.shape[1]):
+                    if not u[q, i]:
+                        kn[q, h[q, i]] += 1
+        pts = np.zeros(seats, dtype=np.int64)
+        sc = np.zeros(seats, dtype=np.int64)
+        trace = np.zeros(max(MAX_EVENTS, 2 * seats * h.shape[1] + 2) + 1, dtype=np.int64)
+        lay(h, u, ser, t, options[o], pts, sc, 0, kn, pr)
+        play(h, u, ser, t, pols, kn, pts, sc, 0, pr, trace, NO_MODEL)
+        add_sides(out[o, s], pts, me, pr)
+    return out
 
 
 @njit(cache=True)

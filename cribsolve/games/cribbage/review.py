@@ -18,6 +18,7 @@ from cribsolve.games.cribbage.record import WHO, Decision, Game
 
 MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}   # the first ranks
 WIN_SAMPLES = 500           # deals played out per option for its P(win) (board.py)
+PLAY_SAMPLES = 2000         # three or four players: deals of the others' cards per card laid
 
 
 def sign(spec, measure: str) -> int:
@@ -60,21 +61,33 @@ def throw_options(d: Decision, spec):
                                                   sampled_discard)
     from cribsolve.games.cribbage.search import kept_margin
 
-    seat = "dealer" if d.i_deal else "pone"
-    values = best_discard(d.hand, seat, (), "optimal", ruleset("standard")) \
-        if exact_show(spec) else sampled_discard(d.hand, seat, spec)
+    seat = "dealer" if d.owns_crib else "pone"
+    if spec.players > 2:            # one card to the crib: exact, the other crib cards uniform
+        values = best_discard(d.hand, seat, (), "uniform", ruleset("standard",
+                                                                   target=spec.target))
+    else:
+        values = best_discard(d.hand, seat, (), "optimal", ruleset("standard")) \
+            if exact_show(spec) else sampled_discard(d.hand, seat, spec)
     rows = []
     for v in values:
-        peg = kept_margin(v.keep, d.i_deal, spec) if spec.kept == 4 else 0.0
+        peg = kept_margin(v.keep, d.i_deal, spec) if spec.kept == 4 and spec.players == 2 \
+            else 0.0
         rows.append((format_cards(v.discard), {"hand": v.hand, "crib": v.crib, "net": v.net,
                                                "pegging": peg, "value": v.net + peg}))
     return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
 
 
 def play_options(d: Decision, spec):
-    from cribsolve.games.cribbage.bestplay import best_play
+    """The cards, best first: best-play's figures (three or four players: sampled, PLAY_SAMPLES
+    deals of the others' cards, seed 0, every seat then greedy)."""
+    from cribsolve.games.cribbage.bestplay import best_play, sampled_play
 
-    rows, _ = best_play(d.hand, d.played, int(d.i_deal), d.seen, spec)
+    if spec.players > 2:
+        found, _ = sampled_play(d.hand, d.played, d.my_seat, d.seen[:-1], spec, PLAY_SAMPLES,
+                                0, "greedy", d.seen[-1])
+        rows = [(r.card, r.mine, r.theirs) for r in found]
+    else:
+        rows, _ = best_play(d.hand, d.played, d.my_seat, d.seen, spec)
     return sorted([(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows],
                   key=lambda r: -sign(spec, "margin") * r[1]["margin"])
 
@@ -123,30 +136,40 @@ def count_decisions(game: Game) -> int:
     return sum(len(dr.decisions) for dr in game.deals)
 
 
-def _pair(scores):
-    return {"you": scores[0], "they": scores[1]}
+def _pair(scores, table):
+    """Scores by side, named (you, they; or you, left, across, right)."""
+    return dict(zip(table.side_names, scores))
+
+
+def _dealer(dr, table) -> str:
+    """Who deals a deal: you or they, or the dealer's place."""
+    return table.names[dr.dealer] if table.players > 2 else "you" if dr.i_deal else "they"
 
 
 def as_dict(game: Game, reviews: list) -> dict:
+    rec = game.record
+    t = rec.table
+    dealers = {dr.number: _dealer(dr, t) for dr in game.deals}
     by_deal = {}
     for r in reviews:
         d = r.decision
         by_deal.setdefault(d.deal, []).append({
-            "kind": d.kind, "line": d.line, "dealer": "you" if d.i_deal else "they",
-            "scores": _pair(d.scores), "hand": format_cards(d.hand),
+            "kind": d.kind, "line": d.line, "dealer": dealers[d.deal],
+            "scores": _pair(d.scores, t), "hand": format_cards(d.hand),
             **({"count": d.count, "played": _tokens(d.played)}
                if d.kind == "play" else {}),
             "choice": r.choice, "best": r.best, "figures": r.figures, "lost": r.lost,
             "options": [{"choice": c, **f} for c, f in r.options]})
-    rec = game.record
     return {"record": rec.name, "game_length": rec.game_length,
-            "rules": rec.rules.describe(), "winner": game.winner, "scores": _pair(game.deals[-1].scores_after),
+            "rules": rec.rules.describe(), "winner": game.winner,
+            "scores": _pair(game.deals[-1].scores_after, t),
             "lost": _totals(reviews),
-            "deals": [{"deal": dr.number, "dealer": "you" if dr.i_deal else "they",
-                       "scores_before": _pair(dr.scores_before), "hand": format_cards(dr.hand),
+            "deals": [{"deal": dr.number, "dealer": dealers[dr.number],
+                       "scores_before": _pair(dr.scores_before, t),
+                       "hand": format_cards(dr.hand),
                        "starter": format_card(dr.starter), "play": _tokens(dr.play),
                        "points": dr.points,
-                       "scores_after": _pair(dr.scores_after),
+                       "scores_after": _pair(dr.scores_after, t),
                        "decisions": by_deal.get(dr.number, [])} for dr in game.deals]}
 
 
@@ -166,58 +189,88 @@ def _totals(reviews) -> dict:
     return out
 
 
+def _scores(scores, table) -> str:
+    """Scores by side as the review prints them: 12-30 (yours first)."""
+    return "-".join(str(x) for x in scores)
+
+
 def text_lines(game: Game, reviews: list) -> list:
     """The review as a player reads it: each deal, each decision, what it cost."""
     from cribsolve.games.cribbage.board import unweighed
 
     rec = game.record
+    t = rec.table
     rules = "" if rec.rules.is_standard else f" ({rec.rules.describe()})"
     cannot = unweighed(rec.spec)
+    two = t.players == 2
     lines = [f"{rec.name}: {len(game.deals)} deal{'s' * (len(game.deals) > 1)} of a game to "
              f"{rec.game_length}{rules}, each of your decisions beside the best from what you "
              "knew" + ("; the fewer points the better (lowball)" if rec.rules.lowball else ""),
              "  throw: expected hand + crib (- crib as pone) + the expert's pegging margin of "
-             "the kept cards",
+             "the kept cards" if two else
+             "  throw: expected hand + crib (- crib when it is another side's), exact, the "
+             "other crib cards uniform",
              "  lay: expected pegging margin (yours - theirs) to the end of the play, as "
-             "best-play finds it",
+             "best-play finds it" if two else
+             f"  lay: expected pegging margin (your side's - the others' mean) to the end of "
+             f"the play, as best-play finds it ({PLAY_SAMPLES:,} deals of the others' cards, "
+             "every seat then greedy)",
              f"  P(win): {cannot}" if cannot else
              f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times "
              "(both greedy), then the odds table"]
+    if not two:
+        lines.append(f"  scores: {'-'.join(t.side_names)}")
     by_deal = {}
     for r in reviews:
         by_deal.setdefault(r.decision.deal, []).append(r)
+    width = 7 if two else 4 * t.sides + 3
     for dr in game.deals:
-        lines += ["", f"deal {dr.number}: {'you' if dr.i_deal else 'they'} deal at "
-                      f"{dr.scores_before[0]}-{dr.scores_before[1]}; you hold "
+        dealer = _dealer(dr, t)
+        lines += ["", f"deal {dr.number}: {dealer} deal{'s' * (dealer not in WHO)} at "
+                      f"{_scores(dr.scores_before, t)}; you hold "
                       f"{format_cards(dr.hand)}, starter {format_card(dr.starter)}",
-                  f"  {'score':<7} {'decision':<10} {'yours':<6} {'best':<6} {'value':>7} "
-                  f"{'best':>7} {'lost':>6} {'P(win)':>7} {'lost':>6}"]
+                  f"  {'score':<{width}} {'decision':<10} {'yours':<6} {'best':<6} "
+                  f"{'value':>7} {'best':>7} {'lost':>6} {'P(win)':>7} {'lost':>6}"]
         for r in by_deal.get(dr.number, []):
             d, m = r.decision, MEASURES[r.decision.kind][0]
             what = "throw" if d.kind == "throw" else f"lay at {d.count}"
             best = r.options[0][1][m]
-            lines.append(f"  {d.scores[0]:>3}-{d.scores[1]:<3} {what:<10} {r.choice:<6} "
+            score = f"{d.scores[0]:>3}-{d.scores[1]:<3}" if two else \
+                f"{_scores(d.scores, t):<{width}}"
+            lines.append(f"  {score} {what:<10} {r.choice:<6} "
                          f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f}"
                          + (f" {r.figures['win']:7.1%} {r.lost['win']:6.1%}" if not cannot
                             else f" {'-':>7} {'-':>6}")
                          + (f"  (hand + crib alone: {r.lost['net']:.3f})"
-                            if d.kind == "throw" else ""))
+                            if d.kind == "throw" and two else ""))
         pts = dr.points
-        lines.append("  " + "; ".join(
-            f"{who} {dr.scores_after[k]} (" + ", ".join(
-                f"{part} {pts[who][part]}" for part in ("heels", "pegging", "hand", "crib")
-                if pts[who][part] or part in ("pegging", "hand")) + ")"
-            for k, who in enumerate(WHO)))
-    t = _totals(reviews)
+        parts = {who: ", ".join(f"{part} {pts[who][part]}" for part in
+                                ("heels", "pegging", "hand", "crib")
+                                if pts[who][part] or part in ("pegging", "hand"))
+                 for who in t.names}
+        if t.partners:
+            lines.append("  " + "; ".join(f"{who} ({parts[who]})" for who in t.names) +
+                         "; scores " + ", ".join(f"{side} {dr.scores_after[k]}"
+                                                 for k, side in enumerate(t.side_names)))
+        else:
+            lines.append("  " + "; ".join(f"{who} {dr.scores_after[k]} ({parts[who]})"
+                                          for k, who in enumerate(t.names)))
+    tot = _totals(reviews)
     wrong = sum(r.lost[MEASURES[r.decision.kind][0]] > 1e-9 for r in reviews)
     final = game.deals[-1].scores_after
+    if not game.winner:
+        end = f"the record ends at {_scores(final, t)} with the game unfinished"
+    elif two:
+        end = f"{game.winner} won {final[WHO.index(game.winner)]}-" \
+              f"{final[1 - WHO.index(game.winner)]}"
+    else:
+        end = f"{game.winner} won: " + ", ".join(f"{side} {final[k]}" for k, side in
+                                                  enumerate(t.side_names))
     lines += ["", f"{len(reviews)} decisions, {wrong} not the best; expected points lost: "
-                  f"throws {t['throws']['value']:.3f} (hand + crib alone "
-                  f"{t['throws']['net']:.3f}), play {t['play']['margin']:.3f}" +
+                  f"throws {tot['throws']['value']:.3f}" +
+                  (f" (hand + crib alone {tot['throws']['net']:.3f})" if two else "") +
+                  f", play {tot['play']['margin']:.3f}" +
                   ("; P(win) not weighed" if cannot else
-                   f"; P(win) lost: throws {t['throws']['win']:.1%}, play "
-                   f"{t['play']['win']:.1%}"),
-              f"{game.winner} won {final[WHO.index(game.winner)]}-"
-              f"{final[1 - WHO.index(game.winner)]}" if game.winner else
-              f"the record ends at {final[0]}-{final[1]} with the game unfinished"]
+                   f"; P(win) lost: throws {tot['throws']['win']:.1%}, play "
+                   f"{tot['play']['win']:.1%}"), end]
     return lines

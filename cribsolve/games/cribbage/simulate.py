@@ -9,19 +9,13 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.spec import CribbageSpec, seat_names
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 
 CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 4), "expert1": (2, 3),
                      "random": (0, 0)}
 CRIBBAGE_CHUNK = 2_000
-
-
-def seat_names(players: int) -> list[str]:
-    """The seats of a deal from the dealer's left round to the dealer."""
-    return {2: ["pone"], 3: ["dealer's left", "dealer's right"],
-            4: ["dealer's left", "across", "dealer's right"]}[players] + ["dealer"]
 
 
 @dataclass

@@ -39,6 +39,12 @@ ODDS_LENGTH_MAX = 361   # the longest game the odds table weighs: its positions 
                         # square (a table to 301 in about a minute on 2 busy cores)
 
 
+def seat_names(players: int) -> list[str]:
+    """The seats of a deal from the dealer's left round to the dealer."""
+    return {2: ["pone"], 3: ["dealer's left", "dealer's right"],
+            4: ["dealer's left", "across", "dealer's right"]}[players] + ["dealer"]
+
+
 @dataclass(frozen=True)
 class CribbageSpec:
     target: int = 15            # the sum that scores 2, in the show and in the play

@@ -44,7 +44,7 @@ class Terminal(Player):
         return self._rows
 
     def _hint(self, d):
-        self.say("\n".join(advice.table_lines(d, self._options(d))))
+        self.say("\n".join(advice.table_lines(d, self._options(d), self.spec)))
 
     def _cards(self, text: str, hand) -> list:
         """The cards named by ``text``: cards of the hand, or their numbers (12 or 1 2)."""
@@ -84,7 +84,8 @@ class Terminal(Player):
                 self.say(f"  {clip(str(e))}: {expected}")
 
     def throw(self, d):
-        crib = "your" if d.i_deal else "their"
+        crib = "your" if d.i_deal else "your partner's" if d.owns_crib else \
+            "their" if self.spec.players == 2 else "the dealer's"
         self.say(f"  your cards: {numbered(d.hand)}")
         n = (len(d.hand) - self.spec.kept)
 
