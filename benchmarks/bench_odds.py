@@ -1,8 +1,10 @@
-"""The odds table against games played out: python benchmarks/bench_odds.py [N] [POLICY]
+"""The odds table against games played out:
+python benchmarks/bench_odds.py [N] [POLICY] [partners]
 
 For positions across the board (near the end above all), plays N games (default 1e5) from
-each, both players following POLICY (default greedy), and prints the table's P(win), the
-played-out rate with its 95% interval, the difference in points, and the games per second.
+each, both players (with ``partners``: both teams of two) following POLICY (default greedy),
+and prints the time to build or load the table, its P(win), the played-out rate with its 95%
+interval, the difference in points, and the games per second.
 """
 import sys
 import time
@@ -19,8 +21,11 @@ POSITIONS = [(120, 120, False), (116, 116, False), (100, 110, True), (119, 112, 
 def main():
     n = int(float(sys.argv[1])) if len(sys.argv) > 1 else 100_000
     policy = sys.argv[2] if len(sys.argv) > 2 else "greedy"
-    spec = CribbageSpec()
+    partners = len(sys.argv) > 3 and sys.argv[3] == "partners"
+    spec = CribbageSpec(players=4, hand_size=5, partners=True) if partners else CribbageSpec()
+    t = time.perf_counter()
     win = odds_table(spec, policy=policy)
+    print(f"table ({spec.describe()}): {time.perf_counter() - t:.1f} s to build or load")
     worst = 0.0
     for mine, theirs, i_deal in POSITIONS:
         played_out(spec, mine, theirs, i_deal, 10, policy=policy)
