@@ -271,15 +271,16 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)
-    from cribsolve.games.cribbage.odds import sides_error
-    from cribsolve.games.cribbage.simulate import expert_refusal
+    _check_odds_options(whole, my_score, their_score, dealer, spec.game_length, csv_path,
+                        plot_path, play_out)
+    from cribsolve.games.cribbage.odds import sides_error   # after quick(): no numba to ready
 
     if sides_error(spec):
         raise click.UsageError(sides_error(spec) + " (simulate plays three players out)")
     if policy.startswith("expert"):
+        from cribsolve.games.cribbage.simulate import expert_refusal
+
         expert_refusal(spec)
-    _check_odds_options(whole, my_score, their_score, dealer, spec.game_length, csv_path,
-                        plot_path, play_out)
     from cribsolve.games.cribbage.odds import (DEALS, SEED, objective_table, odds_table,
                                                played_out)
     from cribsolve.infra.export import dumps, write_csv
