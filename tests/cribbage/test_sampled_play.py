@@ -184,6 +184,6 @@ def test_cli_three_players_json_and_refusals():
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1, (args, err)
     code, _, err = run("best-play", "TH KH", "--played", POSITIONS["three"][3][:-3],
                        "--players", "3")                   # seat 1's go left out
-    assert code == 2 and "it is seat 1 (across)'s turn after that sequence" in err, err
+    assert code == 2 and "it is seat 1 (dealer's right)'s turn after that sequence" in err, err
     code, _, err = run("best-play", "TS 2C 3D 8H", "--played", "5H", "--policy", "lookahead")
     assert code == 2 and "--policy" in err
