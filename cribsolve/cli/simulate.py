@@ -65,7 +65,8 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
                    "which ranks are left), lookahead (Patience II: win's first discard by "
                    "P(win) too), random, clairvoyant (sees the hidden cards: an upper bound). "
                    "Shuffle: optimal (default; proven best grid) or heuristic. "
-                   "Square: ev (default; the cell with the most expected points), random, "
+                   "Square: ev (default; the cell with the most expected points), lookahead "
+                   "(the most once the next card is placed too; slower, stronger), random, "
                    "clairvoyant (805: Shuffle's optimum of the same cards). "
                    "Cribbage: greedy (default), lookahead, expert (each card by the "
                    "information-set search), expert1 (the earlier expert: both hands open in "
@@ -95,7 +96,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
              checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **house):
     """Play many seeded games and report the win rate."""
     from cribsolve.infra.export import WIN_RATE_HEADER
-    from cribsolve.games.solitaire.facts import SQUARES
+    from cribsolve.games.solitaire.facts import PATIENCES, SQUARES
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
@@ -120,7 +121,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     else:
         from cribsolve.games.solitaire.simulate import simulate as run_sim
     where = chunks_where(scheduler, jobs)
-    if policy in TABLE_POLICIES and variant != "shuffle":
+    if policy in TABLE_POLICIES and variant in PATIENCES:
         win_table_progress(variant, quiet)
     with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
         res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)

@@ -378,7 +378,8 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
 
 
 def _square_bracket(n, seed, jobs, as_json, quiet):
-    """bracket --variant square: ev below, the clairvoyant bound above, on the same decks."""
+    """bracket --variant square: the best policy below, the clairvoyant bound above, on the
+    same decks, and ev's paired gap."""
     from cribsolve.cli.options import refuse
     from cribsolve.games.solitaire.square import bracket as square_bracket
     from cribsolve.infra.export import dumps
@@ -391,7 +392,8 @@ def _square_bracket(n, seed, jobs, as_json, quiet):
         click.echo(dumps(d))
         return
     click.echo(f"square, {n:,} decks, seed {seed}: the optimal win rate (>= 61) lies in")
-    for name, key in [("best policy (ev)", "win_rate"), ("clairvoyant bound", "clairvoyant"),
+    for name, key in [(f"best policy ({d['policy']})", "win_rate"), ("ev", "ev_rate"),
+                      ("gain over ev", "gain"), ("clairvoyant bound", "clairvoyant"),
                       ("width (upper - best)", "width")]:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")

@@ -200,12 +200,71 @@ def replay(variant, deck, policy, rand):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.permutations(range(52)), st.sampled_from(list(SQUARES)), st.sampled_from(["ev",
-                                                                                     "random"]))
+@given(st.permutations(range(52)), st.sampled_from(list(SQUARES)),
+       st.sampled_from(["ev", "random", "lookahead"]))
 def test_every_move_is_legal_and_the_score_is_shuffles(deck, variant, policy):
     deck = np.array(deck, dtype=np.int64)
     rand = np.random.default_rng(0).random(SQUARES[variant].dealt)
     replay(variant, deck, sq.POLICIES[policy], rand)
+
+
+def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
+    # With three cells empty, a card placed, the next placed as well as it can be and the last
+    # forced, the look-ahead's value of a move is the optimal expected final score: here by
+    # brute force over every next card, last card and starter, with grid_points.
+    deck = [int(c) for c in np.random.default_rng(7).permutation(52)]
+    grid = np.array(deck[:16], dtype=np.int64)
+    empty = [2, 7, 13]
+    grid[empty] = sq.EMPTY
+    card = deck[16]
+    seen = np.zeros(52, dtype=np.bool_)
+    seen[grid[grid >= 0]] = True
+    seen[card] = True
+    seen[deck[27:]] = True              # 10 unseen cards keep the brute force short
+    pool = [c for c in range(52) if not seen[c]]
+    values, kept_out = sq.place_values(grid, card, seen, TABLE)
+    opts, vals = sq.lookahead_values(grid, card, seen, np.zeros(2, dtype=np.int64), 0, values,
+                                     kept_out, -1, TABLE)
+    assert sorted(opts) == empty and list(opts) == sorted(empty, key=lambda i: -values[i])
+
+    def mean_final(g, free, unseen):
+        return np.mean([sq.grid_points(np.where(np.arange(16) == free, last, g), starter, TABLE)
+                        for last, starter in itertools.permutations(unseen, 2)])
+
+    for o, v in zip(opts, vals):
+        g = grid.copy()
+        g[o] = card
+        rest = [i for i in empty if i != o]
+        best_next = []
+        for nxt in pool:
+            unseen = [c for c in pool if c != nxt]
+            options = []
+            for i, j in (rest, rest[::-1]):
+                h = g.copy()
+                h[i] = nxt
+                options.append(mean_final(h, j, unseen))
+            best_next.append(max(options))
+        assert v == pytest.approx(np.mean(best_next), abs=1e-9)
+        assert v >= values[o] - 1e-9          # seeing one card further cannot be worth less
+
+
+def test_lookahead_moves_depend_only_on_the_cards_seen():
+    # two decks alike in their first 9 cards and different after: the same first 9 moves
+    rng = np.random.default_rng(4)
+    for variant in ("square", "square-reserve1"):
+        s = SQUARES[variant]
+        a = rng.permutation(52).astype(np.int64)
+        b = a.copy()
+        b[9:] = rng.permutation(a[9:])
+        logs = []
+        for deck in (a, b):
+            log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
+            sq.play_on(np.full(16, -1, dtype=np.int64), np.zeros(52, dtype=np.bool_),
+                       np.empty((2, 5), dtype=np.int64), np.zeros(2, dtype=np.int64),
+                       deck[:s.dealt], deck[s.dealt], s.piles, s.waste, sq.LOOKAHEAD,
+                       np.zeros(s.dealt), TABLE, log)
+            logs.append(log[:np.flatnonzero(log[:, 0] == sq.TALON)[8] + 1])
+        assert (logs[0] == logs[1]).all()
 
 
 def test_ev_uses_the_piles():
@@ -335,15 +394,18 @@ def test_deal_and_simulate_commands():
     assert code == 0 and json.loads(out)["histogram"] is None
 
 
-def test_bracket_pairs_ev_and_the_bound_on_simulates_decks():
-    code, out, _ = run("bracket", "--variant", "square", "-n", "300", "--seed", "2", "--json",
+def test_bracket_pairs_the_best_policy_ev_and_the_bound_on_simulates_decks():
+    code, out, _ = run("bracket", "--variant", "square", "-n", "100", "--seed", "2", "--json",
                        "--quiet")
     d = json.loads(out)
-    ev = simulate("square", "ev", 300, seed=2)
-    clair = simulate("square", "clairvoyant", 300, seed=2, win_only=True)
-    assert code == 0 and d["win_rate"] == ev.win_rate and d["clairvoyant"] == clair.win_rate
-    assert d["width"] == pytest.approx(clair.win_rate - ev.win_rate)
-    assert d["width_ci"][0] > 0.3               # measured: clairvoyance wins 56 points more
+    best = simulate("square", "lookahead", 100, seed=2)
+    ev = simulate("square", "ev", 100, seed=2)
+    clair = simulate("square", "clairvoyant", 100, seed=2, win_only=True)
+    assert code == 0 and d["policy"] == "lookahead" and d["win_rate"] == best.win_rate
+    assert d["ev_rate"] == ev.win_rate and d["clairvoyant"] == clair.win_rate
+    assert d["width"] == pytest.approx(clair.win_rate - best.win_rate)
+    assert d["gain"] == pytest.approx(best.win_rate - ev.win_rate)
+    assert d["width_ci"][0] > 0.3               # measured: clairvoyance wins 52 points more
     code, out, err = run("bracket", "--variant", "square", "-n", "30", "--next-hands", "2")
     assert code == 2 and "--next-hands" in err
 

@@ -25,12 +25,14 @@ SOLITAIRES = {
                            20_000),
     "shuffle": Solitaire("Cribbage Shuffle", 1, 61, ("optimal", "heuristic"), "optimal", 200),
     # Square's chunks are Shuffle's size, so a seed deals both the same decks (see square.py)
-    "square": Solitaire("Cribbage Square", 1, 61, ("ev", "random", "clairvoyant"), "ev", 200),
-    "square-waste": Solitaire("Cribbage Square (Waste)", 1, 61, ("ev", "random"), "ev", 200),
-    "square-reserve1": Solitaire("Cribbage Square (1 Reserve)", 1, 61, ("ev", "random"), "ev",
-                                 200),
-    "square-reserve2": Solitaire("Cribbage Square (2 Reserves)", 1, 61, ("ev", "random"), "ev",
-                                 200),
+    "square": Solitaire("Cribbage Square", 1, 61, ("ev", "random", "lookahead", "clairvoyant"),
+                        "lookahead", 200),
+    "square-waste": Solitaire("Cribbage Square (Waste)", 1, 61, ("ev", "random", "lookahead"),
+                              "lookahead", 200),
+    "square-reserve1": Solitaire("Cribbage Square (1 Reserve)", 1, 61,
+                                 ("ev", "random", "lookahead"), "lookahead", 200),
+    "square-reserve2": Solitaire("Cribbage Square (2 Reserves)", 1, 61,
+                                 ("ev", "random", "lookahead"), "lookahead", 200),
 }
 PATIENCES = ("patience", "patience2")     # the two dealt hand by hand, with a win table
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.solitaire.facts import SOLITAIRES, SQUARES
+from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES, SQUARES
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
 
 MAX_DEAL = 256      # more than any deal can score
-TABLE_POLICIES = ("win", "lookahead", "deck")     # the policies that play by the win table
+TABLE_POLICIES = ("win", "lookahead", "deck")     # Patience policies that play by the win table
 
 
 @dataclass
@@ -233,7 +233,7 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
                     deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
                     exact_scores=not win_only)
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
-    wins = win_table(variant) if policy in TABLE_POLICIES else None
+    wins = win_table(variant) if variant in PATIENCES and policy in TABLE_POLICIES else None
     coefs = deck_value() if policy == "deck" else None
     parts = chunks(n, chunk)
     job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points, coefs)
