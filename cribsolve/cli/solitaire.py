@@ -128,7 +128,7 @@ def _grid_cells(words) -> list:
               help="Other cards known not to come (none in PySolFC's own games).")
 @click.option("--playouts", "samples", type=click.IntRange(0, PLAYOUTS_MAX), default=1000,
               show_default=True, help="Games played out per move, ev playing on (0: the "
-                                      "exact expectation alone).")
+                                      "exact expectations alone).")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, as_json):
@@ -146,8 +146,9 @@ def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, 
     if as_json:
         click.echo(dumps({"variant": variant, "card": format_card(placed),
                           "samples": samples, "seed": seed,
-                          "moves": [{"move": m.name, "expected": m.expected, "mean": m.mean,
-                                     "se": m.se, "win": m.win, "ev": m.ev} for m in moves]}))
+                          "moves": [{"move": m.name, "expected": m.expected, "ahead": m.ahead,
+                                     "mean": m.mean, "se": m.se, "win": m.win, "ev": m.ev,
+                                     "lookahead": m.lookahead} for m in moves]}))
         return
     empty = sum(c is None for c in grid)
     click.echo(f"{variant}: where {format_card(placed)} goes, {16 - empty} cells filled, "
@@ -155,14 +156,17 @@ def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, 
     for i in range(4):
         click.echo("  " + "  ".join(f"{'--' if c is None else format_card(c):>3}"
                                     for c in grid[4 * i:4 * i + 4]))
-    head = "  move   expected" + ("   playouts: mean     se  P(win)" if samples else "")
+    head = "  move   expected    ahead" + ("   playouts: mean     se  P(win)" if samples else "")
     click.echo(head)
     for m in moves:
-        row = f"  {m.name:<6} {m.expected:8.3f}"
+        row = f"  {m.name:<6} {m.expected:8.3f} {m.ahead:8.3f}"
         if samples:
             row += f"  {m.mean:15.3f}  {m.se:5.3f}  {m.win:6.4f}"
-        click.echo(row + ("   ev's move" if m.ev else ""))
+        marks = [name for name, on in (("ev", m.ev), ("lookahead", m.lookahead)) if on]
+        click.echo(row + (f"   {' and '.join(marks)}'s move" if marks else ""))
     click.echo("expected: the final score's mean with the other cells filled at random (exact)")
+    click.echo("ahead: the same once the next card is placed as well as ev can (exact); "
+               "lookahead plays the best of ev's best 3 by it")
     if samples:
         click.echo("playouts: ev plays on; every move sees the same cards dealt")
 
@@ -249,10 +253,10 @@ def _square_view(walk, advice, top):
     out = [f"Card {len(walk.moves) + 1} of 16: {format_card(walk.card)}"]
     out += ["  " + "  ".join(f"{'--' if c is None else format_card(c):>3}"
                              for c in walk.grid[4 * i:4 * i + 4]) for i in range(4)]
-    out.append("  cell   expected  P(win)")
+    out.append("  cell   expected    ahead  P(win)")
     for i, p in enumerate(advice[:top]):
-        out.append(f"  {p.name:<6} {p.expected:8.3f}  {p.win:6.4f}" + ("   best" if i == 0
-                                                                        else ""))
+        out.append(f"  {p.name:<6} {p.expected:8.3f} {p.ahead:8.3f}  {p.win:6.4f}"
+                   + ("   best" if i == 0 else ""))
     return out
 
 
@@ -293,7 +297,8 @@ def play_square(pysol_game, seed, samples, top):
                                       f"seed {seed}") + f": {WIN_AT} points to win; each card "
                "goes into an empty cell")
     click.echo("(expected: the final score with the other cells filled at random, exact; "
-               f"P(win): {samples:,} playouts, ev playing on)")
+               "ahead: the same once the next card is placed as well as ev can, exact; best: "
+               f"the lookahead policy's cell; P(win): {samples:,} playouts, ev playing on)")
     while not walk.over:
         advice = best_place(walk.grid, walk.card, samples=samples, seed=ADVICE_SEED, top=top)
         click.echo("\n".join([""] + _square_view(walk, advice, top)))
@@ -311,10 +316,10 @@ def play_square(pysol_game, seed, samples, top):
     out.append(f"Game over: rows {sum(lines[:4])} + columns {sum(lines[4:])} + heels "
                f"{walk.heels} = {walk.score}, {'won' if walk.score >= WIN_AT else 'lost'} "
                f"({WIN_AT} to win)")
-    out.append(f"  {'card':<5} {'you':<5} {'best':<5} {'expected points lost':>20}")
+    out.append(f"  {'card':<5} {'you':<5} {'best':<5} {'points lost (ahead)':>20}")
     for card_id, chosen, best in walk.moves:
         out.append(f"  {format_card(card_id):<5} {chosen.name:<5} {best.name:<5} "
-                   f"{best.expected - chosen.expected:20.3f}")
+                   f"{best.ahead - chosen.ahead:20.3f}")
     click.echo("\n".join(out))
 
 

@@ -224,7 +224,7 @@ def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
     pool = [c for c in range(52) if not seen[c]]
     values, kept_out = sq.place_values(grid, card, seen, TABLE)
     opts, vals = sq.lookahead_values(grid, card, seen, np.zeros(2, dtype=np.int64), 0, values,
-                                     kept_out, -1, TABLE)
+                                     kept_out, -1, TABLE, sq.LOOKAHEAD_TOP)
     assert sorted(opts) == empty and list(opts) == sorted(empty, key=lambda i: -values[i])
 
     def mean_final(g, free, unseen):
@@ -320,15 +320,16 @@ def spelled(grid):
     return [("--" if c < 0 else format_card(c)) for c in grid]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_best_place_marks_the_cell_the_ev_policy_chose(seed):
-    # replay an ev game and stop at its 6th and 12th cards: best-place, from the face-up cards
+@pytest.mark.parametrize("seed,policy", [(1, "ev"), (2, "ev"), (3, "lookahead"),
+                                         (4, "lookahead")])
+def test_best_place_marks_the_cell_each_policy_chose(seed, policy):
+    # replay a game and stop at its 6th and 12th cards: best-place, from the face-up cards
     # alone, must mark the cell the kernel chose
     deck = np.random.default_rng(seed).permutation(52).astype(np.int64)
     log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
     sq.play_on(np.full(16, -1, dtype=np.int64), np.zeros(52, dtype=np.bool_),
                np.empty((2, 5), dtype=np.int64), np.zeros(2, dtype=np.int64), deck[:16],
-               deck[16], 0, False, sq.EV, np.zeros(16), TABLE, log)
+               deck[16], 0, False, sq.POLICIES[policy], np.zeros(16), TABLE, log)
     for k in (5, 11):
         before = np.full(16, -1, dtype=np.int64)
         for _, card, cell in log[:k]:
@@ -336,9 +337,10 @@ def test_best_place_marks_the_cell_the_ev_policy_chose(seed):
         code, out, err = run("best-place", *spelled(before), "--card", format_card(log[k, 1]),
                              "--playouts", "0", "--json")
         moves = json.loads(out)["moves"]
-        assert code == 0 and [m["move"] for m in moves if m["ev"]] == [
+        assert code == 0 and [m["move"] for m in moves if m[policy]] == [
             f"r{log[k, 2] // 4 + 1}c{log[k, 2] % 4 + 1}"]
-        assert moves[0]["ev"]           # without playouts, best first is ev's order
+        assert moves[0]["lookahead"]    # without playouts, the best policy's move first
+        assert all(m["ahead"] >= m["expected"] - 1e-9 for m in moves)
 
 
 def test_best_place_last_cell_is_exact_and_playouts_agree():
@@ -366,7 +368,9 @@ def test_best_place_text_and_the_waste():
                        " ".join(grid[8:12]), " ".join(grid[12:]), "--card", "5s",
                        "--playouts", "50")
     assert code == 0 and out.splitlines()[1:3] == ["   5H   6H   7C   KD", "   JD   5C   --   QS"]
-    assert sum("ev's move" in line for line in out.splitlines()) == 1
+    marks = [line.split("   ")[-1] for line in out.splitlines() if line.endswith("'s move")]
+    assert sum(m.startswith("ev") for m in marks) == 1
+    assert sum("lookahead" in m for m in marks) == 1
     code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
                        "--waste", "AS 2S", "--playouts", "0", "--json")
     moves = {m["move"]: m for m in json.loads(out)["moves"]}
@@ -410,7 +414,7 @@ def test_bracket_pairs_the_best_policy_ev_and_the_bound_on_simulates_decks():
     assert code == 2 and "--next-hands" in err
 
 
-def test_coach_taking_every_advice_plays_ev_and_sees_only_the_face_up_cards():
+def test_coach_taking_every_advice_plays_lookahead_and_sees_only_the_face_up_cards():
     from cribsolve.games.solitaire.square import Walk, best_place
 
     lay = layout("square", talon(14))
@@ -422,12 +426,12 @@ def test_coach_taking_every_advice_plays_ev_and_sees_only_the_face_up_cards():
         advice = best_place(walk.grid, walk.card, samples=30, top=2)
         if len(walk.moves) < 6:
             again = best_place(twin.grid, twin.card, samples=30, top=2)
-            assert [(p.cell, p.expected, p.win) for p in again] == [
-                (p.cell, p.expected, p.win) for p in advice]
+            assert [(p.cell, p.expected, p.ahead, p.win) for p in again] == [
+                (p.cell, p.expected, p.ahead, p.win) for p in advice]
             twin.choose(advice[0].cell, again)
         walk.choose(advice[0].cell, advice)
     deck = np.array(lay["talon"] + [lay["starter"]], dtype=np.int64)
-    assert walk.score == sq.play_square(deck, 16, 0, False, sq.EV, np.zeros(16), TABLE)
+    assert walk.score == sq.play_square(deck, 16, 0, False, sq.LOOKAHEAD, np.zeros(16), TABLE)
     code, out, _ = run("play", "--variant", "square", "--pysol-game", "14", "--top", "1",
                        "--samples", "10", stdin=b"\n" * 16)
     assert code == 0 and f"= {walk.score}, " in out and out.count("your cell") == 16

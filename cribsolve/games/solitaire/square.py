@@ -260,9 +260,10 @@ def _best_next(grid, seen, size, piles, table):
 
 
 @njit(cache=True)
-def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table):
-    """(options, their values) of LOOKAHEAD for ``c`` in hand: ev's LOOKAHEAD_TOP best moves
-    by exact expectation (cells, or PILE + p for the open pile p), in that order, each valued
+def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table, top):
+    """(options, their values) of LOOKAHEAD for ``c`` in hand: ev's ``top`` best moves (the
+    policy weighs LOOKAHEAD_TOP) by exact expectation (cells, or PILE + p for the open pile p),
+    in that order (ties as they come, so argmax picks as ev would), each valued
     by the expectation after the next card is played as well as it can be (_best_next), or by
     its exact expectation when it fills the grid. ``seen`` must hold c; it is left as given."""
     n_opt = 0
@@ -276,7 +277,7 @@ def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table):
         opts[n_opt], vals[n_opt] = PILE + p, kept_out
         n_opt += 1
     order = np.argsort(-vals[:n_opt], kind="mergesort")     # stable: ev's option first
-    k = min(LOOKAHEAD_TOP, n_opt)
+    k = min(top, n_opt)
     out_opts = opts[order[:k]]
     out_vals = vals[order[:k]]
     for j in range(k):
@@ -320,7 +321,7 @@ def play_on(grid, seen, pile, size, talon, starter, piles, waste, policy, rand, 
                                                    table)
         if policy == LOOKAHEAD and move < 2:        # a pile's top comes back as ev decides
             opts, vals = lookahead_values(grid, c, seen, size, piles, values, kept_out, p,
-                                          table)
+                                          table, LOOKAHEAD_TOP)
             o = opts[np.argmax(vals)]
             move, cell = (1, -1) if o >= PILE else (0, o)
         moves, placed, pos = _apply(grid, pile, size, c, move, cell, p, log, moves, placed, pos)
@@ -423,12 +424,13 @@ def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, tab
 class Placement:
     """One move of the card in hand: into ``cell`` (0-15, row by row) or onto the waste
     (cell None); its exact expectation with the rest of the grid filled at random (what ev
-    maximises), and over the playouts (ev playing on) the mean final score, its standard error
-    and the share that reach 61."""
+    maximises), ``ahead``: the same once the next card is placed as well as ev can place it
+    (what lookahead maximises among ev's best LOOKAHEAD_TOP), and over the playouts (ev
+    playing on) the mean final score, its standard error and the share that reach 61."""
 
-    def __init__(self, cell, expected, scores):
-        self.cell, self.expected = cell, float(expected)
-        self.ev = False                 # the move the ev policy makes
+    def __init__(self, cell, expected, ahead, scores):
+        self.cell, self.expected, self.ahead = cell, float(expected), float(ahead)
+        self.ev = self.lookahead = False        # the move each policy makes
         self.mean = float(scores.mean()) if scores.size else None
         self.se = float(scores.std() / np.sqrt(scores.size)) if scores.size > 1 else None
         self.win = float((scores >= WIN_AT).mean()) if scores.size else None
@@ -443,8 +445,9 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
     """Every move of ``card`` (grid: 16 card ids or None, row by row; ``waste``: the cards on
     Square (Waste)'s waste; ``seen``: other cards known not to come), best first: by P(win)
     over ``samples`` playouts (numpy seeded with ``seed``), then by expected score; without
-    playouts, by the exact expectation. With ``top``, in the exact expectation's order, and
-    only the first ``top`` moves played out (the coach's advice: ev's ranking, quickly)."""
+    playouts, lookahead's move first, then its other candidates and the rest, each by
+    ``ahead``. With ``top``, in that order, and only the first ``top`` moves played out (the
+    coach's advice: lookahead's ranking, quickly)."""
     from cribsolve.core.notation import format_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.errors import CardError, CribsolveError
@@ -484,11 +487,16 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
     size = np.zeros(2, dtype=np.int64)
     pile[0, :len(waste)] = list(waste)
     size[0] = len(waste)
-    moves = empties + ([PILE] if sq.piles and len(waste) < PILE_CARDS else [])
-    exact = {o: (kept_out if o == PILE else values[o]) for o in moves}
+    open_pile = 0 if sq.piles and len(waste) < PILE_CARDS else -1
+    opts, ahead = lookahead_values(g, card, known, size, sq.piles, values, kept_out, open_pile,
+                                   table, PILE + 1)
+    opts = [int(o) for o in opts]                           # ev's order, ev's move first
+    candidates = opts[:LOOKAHEAD_TOP]
+    pick = candidates[int(np.argmax(ahead[:LOOKAHEAD_TOP]))]
+    ahead_of = dict(zip(opts, ahead.tolist()))
+    ranked = sorted(opts, key=lambda o: (o != pick, o not in candidates, -ahead_of[o]))
     wanted = np.zeros(PILE + 2, dtype=np.bool_)
-    ranked = sorted(moves, key=lambda o: -exact[o])         # stable: ev's choice first
-    wanted[ranked[:top] if top is not None else moves] = True
+    wanted[ranked[:top] if top is not None else opts] = True
     if samples:
         rng = np.random.default_rng(seed)
         futures = rng.permuted(np.tile(np.array(unseen, dtype=np.int64), (samples, 1)), axis=1)
@@ -496,17 +504,13 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
                           table, wanted)
     else:
         scores = np.full((0, PILE + 2), -1, dtype=np.int64)
-    out = [Placement(None if o == PILE else o, exact[o],
-                     scores[:, o] if wanted[o] else scores[:0, o]) for o in moves]
-    pick = out[int(np.argmax([p.expected for p in out[:len(empties)]]))]
-    if len(moves) > len(empties) and kept_out > pick.expected:
-        pick = out[-1]
-    pick.ev = True
-    if top is not None:
-        return sorted(out, key=lambda p: -p.expected)
-    if samples:
-        return sorted(out, key=lambda p: (-p.win, -p.mean, -p.expected))
-    return sorted(out, key=lambda p: -p.expected)
+    out = {o: Placement(None if o == PILE else o, kept_out if o == PILE else values[o],
+                        ahead_of[o], scores[:, o] if wanted[o] else scores[:0, o])
+           for o in ranked}
+    out[opts[0]].ev = out[pick].lookahead = True
+    if samples and top is None:
+        return sorted(out.values(), key=lambda p: (-p.win, -p.mean, -p.ahead))
+    return list(out.values())
 
 
 def bracket(n: int, seed: int = 0, jobs: int | None = None, progress=None) -> dict:
@@ -562,7 +566,8 @@ class Walk:
     """A game of Cribbage Square (805) card by card as the player sees it: ``grid`` and
     ``card`` (the talon's top) are all that is face up; the next cards and the starter stay in
     the talon until the grid is full. ``choose(cell, advice)`` plays the card and keeps what the
-    move cost against the advice's best, in expected final score."""
+    move cost against the advice's best, in ``ahead`` (the expected final score looking one
+    card further)."""
 
     def __init__(self, talon, starter):
         self._talon, self._starter = [int(c) for c in talon[:16]], int(starter)
