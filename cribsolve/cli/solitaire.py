@@ -162,11 +162,11 @@ def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, 
         row = f"  {m.name:<6} {m.expected:8.3f} {m.ahead:8.3f}"
         if samples:
             row += f"  {m.mean:15.3f}  {m.se:5.3f}  {m.win:6.4f}"
-        marks = [name for name, on in (("ev", m.ev), ("lookahead", m.lookahead)) if on]
-        click.echo(row + (f"   {' and '.join(marks)}'s move" if marks else ""))
+        marks = [name for name, on in (("ev's", m.ev), ("lookahead's", m.lookahead)) if on]
+        click.echo(row + (f"   {' and '.join(marks)} move" if marks else ""))
     click.echo("expected: the final score's mean with the other cells filled at random (exact)")
-    click.echo("ahead: the same once the next card is placed as well as ev can (exact); "
-               "lookahead plays the best of ev's best 3 by it")
+    click.echo("ahead: the same once the next card, whichever it is, is placed as ev places it")
+    click.echo("lookahead's move: of ev's best 3 moves, the best by ahead")
     if samples:
         click.echo("playouts: ev plays on; every move sees the same cards dealt")
 
