@@ -399,12 +399,12 @@ def test_deal_and_simulate_commands():
 
 
 def test_bracket_pairs_the_best_policy_ev_and_the_bound_on_simulates_decks():
-    code, out, _ = run("bracket", "--variant", "square", "-n", "100", "--seed", "2", "--json",
+    code, out, _ = run("bracket", "--variant", "square", "-n", "50", "--seed", "2", "--json",
                        "--quiet")
     d = json.loads(out)
-    best = simulate("square", "lookahead", 100, seed=2)
-    ev = simulate("square", "ev", 100, seed=2)
-    clair = simulate("square", "clairvoyant", 100, seed=2, win_only=True)
+    best = simulate("square", "lookahead", 50, seed=2)
+    ev = simulate("square", "ev", 50, seed=2)
+    clair = simulate("square", "clairvoyant", 50, seed=2, win_only=True)
     assert code == 0 and d["policy"] == "lookahead" and d["win_rate"] == best.win_rate
     assert d["ev_rate"] == ev.win_rate and d["clairvoyant"] == clair.win_rate
     assert d["width"] == pytest.approx(clair.win_rate - best.win_rate)
