@@ -297,7 +297,7 @@ def play_square(pysol_game, seed, samples, top):
                                       f"seed {seed}") + f": {WIN_AT} points to win; each card "
                "goes into an empty cell")
     click.echo("(expected: the final score with the other cells filled at random, exact; "
-               "ahead: the same once the next card is placed as well as ev can, exact; best: "
+               "ahead: the same once the next card is placed as ev places it, exact; best: "
                f"the lookahead policy's cell; P(win): {samples:,} playouts, ev playing on)")
     while not walk.over:
         advice = best_place(walk.grid, walk.card, samples=samples, seed=ADVICE_SEED, top=top)

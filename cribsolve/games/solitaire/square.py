@@ -20,7 +20,7 @@ Policies (what the player knows: the cards seen, never the next card or the star
                more than every cell; a pile's top card goes to the grid when that is worth
                most. Cards are never moved from pile to pile (808 allows it).
   LOOKAHEAD    each talon card goes where the expected final score is highest once the next
-               card is played as well as ev can play it: an exact expectimax over every unseen
+               card is placed as ev places it: an exact expectimax over every unseen
                card the next may be, of ev's best 3 moves (a reserve's top comes back as ev
                decides). ev is myopic, as if the later cards were dropped at random; this sees
                one card further, at about 100 times ev's time; measured stronger (README).
@@ -424,7 +424,7 @@ def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, tab
 class Placement:
     """One move of the card in hand: into ``cell`` (0-15, row by row) or onto the waste
     (cell None); its exact expectation with the rest of the grid filled at random (what ev
-    maximises), ``ahead``: the same once the next card is placed as well as ev can place it
+    maximises), ``ahead``: the same once the next card is placed as ev places it
     (what lookahead maximises among ev's best LOOKAHEAD_TOP), and over the playouts (ev
     playing on) the mean final score, its standard error and the share that reach 61."""
 
@@ -444,10 +444,10 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
                seed: int = 0, top: int | None = None) -> list[Placement]:
     """Every move of ``card`` (grid: 16 card ids or None, row by row; ``waste``: the cards on
     Square (Waste)'s waste; ``seen``: other cards known not to come), best first: by P(win)
-    over ``samples`` playouts (numpy seeded with ``seed``), then by expected score; without
-    playouts, lookahead's move first, then its other candidates and the rest, each by
-    ``ahead``. With ``top``, in that order, and only the first ``top`` moves played out (the
-    coach's advice: lookahead's ranking, quickly)."""
+    over ``samples`` playouts (numpy seeded with ``seed``), then by their mean, then by
+    ``ahead``; without playouts, lookahead's move first, then its other candidates and the
+    rest, each by ``ahead``. With ``top``, in that order, and only the first ``top`` moves
+    played out (the coach's advice: lookahead's ranking, quickly)."""
     from cribsolve.core.notation import format_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.errors import CardError, CribsolveError
