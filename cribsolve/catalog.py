@@ -14,7 +14,7 @@ from cribsolve.errors import TableError
 from cribsolve.games.cribbage.inference import throw_model
 from cribsolve.games.cribbage.odds import odds_table, skunk_table
 from cribsolve.games.cribbage.opponent import optimal_frequencies
-from cribsolve.games.cribbage.search import peg_table
+from cribsolve.games.cribbage.pegtable import PLAYS, peg_table
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.games.solitaire.simulate import deck_value, win_table
 from cribsolve.infra import store
@@ -93,7 +93,8 @@ def ship() -> None:
         win_table("patience")
         win_table("patience2")
         deck_value()
-        peg_table(CribbageSpec())
+        for play_as in PLAYS:
+            peg_table(CribbageSpec(), play_as)
         throw_model(CribbageSpec())
     for f in os.listdir(store.SHIPPED):
         os.unlink(os.path.join(store.SHIPPED, f))

@@ -1,5 +1,6 @@
 """Run the real console entry point in-process and capture what a user would see."""
 import io
+import os
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 
@@ -22,3 +23,14 @@ def run(*args, stdin: bytes | None = None):
     finally:
         sys.argv, sys.stdin = old_argv, old_stdin
     return code, out.getvalue(), err.getvalue()
+
+
+def share_compiled(link: str) -> None:
+    """Make ``link`` a folder of this run's compiled kernels (the numba part of its cache,
+    keyed by the code, so sharing it is safe), for a subprocess whose cache folder is a fresh
+    one: compiling the whole engine again there took minutes a test."""
+    from cribsolve.infra import jit
+
+    root = os.path.dirname(jit.numba_cache_dir())
+    os.makedirs(root, exist_ok=True)
+    os.symlink(root, link)

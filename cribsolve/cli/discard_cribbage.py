@@ -132,7 +132,7 @@ def _pegging(o, hand, values):
     """--pegging: the expert's expected pegging margin of each discard's kept cards."""
     if len(hand) != 6 or o.target != 15 or o.jokers or o.decks > 1:
         raise CribsolveError("--pegging is for the standard six-card deal")
-    from cribsolve.games.cribbage.search import kept_margin
+    from cribsolve.games.cribbage.pegtable import kept_margin
     from cribsolve.games.cribbage.spec import CribbageSpec
     return {id(v): kept_margin(v.keep, o.dealer, CribbageSpec()) for v in values}
 

@@ -107,7 +107,7 @@ def test_best_discard_with_pegging():
     """--pegging adds the expert's pegging margin of the kept cards and ranks by the sum;
     the hand and crib figures stay the exact ones."""
     from cribsolve.core.notation import parse_cards
-    from cribsolve.games.cribbage.search import kept_margin
+    from cribsolve.games.cribbage.pegtable import kept_margin
     from cribsolve.games.cribbage.spec import CribbageSpec
 
     hand = ["5H", "5S", "JD", "6C", "7C", "KH"]

@@ -42,6 +42,9 @@ def test_quick_answer_equals_compiled_and_skips_numba(args):
 
 def test_a_table_that_must_be_built_restarts_compiled(tmp_path):
     """odds for a game length with no shipped table: built once, compiled, then answered."""
+    from clihelp import share_compiled
+
+    share_compiled(str(tmp_path / "numba"))     # the table is built afresh, not the kernels
     env = dict(os.environ, CRIBSOLVE_CACHE=str(tmp_path))
     env.pop("CRIBSOLVE_COMPILED", None)
     r = subprocess.run([sys.executable, "-m", "cribsolve", "odds", "--my-score", "10",

@@ -29,7 +29,7 @@ def test_scripted_deal_end_to_end():
     for six, dealer in ((pone6, False), (dealer6, True)):
         o = throws.choose_throw(np.array(six), dealer, 1, rank_table(), STANDARD, keep_idx,
                                 disc_idx, -1, np.bincount(six, minlength=53), int(dealer),
-                                tp.NO_EXPERT[0])
+                                tp.NO_EXPERT[0][0])
         kept.append([six[i] for i in keep_idx[o]])
         crib += [six[i] for i in disc_idx[o]]
     std = ruleset("standard")
@@ -105,7 +105,7 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
             dealt = deck[8 * seat:8 * seat + 8]
             o = throws.choose_throw(dealt, seat == 1, 1, rank_table(), pr, keep_idx, disc_idx,
                                     -1, np.bincount(dealt, minlength=53), seat,
-                                    tp.NO_EXPERT[0])
+                                    tp.NO_EXPERT[0][0])
             kept.append(dealt[keep_idx[o]].tolist())
             crib += dealt[disc_idx[o]].tolist()
         s = int(deck[16])

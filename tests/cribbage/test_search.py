@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import search
+from cribsolve.games.cribbage import pegtable, search
 from cribsolve.games.cribbage.play import STANDARD, card_points
 from cribsolve.games.cribbage.spec import CribbageSpec
 
@@ -97,38 +97,68 @@ def test_play_values_average_the_tree_over_every_holding():
         assert got[i] == pytest.approx(np.mean(outs, axis=0))
 
 
-def test_pegging_table_agrees_with_the_plain_search_on_fresh_hands():
-    """The expert's table entry for a kept rank set is a mean over opponent hands (six dealt,
-    the four its throw model prefers kept): a fresh sample of hands searched by the plain
-    tree search lands within four standard errors."""
-    from itertools import combinations
-
-    from cribsolve.core.cards import RANK
+def fresh_margins(ranks, seat, deals, rng, margin):
+    """My pegging margins keeping ``ranks`` in ``seat`` over fresh deals: my two thrown
+    cards, the opponent's six and the starter drawn from the rest, the opponent keeping the
+    four its throw model values most (inference.option_values); ``margin(hands, known)``
+    plays one deal out (hands: the pone's four, the dealer's; known: each one's seen cards)."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage import inference
 
-    spec = CribbageSpec()
-    table = search.peg_table(spec)
     points = rank_table()
     crib = inference.crib_values(points)
     throws = list(combinations(range(6), 2))
+    mine = [4 * (r - 1) + i for i, r in enumerate(ranks)]     # any suits
+    rest = [c for c in range(52) if c not in mine]
+    out = []
+    for _ in range(deals):
+        drawn = rng.choice(rest, 9, replace=False).tolist()
+        six = drawn[2:8]
+        vals = inference.option_values(np.array([RANK[c] for c in six]), 1 - seat, points, crib)
+        theirs = [six[q] for q in range(6) if q not in throws[int(np.argmax(vals))]]
+        known = [mine + drawn[:2] + drawn[8:], six + drawn[8:]]
+        hands = [mine, theirs] if seat == 0 else [theirs, mine]
+        a, b = margin(hands, known if seat == 0 else known[::-1])
+        out.append(a - b if seat == 0 else b - a)
+    return out
+
+
+@pytest.mark.parametrize("play_as", ["open", "infoset"])
+def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_as):
+    """An entry of a pegging table (four kept ranks, a seat) is a mean over opponent hands
+    (six dealt, the four its throw model prefers kept): fresh deals, played out by the plain
+    tree search with both hands open (expert1's table) or by the engine with both players
+    searching by information sets (the expert's), land within four standard errors."""
+    from cribsolve.games.cribbage.policies import EXPERT, play
+    from cribsolve.games.cribbage.simulate import expert_tables
+
+    spec = CribbageSpec()
+    pr = spec.as_array()
+    table = pegtable.peg_table(spec, play_as)
+    shares = expert_tables(spec, ())[1]
+
+    def open_hands(hands, known):
+        return slow_line(hands, (), 0, 0, -1, pr)
+
+    def infoset(hands, known):
+        seen = np.zeros((2, 53), dtype=np.int64)
+        for p in range(2):
+            np.add.at(seen[p], known[p], 1)
+        pts = np.zeros(2, dtype=np.int64)
+        play(np.array(hands), np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
+             np.array([0, 0, 0, -1]), np.array([EXPERT, EXPERT]), seen, pts,
+             np.zeros(2, dtype=np.int64), 0, pr, np.zeros(41, dtype=np.int64), shares)
+        return pts
+
     rng = np.random.default_rng(8)
+    deals = 150 if play_as == "open" else 60
     for ranks in ([5, 5, 10, 11], [1, 2, 3, 4]):
-        mine = [4 * (r - 1) + i for i, r in enumerate(ranks)]     # any suits
-        rest = [c for c in range(52) if c not in mine]
-        code = search.rank_code(np.array(ranks))
+        code = pegtable.rank_code(np.array(ranks))
         for seat in range(2):
-            margins = []
-            for _ in range(150):
-                six = rng.choice(rest, 6, replace=False).tolist()
-                vals = inference.option_values(np.array([RANK[c] for c in six]), 1 - seat,
-                                               points, crib)
-                theirs = [six[q] for q in range(6) if q not in throws[int(np.argmax(vals))]]
-                hands = [mine, theirs] if seat == 0 else [theirs, mine]
-                a, b = slow_line(hands, (), 0, 0, -1, spec.as_array())
-                margins.append(a - b if seat == 0 else b - a)
+            margins = fresh_margins(ranks, seat, deals, rng,
+                                    open_hands if play_as == "open" else infoset)
             se = np.std(margins) / np.sqrt(len(margins))
-            se_table = np.std(margins) / np.sqrt(search.PEG_SAMPLES)
+            se_table = np.std(margins) / np.sqrt(pegtable.SAMPLES[play_as])
             assert abs(np.mean(margins) - table[seat, code]) < 4 * np.hypot(se, se_table)
 
 

@@ -42,7 +42,7 @@ class Computer:
         play.seed_kernels(seed)
         o = choose_throw(dealt, int(owns), self.discard, self.table, self.pr, self.keep_idx,
                          self.disc_idx, -1, seen, int(owns) if seat is None else seat,
-                         self.expert[0])
+                         self.expert[0][int(self.pegging == policies.EXPERT)])
         return ([int(dealt[j]) for j in self.keep_idx[o]],
                 [int(dealt[j]) for j in self.disc_idx[o]])
 

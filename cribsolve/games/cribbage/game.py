@@ -22,7 +22,7 @@ import numpy as np
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points, side,
                                            unseen_cards)
-from cribsolve.games.cribbage.policies import play
+from cribsolve.games.cribbage.policies import EXPERT, play
 from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, FIVE_CARD,
                                            GAME_LENGTH, HAND_SIZE, LOWBALL, PARTNERS, PLAYERS,
                                            STARTERS, TWO_CRIBS, WILD_RANK)
@@ -37,7 +37,7 @@ NP = len(PARTS)         # with n players a deal's parts are 3 + 2n (part_count):
                         # seat's pegging from the dealer back to seat 0, each seat's hand from
                         # seat 0 to the dealer, the crib, the pone's crib (two cribs)
 TIE = 2          # the winner of a game of two cribs that ends level
-NO_EXPERT = (np.zeros((0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
+NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
 FREE = np.array([-1, -1, -1, -1])   # play_deal's ``forced``: all throw by their policies
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 FIVE_CARD_START = 3              # the five-card game's first pone's points ("three for last")
@@ -120,8 +120,9 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     the order they are needed: the crib's card from the deck (three players), a first cut
     card (turned before the throw; all players see it), redraws (the pone first, before the
     throw and after it), the last cut card. policies[seat] = (discard, pegging); expert: the
-    expert's tables (simulate.expert_tables); forced[seat]: the option of deal_options that
-    seat throws, or -1 for its policy's. Points go into seat_scores (one per side, play.side)
+    experts' tables (simulate.expert_tables; a player's pegging policy picks its pegging
+    table); forced[seat]: the option of deal_options that seat throws, or -1 for its
+    policy's. Points go into seat_scores (one per side, play.side)
     and into parts (see NP), and heels and the play's points, in the order they come, into
     ``trace`` (play.log_points). Returns the side that reached ``target`` (0: play the whole
     deal; two cribs always plays it), or -1."""
@@ -171,7 +172,8 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     for seat in range(seats):
         o = forced[seat] if forced[seat] >= 0 else \
             choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
-                         disc_idx, first, known[seat], seat, expert[0])
+                         disc_idx, first, known[seat], seat,
+                         expert[0][int(policies[seat, 1] == EXPERT)])
         for j in range(k):
             hands[seat, j] = dealt[seat, keep_idx[o, j]]
         for j in range(t):

@@ -5,7 +5,7 @@ player knew at that moment.
 Each decision is valued by ``evaluate``, the one door every figure goes through: the throws
 by best_discard (hand + crib, the optimal opponent; under house rules that change the show,
 sampled_discard, as best-discard has it) plus the expert's pegging margin of the kept ranks
-(search.peg_table, as throws.choose_throw adds it), the cards by best_play. Under lowball
+(pegtable.peg_table, as throws.choose_throw adds it), the cards by best_play. Under lowball
 the fewer points the better; P(win) is always the more the better.
 """
 from __future__ import annotations
@@ -59,7 +59,7 @@ def throw_options(d: Decision, spec):
     from cribsolve.core.rules import ruleset
     from cribsolve.games.cribbage.discard import (best_discard, exact_show,
                                                   sampled_discard)
-    from cribsolve.games.cribbage.search import kept_margin
+    from cribsolve.games.cribbage.pegtable import kept_margin
 
     seat = "dealer" if d.owns_crib else "pone"
     if spec.players > 2:            # one card to the crib: exact, the other crib cards uniform

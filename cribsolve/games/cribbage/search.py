@@ -12,10 +12,8 @@ import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage import inference, play
-from cribsolve.games.cribbage.spec import (DECKS, JOKERS, LOWBALL, PEG_LIMIT,
-                                           WILD_RANK)
-from cribsolve.infra.jit import njit, prange
-from cribsolve.infra.store import register as _register
+from cribsolve.games.cribbage.spec import PEG_LIMIT
+from cribsolve.infra.jit import njit
 
 EXPERT_HOLDINGS = 48     # holdings sampled per choice by the expert policy when there are more
 
@@ -294,96 +292,3 @@ def weighted_holdings(seen, laid, r, min_value, seat, shares, pr):
     if h.shape[0] == 0:
         return h, w
     return h, inference.reweigh(w, inference.throw_weights(h, laid, avail, seat, shares, pr))
-
-
-PEG_SAMPLES = 256        # opponent holdings per kept hand in the pegging table
-PEG_SEED = 31
-
-
-@njit(cache=True)
-def rank_code(ranks):
-    """The index of a kept hand's sorted ranks in the pegging table."""
-    s = np.sort(ranks)
-    code = 0
-    for r in s:
-        code = code * 14 + r
-    return code
-
-
-@njit(cache=True, parallel=True)
-def peg_margins(pr, samples, seed, table, crib):
-    """margin[seat, code]: the expected pegging margin (mine - theirs) of four kept ranks
-    (code: rank_code) in a seat (0: the pone, who leads; 1: the dealer) over ``samples``
-    opponent hands, both laying their best: six cards drawn from the rest of the spec's
-    deck, of which the opponent keeps the four its throw model prefers (inference.py, over
-    ``table`` and ``crib``; the first four where the model does not apply)."""
-    model = pr[DECKS] == 1 and pr[JOKERS] == 0 and pr[WILD_RANK] == 0
-    aim = -1.0 if pr[LOWBALL] else 1.0
-    deck = play.unseen_cards(np.zeros(53, dtype=np.int64), pr)
-    full = np.zeros(14, dtype=np.int64)
-    for c in deck:
-        full[RANK[c]] += 1
-    kept, _ = holdings(full, 4, -1)
-    out = np.zeros((2, 14 ** 4))
-    for j in prange(kept.shape[0]):
-        np.random.seed(seed + j)
-        avail = full.copy()
-        for r in kept[j]:
-            avail[r] -= 1
-        urn = np.empty(avail.sum(), dtype=np.int64)
-        q = 0
-        for r in range(14):
-            for _ in range(avail[r]):
-                urn[q] = r
-                q += 1
-        h = np.full((2, 4), -1, dtype=np.int64)
-        series = np.zeros(18, dtype=np.int64)
-        used = np.zeros(2, dtype=np.int64)
-        code = rank_code(kept[j])
-        for _ in range(samples):
-            for i in range(6):                     # a partial shuffle deals their six
-                x = i + np.random.randint(urn.shape[0] - i)
-                urn[i], urn[x] = urn[x], urn[i]
-            for seat in range(2):
-                h[seat] = kept[j]
-                h[1 - seat] = urn[:4]
-                if model:
-                    inference.model_keep(urn[:6], 1 - seat, table, crib, aim, h[1 - seat])
-                a, b = best_line(h, used, series, 0, 0, 0, 0, -1, pr)
-                out[seat, code] += (a - b) if seat == 0 else (b - a)
-        out[:, code] /= samples
-    return out
-
-
-def _check_pegs(arrays, params):
-    from cribsolve.infra.store import expect
-    m = arrays.get("margin")
-    expect(m is not None and m.shape == (2, 14 ** 4), "not a pegging table")
-    expect(bool(np.isfinite(m).all()) and float(np.abs(m).max()) < 40, "impossible margins")
-
-
-def peg_table(spec) -> np.ndarray:
-    """The expert's pegging table under ``spec`` (kept, its target, peg limit, lowball and
-    deck), built once and kept; an empty one where the kept hand is not four cards."""
-    from cribsolve.infra.store import load
-    if spec.kept != 4:
-        return np.zeros((0, 1))
-    params = {"samples": PEG_SAMPLES, "seed": PEG_SEED, "target": spec.target,
-              "peg_limit": spec.peg_limit, "lowball": spec.lowball, "decks": spec.decks,
-              "jokers": spec.jokers, "wild_rank": spec.wild_rank}
-
-    def compute():
-        from cribsolve.core.scoring.table import rank_table
-        table = rank_table(spec.target)
-        return {"margin": peg_margins(spec.as_array(), PEG_SAMPLES, PEG_SEED, table,
-                                      inference.crib_values(table))}
-    return load("pegging", params, compute)["margin"]
-
-
-def kept_margin(kept, dealer: bool, spec) -> float:
-    """The expert's expected pegging margin (mine - theirs) of keeping these four cards in
-    this seat, from its table (peg_table): the play's part of a throw's value."""
-    return float(peg_table(spec)[int(dealer), rank_code(np.array([RANK[c] for c in kept]))])
-
-
-_register("pegging", __name__, _check_pegs)

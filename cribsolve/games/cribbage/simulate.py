@@ -134,7 +134,8 @@ def tables_for(policies, spec: CribbageSpec) -> tuple:
     """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
     from cribsolve.games.cribbage.game import NO_EXPERT
 
-    return expert_tables(spec) if any(p.startswith("expert") for p in policies) else NO_EXPERT
+    return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) \
+        else NO_EXPERT
 
 
 def expert_refusal(spec: CribbageSpec) -> None:
@@ -145,13 +146,23 @@ def expert_refusal(spec: CribbageSpec) -> None:
                              f"play {spec.describe()} (use greedy or lookahead)")
 
 
-def expert_tables(spec: CribbageSpec) -> tuple:
-    """What the expert player reads in the game engine (game.play_deal's ``expert``):
-    its pegging table and its throw model."""
-    from cribsolve.games.cribbage.inference import throw_model
-    from cribsolve.games.cribbage.search import peg_table
+EXPERT_PLAYS = {"expert1": "open", "expert": "infoset"}   # the play of each expert's table
 
-    return peg_table(spec), throw_model(spec)
+
+def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
+    """What the experts read in the game engine (game.play_deal's ``expert``): their pegging
+    tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
+    among ``policies``) and the throw model."""
+    from cribsolve.games.cribbage.inference import throw_model
+    from cribsolve.games.cribbage.pegtable import peg_table
+
+    if spec.kept != 4:
+        return np.zeros((2, 0, 1)), throw_model(spec)
+    pegs = np.zeros((2, 2, 14 ** 4))
+    for k, name in enumerate(EXPERT_PLAYS):
+        if name in policies:
+            pegs[k] = peg_table(spec, EXPERT_PLAYS[name])
+    return pegs, throw_model(spec)
 
 
 def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,

@@ -17,7 +17,7 @@ from cribsolve.core.fastev import (ev_discard, expected_crib_two_unknown, expect
 from cribsolve.core.scoring.kernels import best_wild, score_parts
 from cribsolve.core.scoring.table import score5
 from cribsolve.games.cribbage.play import unseen_cards
-from cribsolve.games.cribbage.search import rank_code
+from cribsolve.games.cribbage.pegtable import rank_code
 from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, FIVE_CARD, LOWBALL, PLAYERS,
                                            STARTERS, TARGET, TWO_CRIBS, WILD_RANK)
 from cribsolve.infra.jit import njit
@@ -254,7 +254,7 @@ def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, firs
                  pegs):
     """The option a player takes: random, the best expected value (the standard deal by the
     closed form of core/fastev.ev_discard), or (EXPERT) that value plus the expected pegging
-    margin of the kept ranks in its seat (pegs: search.peg_table, where it applies).
+    margin of the kept ranks in its seat (pegs: pegtable.peg_table, where it applies).
     ``seen``: the player's counts of the cards it has seen (its deal, a first cut card, cards
     it redrew away); ``own``: the crib is its own."""
     if discard_policy == RANDOM:
