@@ -129,6 +129,7 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
     (six dealt, the four its throw model prefers kept): fresh deals, played out by the plain
     tree search with both hands open (expert1's table) or by the engine with both players
     searching by information sets (the expert's), land within four standard errors."""
+    from cribsolve.games.cribbage.play import MAX_EVENTS
     from cribsolve.games.cribbage.policies import EXPERT, play
     from cribsolve.games.cribbage.simulate import expert_tables
 
@@ -147,7 +148,7 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
         pts = np.zeros(2, dtype=np.int64)
         play(np.array(hands), np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
              np.array([0, 0, 0, -1]), np.array([EXPERT, EXPERT]), seen, pts,
-             np.zeros(2, dtype=np.int64), 0, pr, np.zeros(41, dtype=np.int64), shares)
+             np.zeros(2, dtype=np.int64), 0, pr, np.zeros(MAX_EVENTS + 1, dtype=np.int64), shares)
         return pts
 
     rng = np.random.default_rng(8)
