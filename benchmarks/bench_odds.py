@@ -9,7 +9,8 @@ interval, the difference in points, and the games per second.
 import sys
 import time
 
-from cribsolve.games.cribbage.odds import odds_table, played_out
+from cribsolve.games.cribbage.odds import odds_table
+from cribsolve.games.cribbage.simulate import played_out
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.infra.stats import wilson
 

@@ -19,7 +19,7 @@ from cribsolve.games.cribbage import game
 from cribsolve.games.cribbage.pegtable import peg_table
 from cribsolve.games.cribbage.play import unseen_cards
 from cribsolve.games.cribbage.policies import POLICIES
-from cribsolve.games.cribbage.simulate import expert_tables
+from cribsolve.games.cribbage.players import expert_tables
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.games.cribbage.throws import EXPERT as EXPERT_THROW
 

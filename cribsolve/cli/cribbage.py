@@ -281,8 +281,8 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
         from cribsolve.games.cribbage.simulate import expert_refusal
 
         expert_refusal(spec)
-    from cribsolve.games.cribbage.odds import (DEALS, SEED, objective_table, odds_table,
-                                               played_out)
+    from cribsolve.games.cribbage.odds import DEALS, SEED, objective_table, odds_table
+    from cribsolve.games.cribbage.simulate import played_out
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 

@@ -10,12 +10,13 @@ from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad,
                                    jobs_option, make_spec, plot, plot_option, refuse,
                                    scheduler_option, seed_option, show,
                                    win_table_progress)
+from cribsolve.cli.spelling import objective_option
 from cribsolve.games.cribbage.spec import BOUNDS
 
 
 def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     """The options that do not go with this variant, policy or --win-only."""
-    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
+    from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
     from cribsolve.games.solitaire.facts import SOLITAIRES
 
     policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else SOLITAIRES[variant].policies
@@ -35,7 +36,8 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     elif win_only and policy not in (None, "optimal"):
         raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
     if variant != "cribbage":
-        refuse(["game_length", "opponent_policy", *GAME_OPTIONS], f"--variant {variant}",
+        refuse(["game_length", "opponent_policy", "objective", *GAME_OPTIONS],
+               f"--variant {variant}",
                "it is for --variant cribbage")
     else:
         refuse(["histogram_csv"], "--variant cribbage",
@@ -78,6 +80,7 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
               show_default=True,
               help="Cribbage: points to win (61, 121, ...).")
 @game_options()
+@objective_option("Cribbage, the expert near the end: what its throws are ranked by")
 @click.option("--win-only", is_flag=True,
               help="Shuffle (and Square's clairvoyant bound): only decide whether 61 is "
                    "reachable (faster; no score histogram).")
@@ -93,7 +96,8 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @plot_option
 def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, scheduler,
-             checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, **house):
+             checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, objective,
+             **house):
     """Play many seeded games and report the win rate."""
     from cribsolve.infra.export import WIN_RATE_HEADER
     from cribsolve.games.solitaire.facts import PATIENCES, SQUARES
@@ -113,7 +117,7 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
                                    f"{spec.players} use --json or --csv")
         return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
                                   chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
-                                  quiet, plot_path)
+                                  quiet, plot_path, objective)
     from cribsolve.games.solitaire.simulate import TABLE_POLICIES
 
     if variant in SQUARES:
@@ -159,7 +163,7 @@ def _solitaire_lines(res, variant, n, seed):
 
 
 def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint, as_json,
-                       csv_path, quiet, plot_path):
+                       csv_path, quiet, plot_path, objective):
     from cribsolve.games.cribbage.simulate import simulate_cribbage
     from cribsolve.infra.export import WIN_RATE_HEADER
     from cribsolve.infra.export import dumps, write_csv
@@ -167,7 +171,7 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
 
     with bar(n, "cribbage games", quiet, "game") as pb:
         res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, None, pb.update,
-                                spec, where, checkpoint)
+                                spec, where, checkpoint, objective)
     d = res.as_dict()
     if csv_path:
         write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)

@@ -6,6 +6,7 @@ from functools import lru_cache
 import pytest
 
 from cribsolve.games.cribbage import odds
+from cribsolve.games.cribbage.simulate import played_out
 from cribsolve.games.cribbage.spec import CribbageSpec
 
 
@@ -130,17 +131,17 @@ def test_the_table_agrees_with_games_played_out(mine, theirs, i_deal):
     inside the play, was 1.7 points off at 120-120.)"""
     games = 20_000
     p = odds.odds_table()[1 if i_deal else 0, mine, theirs]
-    rate = odds.played_out(CribbageSpec(), mine, theirs, i_deal, games, seed=7) / games
+    rate = played_out(CribbageSpec(), mine, theirs, i_deal, games, seed=7) / games
     assert abs(rate - p) < 0.005 + 3 * math.sqrt(p * (1 - p) / games)
 
 
 def test_played_out_starts_from_the_position():
     # at 120-120 the first point wins, and the dealer's first card can make a 15 or a pair
-    assert 100 < odds.played_out(CribbageSpec(), 120, 120, False, 400, seed=1) < 200
+    assert 100 < played_out(CribbageSpec(), 120, 120, False, 400, seed=1) < 200
     # one point short against 0, dealing: the pone cannot get to 121 in one deal, and the
     # dealer scores nothing in a whole deal very rarely
-    assert odds.played_out(CribbageSpec(), 120, 0, True, 200, seed=1) >= 198
-    assert 0 < odds.played_out(CribbageSpec(), 0, 0, True, 50, seed=2, policy="lookahead") < 50
+    assert played_out(CribbageSpec(), 120, 0, True, 200, seed=1) >= 198
+    assert 0 < played_out(CribbageSpec(), 0, 0, True, 50, seed=2, policy="lookahead") < 50
 
 
 @pytest.mark.slow
@@ -152,5 +153,5 @@ def test_the_partners_table_agrees_with_games_played_out(mine, theirs, i_deal):
     a point for the table's own sampling."""
     games = 4_000
     p = odds.odds_table(PARTNERS, deals=20_000)[1 if i_deal else 0, mine, theirs]
-    rate = odds.played_out(PARTNERS, mine, theirs, i_deal, games, seed=8) / games
+    rate = played_out(PARTNERS, mine, theirs, i_deal, games, seed=8) / games
     assert abs(rate - p) < 0.01 + 3 * math.sqrt(p * (1 - p) / games)

@@ -131,7 +131,7 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
     searching by information sets (the expert's), land within four standard errors."""
     from cribsolve.games.cribbage.play import MAX_EVENTS
     from cribsolve.games.cribbage.policies import EXPERT, play
-    from cribsolve.games.cribbage.simulate import expert_tables
+    from cribsolve.games.cribbage.players import expert_tables
 
     spec = CribbageSpec()
     pr = spec.as_array()
@@ -167,7 +167,7 @@ def test_expert_games_end_as_the_spec_says():
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage import game as tp
     from cribsolve.games.cribbage.policies import EXPERT, GREEDY
-    from cribsolve.games.cribbage.simulate import expert_tables
+    from cribsolve.games.cribbage.players import expert_tables
     from cribsolve.games.cribbage.throws import EXPERT as EXPERT_THROW
     spec = CribbageSpec()
     rows = tp.play_games(np.arange(40, dtype=np.int64),

@@ -17,7 +17,7 @@ from cribsolve.games.cribbage.play import lay, seed_kernels, settle
 from cribsolve.games.cribbage.spec import CribbageSpec
 from reference_engine import reference_deal
 
-GREEDY_PAIR = 1        # (ev discard, greedy pegging) as numbers: simulate.CRIBBAGE_POLICIES
+GREEDY_PAIR = 1        # (ev discard, greedy pegging) as numbers: players.CRIBBAGE_POLICIES
 
 TABLES = {"two": CribbageSpec(), "three": CribbageSpec(players=3, hand_size=5),
           "four": CribbageSpec(players=4, hand_size=5),

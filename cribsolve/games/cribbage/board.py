@@ -6,7 +6,7 @@ show, the pone's hand before the dealer's. So each throw is played out on ``samp
 shuffles of the unseen cards, the same shuffles for every throw (the opponent's cards, its
 throw by its policy, the cut card, the play and the show: game.play_deal, both players
 following the policy after my throw), and each played deal is valued as the odds table
-values one (odds.after_deal): whoever reaches the game length first in it, card by card, has
+values one (reach.after_deal): whoever reaches the game length first in it, card by card, has
 won; otherwise the table's chance from the scores after it. The mean over the shuffles is
 the throw's P(win); its standard error is over the shuffles. A card to lay in the play is
 weighed the same way: the opponent's unplayed cards are drawn from the unseen ones that fit
@@ -21,10 +21,11 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.game import NP, play_deal
+from cribsolve.games.cribbage.game import NO_BOARD, NP, play_deal, seat_deck
 from cribsolve.games.cribbage.inference import NO_MODEL
-from cribsolve.games.cribbage.odds import NO_SKUNKS, after_deal
+from cribsolve.games.cribbage.odds import NO_SKUNKS
 from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
+from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
 from cribsolve.games.cribbage.policies import GREEDY, play
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 from cribsolve.games.cribbage.throws import show_points
@@ -61,9 +62,7 @@ def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert)
         np.random.seed(seeds[s])
         rest = np.random.permutation(unseen)
         deck = np.empty(h + rest.shape[0], dtype=np.int64)
-        deck[seat * h:seat * h + h] = hand            # seat 0 is dealt deck[0:h], seat 1 next
-        deck[(1 - seat) * h:(1 - seat) * h + h] = rest[:h]
-        deck[2 * h:] = rest[h:]
+        seat_deck(hand, rest, seat, deck)
         forced = np.full(2, -1, dtype=np.int64)
         forced[seat] = o
         np.random.seed(seeds[s] + 1)                  # the same play's chances for every throw
@@ -107,7 +106,7 @@ def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objecti
     """(each choice's value by ``objective``: P(win), or expected game points (odds.py's
     objective_table); its standard error; the dealer's and the pone's mean points) from its
     ``samples`` rollouts (rows choice by choice)."""
-    from cribsolve.games.cribbage.odds import SKUNK, odds_table, reach_times, skunk_table
+    from cribsolve.games.cribbage.odds import odds_table, skunk_table
 
     win = odds_table(spec, policy=POLICY)
     reach = 1.0 - win if spec.lowball else win
@@ -132,7 +131,7 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     from cribsolve.core.options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.game import NO_EXPERT
-    from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
+    from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
     from cribsolve.games.cribbage.throws import deal_options
 
     check_board(spec, mine, theirs, objective)
@@ -262,3 +261,23 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
                              objective)
     cards = [int(hands[me, i]) for i in options]
     return sorted(zip(cards, p.tolist(), se.tolist()), key=lambda t: -t[1])
+
+
+def board_for(policies, spec, objective: str = "win") -> np.ndarray:
+    """What the expert weighs its throws by near the end of a game (game.board_throw): the
+    odds table, and for game points the skunk table beside it (odds.objective_table); none
+    (game.NO_BOARD) where no player is the expert or the odds table does not model the deal
+    (unweighed, lowball, a first cut card, redraws, a cut card given, a game longer
+    than it weighs)."""
+    if "expert" not in policies or not board_weighed(spec):
+        return NO_BOARD
+    from cribsolve.games.cribbage.odds import odds_table, skunk_table
+
+    tables = [odds_table(spec)] + ([skunk_table(spec)] if objective == "game-points" else [])
+    return np.stack(tables)
+
+
+def board_weighed(spec) -> bool:
+    """Whether the expert weighs the board under ``spec`` (board_for)."""
+    return not (unweighed(spec) or spec.lowball or spec.starters != 1 or spec.draw
+                or spec.choose_cut or spec.game_length > LONGEST)

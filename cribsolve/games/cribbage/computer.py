@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from cribsolve.games.cribbage import play, policies
-from cribsolve.games.cribbage.simulate import CRIBBAGE_POLICIES
+from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
 
 OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 
@@ -21,36 +21,50 @@ OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 class Computer:
     def __init__(self, policy: str, spec):
         from cribsolve.core.scoring.table import rank_table
-        from cribsolve.games.cribbage.simulate import tables_for
+        from cribsolve.games.cribbage.players import tables_for
         from cribsolve.games.cribbage.throws import deal_options
 
         self.policy, self.spec, self.pr = policy, spec, spec.as_array()
         self.discard, self.pegging = CRIBBAGE_POLICIES[policy]
         self.table = rank_table(spec.target)
         self.expert = tables_for([policy], spec)
+        self.board = None       # the odds table, loaded when first near the end (board_for)
         self.keep_idx, self.disc_idx = deal_options(spec.hand_size, self.pr)
 
-    def throw(self, dealt, owns: bool, seed: int, seat: int | None = None
-              ) -> tuple[list, list]:
+    def throw(self, dealt, owns: bool, seed: int, seat: int | None = None,
+              scores: tuple[int, int] | None = None) -> tuple[list, list]:
         """(kept, thrown) from its dealt cards, as game.play_deal has a seat choose:
         ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
-        players: the dealer's when it owns the crib)."""
+        players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
+        the deal, for the expert's throw by the board near the end (game.board_throw)."""
+        from cribsolve.games.cribbage.game import BOARD_REACH, board_throw
+        from cribsolve.games.cribbage.board import board_for
         from cribsolve.games.cribbage.throws import choose_throw
 
         dealt = np.array(dealt, dtype=np.int64)
         seen = np.bincount(dealt, minlength=53).astype(np.int64)
+        seat = int(owns) if seat is None else seat
         play.seed_kernels(seed)
-        o = choose_throw(dealt, int(owns), self.discard, self.table, self.pr, self.keep_idx,
-                         self.disc_idx, -1, seen, int(owns) if seat is None else seat,
-                         self.expert[0][int(self.pegging == policies.EXPERT)])
+        near = scores is not None and self.spec.game_length - max(scores) <= BOARD_REACH
+        if near and self.board is None:
+            self.board = board_for([self.policy], self.spec)
+        if near and self.board.shape[0]:
+            o = board_throw(dealt, seat, scores[0], scores[1], self.table, self.pr,
+                            self.expert, self.board)
+        else:
+            o = choose_throw(dealt, int(owns), self.discard, self.table, self.pr,
+                             self.keep_idx, self.disc_idx, -1, seen, seat,
+                             self.expert[0][int(self.pegging == policies.EXPERT)])
         return ([int(dealt[j]) for j in self.keep_idx[o]],
                 [int(dealt[j]) for j in self.disc_idx[o]])
 
-    def lay(self, kept, seen, laid, series, count: int, last: int, me: int, seed: int) -> int:
+    def lay(self, kept, seen, laid, series, count: int, last: int, me: int, seed: int,
+            need: int = 0) -> int:
         """The card it lays now. ``kept``: its cards for the play, in the order thrown kept
         them; ``seen``: every other card it has seen (its throw, the starter); ``laid``: the
         cards each seat has laid, in order; ``series``: the ranks of the current series;
-        ``last``: the seat that laid last (-1 before any); ``me``: its seat."""
+        ``last``: the seat that laid last (-1 before any); ``me``: its seat; ``need``: the
+        points its side lacks to win (the expert lays a card that scores them: policies.play)."""
         k, n = len(kept), len(laid)
         others = [q for q in range(n) if q != me]
         hands = np.zeros((n, k), dtype=np.int64)
@@ -73,4 +87,6 @@ class Computer:
                                          dtype=np.int64), minlength=53)
         play.seed_kernels(seed)
         i = policies.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
+        if self.pegging == policies.EXPERT and need > 0 and not self.spec.lowball:
+            i = policies.peg_out(hands[me], used[me], ser, st, need, self.pr, i)
         return int(kept[i])

@@ -23,11 +23,12 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points, side,
                                            unseen_cards)
 from cribsolve.games.cribbage.policies import EXPERT, play
+from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
 from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, FIVE_CARD,
                                            GAME_LENGTH, HAND_SIZE, LOWBALL, PARTNERS, PLAYERS,
                                            STARTERS, TWO_CRIBS, WILD_RANK)
-from cribsolve.games.cribbage.throws import (CRIB_DRAWS, auction, bid_limits, choose_throw,
-                                             deal_options, redraw, show_points)
+from cribsolve.games.cribbage.throws import (CRIB_DRAWS, EV, auction, bid_limits, choose_throw,
+                                             deal_options, redraw, show_points, throw_values)
 from cribsolve.infra.jit import njit, prange
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES
@@ -39,6 +40,11 @@ NP = len(PARTS)         # with n players a deal's parts are 3 + 2n (part_count):
 TIE = 2          # the winner of a game of two cribs that ends level
 NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
 FREE = np.array([-1, -1, -1, -1])   # play_deal's ``forced``: all throw by their policies
+NO_BOARD = np.zeros((0, 2, 1, 1))   # play_game's ``board``: nobody weighs the board
+# The expert's throw by the board (board_throw): weighed when a score is within BOARD_REACH of
+# the game length (a deal can end the game: a dealer's hand, crib and play seldom make more),
+# among its BOARD_THROWS best throws by points, each played out on BOARD_DEALS deals.
+BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 256
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 FIVE_CARD_START = 3              # the five-card game's first pone's points ("three for last")
 
@@ -120,7 +126,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     the order they are needed: the crib's card from the deck (three players), a first cut
     card (turned before the throw; all players see it), redraws (the pone first, before the
     throw and after it), the last cut card. policies[seat] = (discard, pegging); expert: the
-    experts' tables (simulate.expert_tables; a player's pegging policy picks its pegging
+    experts' tables (players.expert_tables; a player's pegging policy picks its pegging
     table); forced[seat]: the option of deal_options that seat throws, or -1 for its
     policy's. Points go into seat_scores (one per side, play.side)
     and into parts (see NP), and heels and the play's points, in the order they come, into
@@ -233,10 +239,103 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
 
 
 @njit(cache=True)
-def play_game(seed, policies, table, pr, out, expert, start):
+def seat_deck(hand, rest, seat, deck):
+    """Fill ``deck`` for a two-player play_deal: ``hand`` dealt to ``seat`` (seat 0 gets
+    deck[0:h], seat 1 the next h), the other's hand from ``rest``, then the rest of it."""
+    h = hand.shape[0]
+    deck[seat * h:seat * h + h] = hand
+    deck[(1 - seat) * h:(2 - seat) * h] = rest[:h]
+    deck[2 * h:] = rest[h:]
+
+
+@njit(cache=True)
+def _mixed(state):
+    """splitmix64's output for a state: the board's own generator, so that weighing the board
+    leaves the game's random stream as it was."""
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _shuffle(cards, state):
+    """Shuffle ``cards`` in place (Fisher-Yates) from a splitmix64 state; returns the state."""
+    for i in range(cards.shape[0] - 1, 0, -1):
+        state += np.uint64(0x9E3779B97F4A7C15)
+        j = np.int64(_mixed(state) % np.uint64(i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return state
+
+
+@njit(cache=True)
+def board_value(board, d, mine, theirs, row, times, pr):
+    """A played deal's worth to me by the board's objective: P(win) (board: the odds table,
+    odds.odds_table) or expected game points (board: it and the skunk table; 2 a win, 3 a
+    skunk), from the scores before it (mine, theirs; d = 1: I dealt; reach.after_deal)."""
+    length = pr[GAME_LENGTH]
+    win = after_deal(board[0], d, mine, theirs, row, times, length, length)
+    if board.shape[0] == 1:
+        return win
+    return 2.0 * win + after_deal(board[1], d, mine, theirs, row, times, length, length - SKUNK)
+
+
+@njit(cache=True)
+def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
+    """The expert's throw from the board (two players, seat 1 the dealer; mine and theirs the
+    scores): of its BOARD_THROWS best throws by points (throws.throw_values), the one most
+    worth by board_value over BOARD_DEALS deals of the unseen cards, the same deals for each
+    throw: the opponent's six, its throw by expected value, the cut card; the play greedy,
+    as the odds table's own players play. The deals come from the cards themselves, not the
+    game's random stream."""
+    h = dealt.shape[0]
+    keep_idx, disc_idx = deal_options(h, pr)
+    seen = np.zeros(53, dtype=np.int64)
+    key = np.uint64(seat)
+    for c in dealt:
+        seen[c] += 1
+        key = key * np.uint64(53) + np.uint64(c)
+    values = throw_values(dealt, seat, table, pr, keep_idx, disc_idx, -1, seen, seat,
+                          expert[0][1])
+    order = np.argsort(-values)[:BOARD_THROWS]
+    n = BOARD_DEALS
+    parts = np.zeros((order.shape[0] * n, NP), dtype=np.int64)
+    traces = np.zeros((order.shape[0] * n, MAX_EVENTS + 1), dtype=np.int64)
+    greedy = np.ones((2, 2), dtype=np.int64)
+    rest = unseen_cards(seen, pr)
+    deck = np.empty(h + rest.shape[0], dtype=np.int64)
+    forced = np.empty(2, dtype=np.int64)
+    state = _mixed(key)
+    for s in range(n):
+        state = _shuffle(rest, state)
+        seat_deck(dealt, rest, seat, deck)
+        theirs_dealt = rest[:h]
+        other = np.zeros(53, dtype=np.int64)
+        for c in theirs_dealt:
+            other[c] += 1
+        forced[1 - seat] = choose_throw(theirs_dealt, 1 - seat, EV, table, pr, keep_idx,
+                                        disc_idx, -1, other, 1 - seat, expert[0][1][:0])
+        for j in range(order.shape[0]):
+            forced[seat] = order[j]
+            play_deal(deck, greedy, np.zeros(2, dtype=np.int64), 0, table, parts[j * n + s], pr,
+                      expert, forced, traces[j * n + s])
+    rows, _, times = reach_times(parts, traces, 2)
+    best, pick = -1.0, order[0]
+    for j in range(order.shape[0]):
+        v = 0.0
+        for s in range(n):
+            v += board_value(board, seat, mine, theirs, rows[j * n + s], times[j * n + s], pr)
+        if v > best:
+            best, pick = v, order[j]
+    return pick
+
+
+@njit(cache=True)
+def play_game(seed, policies, table, pr, out, expert, start, board):
     """A whole game between players 0 to n - 1 (policies[player] = (discard, pegging)), from
     ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it; two
-    players) or the start of a game.
+    players) or the start of a game. ``board``: what the expert weighs its throws by near the
+    end of a two-player game (board_throw), or NO_BOARD.
 
     out: [winner, first dealer, deals begun, winner's score, the last loser's score,
     completed deals, then the parts of a deal (NP with two players, part_count) summed over
@@ -268,6 +367,7 @@ def play_game(seed, policies, table, pr, out, expert, start):
     seat_pol = np.empty((n, 2), dtype=np.int64)
     seat_scores = np.zeros(sides, dtype=np.int64)
     parts = np.zeros(npart, dtype=np.int64)
+    forced = FREE.copy()
     deals = 0
     complete = 0
     while True:
@@ -281,8 +381,17 @@ def play_game(seed, policies, table, pr, out, expert, start):
             w = 0                       # the first pone's three won a game of 3 or less
         else:
             deals += 1
-            w = play_deal(np.random.permutation(full), seat_pol, seat_scores, game_length,
-                          table, parts, pr, expert, FREE, trace)
+            deck = np.random.permutation(full)
+            forced[:] = -1
+            if board.shape[0] and game_length - seat_scores.max() <= BOARD_REACH:
+                h = pr[HAND_SIZE]
+                for seat in range(2):
+                    if seat_pol[seat, 1] == EXPERT:
+                        forced[seat] = board_throw(deck[seat * h:seat * h + h], seat,
+                                                   seat_scores[seat], seat_scores[1 - seat],
+                                                   table, pr, expert, board)
+            w = play_deal(deck, seat_pol, seat_scores, game_length, table, parts, pr, expert,
+                          forced, trace)
         for s in range(sides):
             scores[(dealer + 1 + s) % sides] = seat_scores[s]
         out[6 + npart] = max(out[6 + npart], parts[1 + n:].max())
@@ -311,16 +420,17 @@ def play_game(seed, policies, table, pr, out, expert, start):
     out[5] = complete
 
 
-def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START):
+def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START, board=NO_BOARD):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    return _play_games(seeds, policies, table, pr, expert, np.asarray(start, dtype=np.int64))
+    return _play_games(seeds, policies, table, pr, expert, np.asarray(start, dtype=np.int64),
+                       board)
 
 
 @njit(cache=True, parallel=True)
-def _play_games(seeds, policies, table, pr, expert, start):
+def _play_games(seeds, policies, table, pr, expert, start, board):
     out = np.zeros((seeds.shape[0], 7 + part_count(pr[PLAYERS])), dtype=np.int64)
     for i in prange(seeds.shape[0]):
-        play_game(seeds[i], policies, table, pr, out[i], expert, start)
+        play_game(seeds[i], policies, table, pr, out[i], expert, start, board)
     return out
 
 

@@ -238,9 +238,11 @@ class Deal:
         self.kept[0] = [c for c in self.dealt[0] if c not in d.choice]
         for p in range(1, t.players):
             seat = t.seat(p, self.dealer)
+            mine = m.scores[t.side(p)]
             self.kept[p], self.thrown[p] = m.computer.throw(
                 self.dealt[p], t.side(p) == t.side(self.dealer),
-                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)), seat)
+                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)), seat,
+                (mine, max(s for k, s in enumerate(m.scores) if k != t.side(p))))
         crib = "your" if self.you_deal else "their" if t.players == 2 else \
             t.whose(self.dealer)
         others = "they throw two cards face down" if t.players == 2 else \
@@ -274,7 +276,8 @@ class Deal:
             card = self._your_card(state) if p == 0 else m.computer.lay(
                 self.kept[p], self.thrown[p] + [self.starter], state.laid, state.series,
                 state.count, state.last, seat, decision_seed(m.seed, self.number,
-                                                             1 + len(self.played)))
+                                                             1 + len(self.played)),
+                m.spec.game_length - m.scores[t.side(p)])
             series, count = state.series + [int(RANK[card])], state.count + int(VALUE[RANK[card]])
             pts = state.lay(card)
             self.played.append(card)

@@ -12,7 +12,7 @@ from cribsolve.games.cribbage import infoset, search
 from cribsolve.games.cribbage.inference import NO_MODEL
 from cribsolve.games.cribbage.play import (COUNT, MAX_EVENTS, TURN, N, aim, card_points, lay,
                                            log_points, settle, side, unseen_cards)
-from cribsolve.games.cribbage.spec import PARTNERS, PEG_LIMIT, TARGET
+from cribsolve.games.cribbage.spec import LOWBALL, PARTNERS, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit, prange
 
 RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
@@ -91,6 +91,21 @@ def choose(policy, hands, used, series, st, known, pr, shares):
 
 
 @njit(cache=True)
+def peg_out(hand, used, series, st, need, pr, choice):
+    """The expert's card when one of its legal cards scores the ``need`` points that win the
+    game now (the first such), else its ``choice``: whatever its search says of the rest of
+    the play, a win now is worth more."""
+    for i in range(hand.shape[0]):
+        v = VALUE[RANK[hand[i]]]
+        if used[i] or st[COUNT] + v > pr[PEG_LIMIT]:
+            continue
+        series[st[N]] = RANK[hand[i]]
+        if card_points(series, st[N] + 1, st[COUNT] + v, pr) >= need:
+            return i
+    return choice
+
+
+@njit(cache=True)
 def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, shares):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never), and each score is logged in ``trace``
@@ -104,6 +119,8 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
         if p < 0:
             return winner
         i = choose(policies[p], hands, used, series, st, known, pr, shares)
+        if policies[p] == EXPERT and target > 0 and not pr[LOWBALL]:
+            i = peg_out(hands[p], used[p], series, st, target - scores[side(p, pr)], pr, i)
         won = lay(hands, used, series, st, i, points, scores, target, known, pr)
         _log_new(trace, points, before)
         if won:

@@ -9,12 +9,11 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES, tables_for
 from cribsolve.games.cribbage.spec import CribbageSpec, seat_names
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 
-CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 4), "expert1": (2, 3),
-                     "random": (0, 0)}
 CRIBBAGE_CHUNK = 2_000
 
 
@@ -48,6 +47,8 @@ class CribbageResult:
                 "game_length": length, "rules": asdict(self.spec), "wins": first_wins,
                 "win_rate": first_wins / self.n, "win_rate_ci": [lo, hi],
                 "player_win_rate": float((r[:, 0] == 0).mean()),
+                "player_game_points": None if self.spec.lowball else float(
+                    ((r[:, 0] == 0) * (2 + (loser < length - 30))).mean()),
                 "ties": int((r[:, 0] == TIE).sum()),
                 "dealer_points": heels + dpeg + dhand + crib,
                 "pone_points": ppeg + phand + pcrib,
@@ -117,25 +118,19 @@ class CribbageResult:
 
 
 def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: int,
-                   start=(0, 0, -1)) -> np.ndarray:
+                   start=(0, 0, -1), objective: str = "win") -> np.ndarray:
     """play_game's rows of ``games`` games from ``start`` (game.play_game), each game's
-    seed drawn from numpy's generator seeded with ``seed``."""
+    seed drawn from numpy's generator seeded with ``seed``; the expert weighs the board by
+    ``objective`` (board_for)."""
     from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.board import board_for
     from cribsolve.games.cribbage.game import play_games
 
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=games)
     pol = np.array([CRIBBAGE_POLICIES[p] for p in policies[:1] + policies[1:] * (
         spec.players - 1)])
     return play_games(seeds, pol, rank_table(spec.target), spec.as_array(),
-                      tables_for(policies, spec), start)
-
-
-def tables_for(policies, spec: CribbageSpec) -> tuple:
-    """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
-    from cribsolve.games.cribbage.game import NO_EXPERT
-
-    return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) \
-        else NO_EXPERT
+                      tables_for(policies, spec), start, board_for(policies, spec, objective))
 
 
 def expert_refusal(spec: CribbageSpec) -> None:
@@ -146,37 +141,19 @@ def expert_refusal(spec: CribbageSpec) -> None:
                              f"play {spec.describe()} (use greedy or lookahead)")
 
 
-EXPERT_PLAYS = {"expert1": "open", "expert": "infoset"}   # the play of each expert's table
-
-
-def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
-    """What the experts read in the game engine (game.play_deal's ``expert``): their pegging
-    tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
-    among ``policies``) and the throw model."""
-    from cribsolve.games.cribbage.inference import throw_model
-    from cribsolve.games.cribbage.pegtable import peg_table
-
-    if spec.kept != 4:
-        return np.zeros((2, 0, 1)), throw_model(spec)
-    pegs = np.zeros((2, 2, 14 ** 4))
-    for k, name in enumerate(EXPERT_PLAYS):
-        if name in policies:
-            pegs[k] = peg_table(spec, EXPERT_PLAYS[name])
-    return pegs, throw_model(spec)
-
-
 def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,
-                   games: int) -> dict:
+                   games: int, objective: str = "win") -> dict:
     """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]."""
-    return {"rows": cribbage_games(policies, spec, [seed, index], games)}
+    return {"rows": cribbage_games(policies, spec, [seed, index], games, objective=objective)}
 
 
 def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,
                       seed: int = 0, jobs: int | None = None, progress=None,
                       spec: CribbageSpec = CribbageSpec(), where=None,
-                      checkpoint: str | None = None) -> CribbageResult:
+                      checkpoint: str | None = None, objective: str = "win") -> CribbageResult:
     """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
-    thread count, and wherever the chunks run (``where``, as for simulate)."""
+    thread count, and wherever the chunks run (``where``, as for simulate). ``objective``:
+    what the expert weighs the board by near the end (board_for)."""
     opponent_policy = opponent_policy or policy
     for p in (policy, opponent_policy):
         if p not in CRIBBAGE_POLICIES:
@@ -187,9 +164,34 @@ def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | Non
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     parts = chunks(n, CRIBBAGE_CHUNK)
-    job = Job(cribbage_chunk, [((policy, opponent_policy), spec, seed, i, games)
+    if objective != "win" and "expert" not in (policy, opponent_policy):
+        raise CribsolveError("--objective is what the expert weighs the board by: give "
+                             "--policy or --opponent-policy expert")
+    if objective != "win" and spec.lowball:
+        from cribsolve.games.cribbage.odds import NO_SKUNKS
+
+        raise CribsolveError(NO_SKUNKS)
+    job = Job(cribbage_chunk, [((policy, opponent_policy), spec, seed, i, games, objective)
                                for i, games in parts], [games for _, games in parts],
               {"variant": "cribbage", "policy": policy, "opponent_policy": opponent_policy,
-               "n": n, "seed": seed, "spec": asdict(spec), "chunk": CRIBBAGE_CHUNK})
+               "n": n, "seed": seed, "spec": asdict(spec), "chunk": CRIBBAGE_CHUNK,
+               **({"objective": objective} if objective != "win" else {})})
     rows = [c["rows"] for c in run(job, where or Local(jobs), progress, checkpoint)]
     return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))
+
+
+def played_out(spec: CribbageSpec, mine: int, theirs: int, i_deal: bool, games: int,
+               seed: int = 0, policy: str = "greedy", progress=None) -> int:
+    """Games I win out of ``games`` played from this position (both players following
+    ``policy``): the direct check of the odds table."""
+    from cribsolve.games.cribbage.odds import CHUNK
+
+    start = np.array([mine, theirs, 0 if i_deal else 1])
+    wins = 0
+    for begin in range(0, games, CHUNK):
+        rows = cribbage_games((policy, policy), spec, [seed, begin], min(CHUNK, games - begin),
+                              start)
+        wins += int((rows[:, 0] == 0).sum())
+        if progress:
+            progress(len(rows))
+    return wins

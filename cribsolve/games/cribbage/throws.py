@@ -250,6 +250,23 @@ RANDOM, EV, EXPERT = 0, 1, 2      # discard policies
 
 
 @njit(cache=True)
+def throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen, seat, pegs):
+    """Every option's value to a player who ranks throws by points (expected_throw_values),
+    plus, where ``pegs`` (pegtable.peg_table, or an empty one) applies, the expected pegging
+    margin of the kept ranks in its seat. ``seen`` and ``own`` as choose_throw."""
+    values = expected_throw_values(dealt, keep_idx, disc_idx, unseen_cards(seen, pr), first,
+                                   own, table, pr)
+    if pegs.shape[0] == 2 and keep_idx.shape[1] == 4:
+        aim = -1.0 if pr[LOWBALL] else 1.0
+        ranks = np.empty(4, dtype=np.int64)
+        for o in range(keep_idx.shape[0]):
+            for j in range(4):
+                ranks[j] = RANK[dealt[keep_idx[o, j]]]
+            values[o] += aim * pegs[seat, rank_code(ranks)]
+    return values
+
+
+@njit(cache=True)
 def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, first, seen, seat,
                  pegs):
     """The option a player takes: random, the best expected value (the standard deal by the
@@ -259,20 +276,12 @@ def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, firs
     it redrew away); ``own``: the crib is its own."""
     if discard_policy == RANDOM:
         return np.random.randint(keep_idx.shape[0])
-    unseen = unseen_cards(seen, pr)
     use_pegs = discard_policy == EXPERT and pegs.shape[0] == 2 and keep_idx.shape[1] == 4
     if not use_pegs and dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2):
-        return ev_discard(dealt, unseen, table, 1.0 if own else -1.0, True,
+        return ev_discard(dealt, unseen_cards(seen, pr), table, 1.0 if own else -1.0, True,
                           -1.0 if pr[LOWBALL] else 1.0)
-    values = expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, pr)
-    if use_pegs:
-        aim = -1.0 if pr[LOWBALL] else 1.0
-        ranks = np.empty(4, dtype=np.int64)
-        for o in range(keep_idx.shape[0]):
-            for j in range(4):
-                ranks[j] = RANK[dealt[keep_idx[o, j]]]
-            values[o] += aim * pegs[seat, rank_code(ranks)]
-    return np.argmax(values)
+    return np.argmax(throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen, seat,
+                                  pegs if use_pegs else pegs[:0]))
 
 
 @njit(cache=True)
