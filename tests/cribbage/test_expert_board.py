@@ -83,3 +83,34 @@ def test_simulate_weighs_the_board_for_the_expert_only():
     d = json.loads(out)
     assert code == 0, err
     assert 2 * d["player_win_rate"] <= d["player_game_points"] <= 3 * d["player_win_rate"]
+
+
+def test_the_throw_by_the_board_agrees_with_best_discard_where_it_is_clear():
+    """board.throw_odds (best-discard --my-score: every throw, 2,000 shuffles of numpy's
+    generator) against the expert's own kernel (4 throws, 256 deals of its own generator):
+    where best-discard's best is among the expert's 4 and clearly ahead of the rest of them,
+    the expert throws it."""
+    from cribsolve.games.cribbage import board as board_mod
+
+    pr, table = SPEC.as_array(), rank_table()
+    expert, board = tables_for(["expert"], SPEC), board_for(["expert"], SPEC)
+    keep_idx, disc_idx = deal_options(6, pr)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(12):
+        dealt = rng.permutation(52)[:6].astype(np.int64)
+        seat = int(rng.integers(2))
+        mine, theirs = (int(x) for x in rng.integers(100, 121, size=2))
+        values = throw_values(dealt, seat, table, pr, keep_idx, disc_idx, -1,
+                              np.bincount(dealt, minlength=53).astype(np.int64), seat,
+                              expert[0][1])
+        top = np.argsort(-values)[:game.BOARD_THROWS]
+        rows = {tuple(sorted(r.discard)): r for r in board_mod.throw_odds(
+            dealt.tolist(), bool(seat), mine, theirs, SPEC, samples=2000, seed=1)}
+        cand = [rows[tuple(sorted(dealt[disc_idx[o]].tolist()))] for o in top]
+        best = max(cand, key=lambda r: r.win)
+        if all(best.win - r.win > 4 * (best.se + r.se) for r in cand if r is not best):
+            pick = game.board_throw(dealt, seat, mine, theirs, table, pr, expert, board)
+            assert sorted(dealt[disc_idx[pick]].tolist()) == sorted(best.discard)
+            checked += 1
+    assert checked >= 3

@@ -44,7 +44,7 @@ NO_BOARD = np.zeros((0, 2, 1, 1))   # play_game's ``board``: nobody weighs the b
 # The expert's throw by the board (board_throw): weighed when a score is within BOARD_REACH of
 # the game length (a deal can end the game: a dealer's hand, crib and play seldom make more),
 # among its BOARD_THROWS best throws by points, each played out on BOARD_DEALS deals.
-BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 256
+BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 64
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 FIVE_CARD_START = 3              # the five-card game's first pone's points ("three for last")
 
