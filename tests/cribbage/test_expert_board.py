@@ -85,18 +85,18 @@ def test_simulate_weighs_the_board_for_the_expert_only():
     assert 2 * d["player_win_rate"] <= d["player_game_points"] <= 3 * d["player_win_rate"]
 
 
-def test_the_throw_by_the_board_agrees_with_best_discard_where_it_is_clear():
+def test_the_throw_by_the_board_agrees_with_best_discard():
     """board.throw_odds (best-discard --my-score: every throw, 2,000 shuffles of numpy's
-    generator) against the expert's own kernel (4 throws, 256 deals of its own generator):
-    where best-discard's best is among the expert's 4 and clearly ahead of the rest of them,
-    the expert throws it."""
+    generator, standard error about 0.01) against the expert's own kernel (4 throws, 64 deals
+    of its own generator) on 12 random end positions: the kernel mostly throws best-discard's
+    best of its 4, is never far below it, and does better than throwing by points."""
     from cribsolve.games.cribbage import board as board_mod
 
     pr, table = SPEC.as_array(), rank_table()
     expert, board = tables_for(["expert"], SPEC), board_for(["expert"], SPEC)
     keep_idx, disc_idx = deal_options(6, pr)
     rng = np.random.default_rng(5)
-    checked = 0
+    same, picked, by_points = 0, [], []
     for _ in range(12):
         dealt = rng.permutation(52)[:6].astype(np.int64)
         seat = int(rng.integers(2))
@@ -104,13 +104,14 @@ def test_the_throw_by_the_board_agrees_with_best_discard_where_it_is_clear():
         values = throw_values(dealt, seat, table, pr, keep_idx, disc_idx, -1,
                               np.bincount(dealt, minlength=53).astype(np.int64), seat,
                               expert[0][1])
-        top = np.argsort(-values)[:game.BOARD_THROWS]
-        rows = {tuple(sorted(r.discard)): r for r in board_mod.throw_odds(
+        rows = {tuple(sorted(r.discard)): r.win for r in board_mod.throw_odds(
             dealt.tolist(), bool(seat), mine, theirs, SPEC, samples=2000, seed=1)}
-        cand = [rows[tuple(sorted(dealt[disc_idx[o]].tolist()))] for o in top]
-        best = max(cand, key=lambda r: r.win)
-        if all(best.win - r.win > 4 * (best.se + r.se) for r in cand if r is not best):
-            pick = game.board_throw(dealt, seat, mine, theirs, table, pr, expert, board)
-            assert sorted(dealt[disc_idx[pick]].tolist()) == sorted(best.discard)
-            checked += 1
-    assert checked >= 3
+        win = {o: rows[tuple(sorted(dealt[disc_idx[o]].tolist()))]
+               for o in np.argsort(-values)[:game.BOARD_THROWS]}
+        pick = game.board_throw(dealt, seat, mine, theirs, table, pr, expert, board)
+        same += win[pick] == max(win.values())
+        assert max(win.values()) - win[pick] < 0.08
+        picked.append(win[pick])
+        by_points.append(win[int(np.argmax(values))])
+    assert same >= 9
+    assert sum(picked) > sum(by_points)
