@@ -5,10 +5,24 @@ import tempfile
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-# Tables and compiled kernels are kept in a private cache made for this run, not the user's
-# (CRIBSOLVE_TEST_CACHE names one to keep between runs while developing; CI never sets it).
-os.environ["CRIBSOLVE_CACHE"] = (os.environ.get("CRIBSOLVE_TEST_CACHE")
-                                 or tempfile.mkdtemp(prefix="cribsolve-test-cache-"))
+
+
+def _run_cache() -> str:
+    """Tables and compiled kernels are kept in a private cache made for this run, not the
+    user's (CRIBSOLVE_TEST_CACHE names one to keep between runs while developing; CI never sets
+    it). pytest-xdist's workers share one, named by their run's id, so a kernel one worker
+    compiled the others load rather than compile again."""
+    if os.environ.get("CRIBSOLVE_TEST_CACHE"):
+        return os.environ["CRIBSOLVE_TEST_CACHE"]
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        return tempfile.mkdtemp(prefix="cribsolve-test-cache-")
+    path = os.path.join(tempfile.gettempdir(), f"cribsolve-test-cache-{run}")
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+os.environ["CRIBSOLVE_CACHE"] = _run_cache()
 # Commands run in-process keep numba's kernels (a single answer would otherwise switch this
 # process to plain Python); the plain-Python path is tested in subprocesses.
 os.environ["CRIBSOLVE_COMPILED"] = "1"
