@@ -58,6 +58,32 @@ def test_the_expert_throws_by_the_board():
     assert game.board_throw(dealt, 0, 115, 118, table, pr, expert, board) == pick
 
 
+def test_the_opponent_in_the_board_deals_throws_as_the_throw_model_values_its_six():
+    """game.model_throw reads the throw model's kept shares; inference.option_values values
+    each way to keep four of six ranks directly: the four kept is one of the best."""
+    from itertools import combinations
+
+    from cribsolve.games.cribbage import inference
+    from cribsolve.games.cribbage.players import expert_tables
+
+    pr, table = SPEC.as_array(), rank_table()
+    shares = expert_tables(SPEC, ())[1]
+    crib = inference.crib_values(table)
+    _, disc_idx = deal_options(6, pr)
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        six = rng.permutation(52)[:6].astype(np.int64)
+        seat = int(rng.integers(2))
+        o = game.model_throw(six, seat, shares, disc_idx)
+        kept = sorted(int(RANK[c]) for q, c in enumerate(six) if q not in disc_idx[o])
+        ranks = RANK[six].astype(np.int64)
+        vals = inference.option_values(ranks, seat, table, crib)
+        best = {tuple(sorted(int(ranks[q]) for q in range(6) if q not in (i, j)))
+                for (i, j), v in zip(combinations(range(6), 2), vals) if v >= vals.max() - 1e-9}
+        assert tuple(kept) in best
+    assert game.model_throw(six, 0, inference.NO_MODEL, disc_idx) == -1
+
+
 @pytest.mark.parametrize("scores, by_board", [((115, 118), True), ((40, 50), False), (None, False)])
 def test_the_computer_weighs_the_board_near_the_end_only(scores, by_board):
     kept, thrown = Computer("expert", SPEC).throw(HAND, False, 1, 0, scores)

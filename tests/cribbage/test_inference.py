@@ -1,7 +1,7 @@
 """The throw model's weights on the opponent's holdings against a brute-force enumeration of
 every six cards it could have been dealt and every throw it could have made."""
 from collections import defaultdict
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
 import pytest
@@ -59,3 +59,12 @@ def test_a_model_that_rules_everything_out_leaves_the_counts():
     w = np.array([2.0, 3.0])
     assert inference.reweigh(w, np.zeros(2)).tolist() == [2.0, 3.0]
     assert inference.reweigh(w, np.array([1.0, 0.0])).tolist() == [2.0, 0.0]
+
+
+def test_four_index_places_every_four_ranks_once_in_any_order():
+    places = set()
+    for four in combinations_with_replacement(range(1, 14), 4):
+        at = {inference.four_index(np.array(p, dtype=np.int64)) for p in permutations(four)}
+        assert len(at) == 1
+        places |= at
+    assert places == set(range(inference.N_FOURS))

@@ -20,6 +20,7 @@ opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
+from cribsolve.games.cribbage.inference import four_index
 from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points, side,
                                            unseen_cards)
 from cribsolve.games.cribbage.policies import EXPERT, play
@@ -269,6 +270,31 @@ def _shuffle(cards, state):
 
 
 @njit(cache=True)
+def model_throw(six, seat, shares, disc_idx):
+    """The option (throws.deal_options' order, two of six cards thrown) the throw model takes
+    with these six cards in ``seat`` (``shares``: inference.keep_shares; the first of its tied
+    fours, the first way by suit to throw its ranks), or -1 where the model does not apply:
+    the opponent of board_throw's deals, at a small part of an expected-value throw's cost."""
+    if shares.shape[0] != 2 or six.shape[0] != 6 or disc_idx.shape[1] != 2:
+        return -1
+    four = np.empty(4, dtype=np.int64)
+    best, pick = 0.0, -1
+    for o in range(disc_idx.shape[0]):
+        i, j = disc_idx[o, 0], disc_idx[o, 1]
+        k = 0
+        for q in range(6):
+            if q != i and q != j:
+                four[k] = RANK[six[q]]
+                k += 1
+        t1, t2 = min(RANK[six[i]], RANK[six[j]]), max(RANK[six[i]], RANK[six[j]])
+        pair = (t1 - 1) * 13 - (t1 - 1) * (t1 - 2) // 2 + t2 - t1     # keep_shares' order
+        share = shares[seat, four_index(four), pair]
+        if share > best:
+            best, pick = share, o
+    return pick
+
+
+@njit(cache=True)
 def board_value(board, d, mine, theirs, row, times, pr):
     """A played deal's worth to me by the board's objective: P(win) (board: the odds table,
     odds.odds_table) or expected game points (board: it and the skunk table; 2 a win, 3 a
@@ -285,9 +311,10 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
     """The expert's throw from the board (two players, seat 1 the dealer; mine and theirs the
     scores): of its BOARD_THROWS best throws by points (throws.throw_values), the one most
     worth by board_value over BOARD_DEALS deals of the unseen cards, the same deals for each
-    throw: the opponent's six, its throw by expected value, the cut card; the play greedy,
-    as the odds table's own players play. The deals come from the cards themselves, not the
-    game's random stream."""
+    throw: the opponent's six, its throw by the throw model (model_throw; where the model
+    does not apply, by expected value as the odds table's players throw), the cut card; the
+    play greedy, as the odds table's players play. The deals come from the cards themselves,
+    not the game's random stream."""
     h = dealt.shape[0]
     keep_idx, disc_idx = deal_options(h, pr)
     seen = np.zeros(53, dtype=np.int64)
@@ -310,11 +337,13 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
         state = _shuffle(rest, state)
         seat_deck(dealt, rest, seat, deck)
         theirs_dealt = rest[:h]
-        other = np.zeros(53, dtype=np.int64)
-        for c in theirs_dealt:
-            other[c] += 1
-        forced[1 - seat] = choose_throw(theirs_dealt, 1 - seat, EV, table, pr, keep_idx,
-                                        disc_idx, -1, other, 1 - seat, expert[0][1][:0])
+        forced[1 - seat] = model_throw(theirs_dealt, 1 - seat, expert[1], disc_idx)
+        if forced[1 - seat] < 0:
+            other = np.zeros(53, dtype=np.int64)
+            for c in theirs_dealt:
+                other[c] += 1
+            forced[1 - seat] = choose_throw(theirs_dealt, 1 - seat, EV, table, pr, keep_idx,
+                                            disc_idx, -1, other, 1 - seat, expert[0][1][:0])
         for j in range(order.shape[0]):
             forced[seat] = order[j]
             play_deal(deck, greedy, np.zeros(2, dtype=np.int64), 0, table, parts[j * n + s], pr,

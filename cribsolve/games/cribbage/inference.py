@@ -133,9 +133,16 @@ def keeps_share(six, seat, table, crib, aim):
 @njit(cache=True)
 def four_index(ranks):
     """The place of four ranks (any order) among the 1820 multisets of four ranks: the
-    colex rank of the sorted ranks spread out to distinct numbers."""
-    s = np.sort(ranks)
-    x0, x1, x2, x3 = s[0] - 1, s[1], s[2] + 1, s[3] + 2
+    colex rank of the sorted ranks spread out to distinct numbers. Sorted by five swaps:
+    np.sort's new array made a call about ten times slower, and the search weighs every
+    holding by it."""
+    a, b, c, d = ranks[0], ranks[1], ranks[2], ranks[3]
+    a, b = min(a, b), max(a, b)
+    c, d = min(c, d), max(c, d)
+    a, c = min(a, c), max(a, c)
+    b, d = min(b, d), max(b, d)
+    b, c = min(b, c), max(b, c)
+    x0, x1, x2, x3 = a - 1, b, c + 1, d + 2
     return x0 + x1 * (x1 - 1) // 2 + x2 * (x2 - 1) * (x2 - 2) // 6 + \
         x3 * (x3 - 1) * (x3 - 2) * (x3 - 3) // 24
 
