@@ -16,10 +16,11 @@ from cribsolve.cli.options import (GAMES_MAX, Number, PysolGame, card, check_hea
 from cribsolve.cli.spelling import Spelled
 from cribsolve.core.notation import format_card, format_cards, parse_cards
 from cribsolve.errors import CardError, CribsolveError
+from cribsolve.games.solitaire.facts import NEXT_HANDS
 from cribsolve.infra.paths import clip
 
 TIME_LIMIT_MAX = 86_400         # shuffle --time-limit, seconds
-NEXT_HANDS_MAX = 1000           # bracket --next-hands (the bound levels off by 8)
+NEXT_HANDS_MAX = 1000           # bracket --next-hands
 
 
 def _shuffle_lines(sol, rows, st):
@@ -329,7 +330,8 @@ def play_square(pysol_game, seed, samples, top):
               help="The solitaire (the default is simulate's).")
 @click.option("-n", "n", type=Number(2, GAMES_MAX), default="1e4", show_default=True,
               help=f"Decks, 2 to {show(GAMES_MAX)} (accepts 1e5; an interval needs two).")
-@click.option("--next-hands", type=Number(0, NEXT_HANDS_MAX), default=8, show_default=True,
+@click.option("--next-hands", type=Number(0, NEXT_HANDS_MAX), default=NEXT_HANDS,
+              show_default=True,
               help=f"Patience: hands drawn per deal to charge the bound for seeing the next "
                    f"hand, 0 to {show(NEXT_HANDS_MAX)} (0: no such charge).")
 @seed_option

@@ -171,7 +171,7 @@ def test_uncharged_bound_is_the_clairvoyant_win(variant2):
                                SCORE_ONLY)
     for deck, pts in zip(ds, best):
         x, phi, q = (patience2_terms(deck, w0, table) if variant2 else
-                     patience_terms(deck, w0, SCORE_ONLY, table,
+                     patience_terms(deck, w0, SCORE_ONLY, SCORE_ONLY, table,
                                     np.random.default_rng(1).random((4, 2, 6))))
         assert penalised_value(x, phi, q, patience.WIN_AT) == float(pts.sum() >= 80)
         assert x.max(axis=1).tolist() == pts.tolist()
@@ -185,7 +185,7 @@ def test_the_charges_are_the_policys_own_probabilities(deck_charges):
     deck = decks(1, 5)[0]
     wins = win_table("patience")
     coefs = deck_value() if deck_charges else SCORE_ONLY
-    x, phi, q = patience_terms(deck, wins, coefs, table, np.zeros((4, 0, 6)))
+    x, phi, q = patience_terms(deck, wins, coefs, SCORE_ONLY, table, np.zeros((4, 0, 6)))
     seen = np.zeros(53, dtype=np.bool_)
     row = np.empty(patience.WIN_AT + 1)
     for d in range(5):
@@ -235,6 +235,65 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
         assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1
 
 
+
+def test_the_after_charges_are_the_mean_over_every_crib_pair_and_starter():
+    """outcome_charges against a slow count: before deal 4 of a deck, for every face-down pair
+    and starter, the deal's points and the after value of the cards then left, the regression
+    applied to their shares as the fit computes them (deckvalue.features); and phi before the
+    last deal is that after value of the deck's own crib pair and starter."""
+    from cribsolve.games.solitaire import deckvalue as dv
+    from cribsolve.games.solitaire.bracket import outcome_charges
+
+    table, wins, after = rank_table(15), win_table("patience"), deck_value(after=True)
+    deck = decks(1, 13)[0]
+    d, k = 3, 1
+    hand = deck[7 + 9 * d + 2:7 + 9 * d + 8]
+    seen = np.zeros(53, dtype=np.bool_)
+    seen[deck[7:7 + 9 * d]] = True
+    seen[hand] = True
+    q = np.empty((patience.WIN_AT + 1, 15))
+    outcome_charges(hand, seen, wins, after[k], k, table, q)
+
+    unseen = [c for c in range(52) if not seen[c]]
+    live = (wins[k] > 0) & (wins[k] < 1)
+
+    def after_value(left):
+        """The after value, by score, the cards ``left`` unseen: placed where features() reads
+        a deck's unseen cards after deal 3 (the first 7 and from position 43 on)."""
+        row = np.array(list(left[:7]) + [0] * 36 + list(left[7:]))
+        feats = dv.features(row[None, :], d, True)[0]
+
+        def at(score):
+            w = wins[k][min(score, patience.WIN_AT)]
+            if not 0 < w < 1:
+                return w
+            return dv.predict(np.concatenate([[np.log(w / (1 - w)), 1.0], feats]), after[k])
+        return at
+
+    scores = (40, 61, 75)
+    want = np.zeros((len(scores), 15))
+    outcomes = 0
+    for i, a in enumerate(unseen):
+        for b in unseen[i + 1:]:
+            for st in unseen:
+                if st in (a, b):
+                    continue
+                value = after_value([c for c in unseen if c not in (a, b, st)])
+                for o in range(15):
+                    pts = (patience.deal_points(hand, o, np.array([a, b]), st, table)
+                           + 2 * (RANK[st] == JACK))
+                    for j, sc in enumerate(scores):
+                        want[j, o] += value(sc + pts)
+                outcomes += 1
+    assert outcomes == 19 * 18 // 2 * 17
+    assert np.allclose(q[list(scores)], want / outcomes, atol=1e-9)
+
+    x, phi, q_all = patience_terms(deck, wins, deck_value(), after, table, np.zeros((4, 0, 6)))
+    assert np.allclose(q_all[d], q, atol=1e-12)
+    left = [c for c in unseen if c not in deck[7 + 9 * d:7 + 9 * d + 2] and c != deck[15 + 9 * d]]
+    assert phi[d, 55] == pytest.approx(after_value(left)(55), abs=1e-9)
+
+
 def policy_discards(deck, wins, coefs, table):
     """The deck policy's (with coefs; none: the win policy's) discard in each deal of a
     Patience deck, as play_patience chooses."""
@@ -261,17 +320,18 @@ def policy_discards(deck, wins, coefs, table):
                                             (2, patience.DECK)])
 def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(samples, policy):
     """The property the bound rests on, checked on real decks: along a real policy's play
-    (the win policy's under W's charges, the deck policy's under the deck value's), each deck's
+    (the win policy's under W's charges, the deck policy's under the after value's), each deck's
     total charge sum_d phi[d, s_d+1] - q[d, s_d, o_d] averages zero (within its confidence
     interval); a player who sees the cards (clairvoyant) is charged clearly."""
     table, wins = rank_table(), win_table("patience")
     coefs = deck_value() if policy == patience.DECK else SCORE_ONLY
+    after = deck_value(after=True) if policy == patience.DECK else SCORE_ONLY
     ds = decks(300, 11)
     played = patience.play_games(ds, False, policy, np.zeros((300, 8)), table, wins, coefs)
     rng = np.random.default_rng(12)
     fair, cheat = [], []
     for deck, real in zip(ds, played):
-        x, phi, q = patience_terms(deck, wins, coefs, table, rng.random((4, samples, 6)))
+        x, phi, q = patience_terms(deck, wins, coefs, after, table, rng.random((4, samples, 6)))
         picks, pts = policy_discards(deck, wins, coefs, table)
         assert pts == real.tolist() == [x[d, o] for d, o in enumerate(picks)]
         for total, choose in ((fair, picks), (cheat, x.argmax(axis=1))):

@@ -5,16 +5,16 @@ relaxations and duality in stochastic dynamic programs", Operations Research 58(
 each sampled deck the player sees every card, but each decision is charged
     phi(next state) - E[phi(next state) | what the player really knew when deciding],
 with phi an approximate value function: W[k][s] (simulate.win_table), the probability of
-winning from score s with k deals left, and in Patience the deck value (deckvalue.py), which
-also weighs the ranks still unseen when the discard is made (known then, so the expectation
-stays exact). Under any real policy the charges have mean zero, so the mean over decks of the
+winning from score s with k deals left, and in Patience the after value (deckvalue.py), which
+also weighs the ranks still unseen once the deal is scored; its expectation is exact over
+every face-down pair and starter (outcome_charges). Under any real policy the charges have mean zero, so the mean over decks of the
 best penalised perfect-information result bounds the optimal win rate from above; with phi the
 true value function it would equal it on every deck.
 
 The discards never change which cards come later, so the perfect-information problem is a small
-dynamic program over deals and scores (``penalised_value``). The expectations are the exact
-point distributions the ``win`` policy uses: Patience over every face-down pair and starter
-(analysis.expect.options_distribution), Patience II over every starter. In Patience II both
+dynamic program over deals and scores (``penalised_value``). The expectations are exact:
+Patience's over every face-down pair and starter, Patience II's over every starter (the point
+distributions the ``win`` policy uses). In Patience II both
 discards of a deal are one decision charged at the second, with what was known then (both
 hands): a real player knows less at the first discard, so the bound stays valid, only looser.
 
@@ -37,8 +37,8 @@ from cribsolve.core.expect import N_CLASSES, OFFSET
 from cribsolve.core.fastev import OPT_DISC, OPT_KEEP
 from cribsolve.core.scoring.table import score5
 from cribsolve.errors import CribsolveError
-from cribsolve.games.solitaire.deckvalue import continuation
-from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
+from cribsolve.games.solitaire.deckvalue import continuation, value_row
+from cribsolve.games.solitaire.facts import NEXT_HANDS, PATIENCES, SOLITAIRES
 from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions, deal_points,
                                                 draw_cards, patience2_deal, patience_deal,
                                                 unseen_of)
@@ -117,20 +117,102 @@ def next_hand_mean(seen, wins, coefs, k, table, uniform, rand):
     return est / max(1, rand.shape[0])
 
 
+def _triples() -> np.ndarray:
+    """TRIPLES[a, b, c] for ranks a <= b <= c: the index of that multiset of three ranks."""
+    index = np.full((13, 13, 13), -1, dtype=np.int64)
+    i = 0
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                index[a, b, c] = i
+                i += 1
+    return index
+
+
+TRIPLES = _triples()            # the 455 rank multisets a crib pair and a starter can take
+MAX_DEAL = 64                   # above a Patience deal's points (hand and crib 29 each, heels)
+
+
 @njit(cache=True)
-def patience_terms(deck, wins, coefs, table, rand):
+def outcome_charges(hand, seen, wins, after, k, table, q):
+    """q[s, o] = E[A(min(s + points, WIN_AT))] for each of the hand's 15 discards, exact over
+    every face-down pair and starter not in ``seen``, A being the after value (row ``after``,
+    k deals left) of the cards still unseen once those three are turned. The three ranks fix A,
+    so the points are counted by discard and rank multiset first, then weighed by its A."""
+    unseen = unseen_of(seen)
+    n = unseen.shape[0]
+    counts = np.zeros(13)
+    for c in unseen:
+        counts[c // 4] += 1.0                         # ranks 0-12, as deckvalue counts
+    hand_pts = np.empty((n, 15), dtype=np.int64)        # kept four + starter, heels
+    for m in range(n):
+        st = unseen[m]
+        for o in range(15):
+            kk = OPT_KEEP[o]
+            hand_pts[m, o] = (score5(table, hand[kk[0]], hand[kk[1]], hand[kk[2]], hand[kk[3]],
+                                     st, False) + 2 * (RANK[st] == JACK))
+    hist = np.zeros((15, 455, MAX_DEAL))
+    used = np.zeros(455, dtype=np.bool_)
+    rows = np.zeros((455, WIN_AT + 1))
+    for i in range(n):
+        a = unseen[i]
+        for j in range(i + 1, n):
+            b = unseen[j]
+            for m in range(n):
+                if m == i or m == j:
+                    continue
+                st = unseen[m]
+                r0, r1, r2 = a // 4, b // 4, st // 4
+                if r0 > r1:
+                    r0, r1 = r1, r0
+                if r1 > r2:
+                    r1, r2 = r2, r1
+                if r0 > r1:
+                    r0, r1 = r1, r0
+                key = TRIPLES[r0, r1, r2]
+                if not used[key]:
+                    used[key] = True
+                    counts[r0] -= 1.0
+                    counts[r1] -= 1.0
+                    counts[r2] -= 1.0
+                    value_row(wins, after, k, counts, rows[key])
+                    counts[r0] += 1.0
+                    counts[r1] += 1.0
+                    counts[r2] += 1.0
+                for o in range(15):
+                    d = OPT_DISC[o]
+                    p = hand_pts[m, o] + score5(table, hand[d[0]], hand[d[1]], a, b, st, False)
+                    hist[o, key, p] += 1.0
+    q[:, :] = 0.0
+    for o in range(15):
+        for key in range(455):
+            if used[key]:
+                for p in range(MAX_DEAL):
+                    if hist[o, key, p] != 0.0:
+                        for s in range(WIN_AT + 1):
+                            q[s, o] += hist[o, key, p] * rows[key, min(s + p, WIN_AT)]
+    q /= n * (n - 1) / 2 * (n - 2)
+
+
+@njit(cache=True)
+def patience_terms(deck, wins, coefs, after, table, rand):
     """penalised_value's (x, phi, q) for one Cribbage Patience deck, W being the continuation
-    of deckvalue.py (the deck value with ``coefs``, W alone with none). With rand (shape
-    (4, M, 6), M > 0) the charge of deal d also looks at the next hand h:
-    phi[d, s] = W(s) + U(s, h) - (the mean of U(s, .) over M hands drawn from the cards then
-    unseen), U(s, h) = max_o q[d + 1, s, o], the win policy's P(win) with h in hand. The added
-    term has mean zero given everything seen by the end of deal d, whatever the discard, so q is
-    unchanged and the bound stays valid; it charges the player for knowing the next hand."""
+    of deckvalue.py (the deck value with ``coefs``, W alone with none). With ``after`` (the
+    after value's coefficients; none: the continuation) phi[d] before the last deal is the
+    after value of the cards this deck leaves unseen, and q its exact expectation
+    (outcome_charges). With rand (shape (4, M, 6), M > 0) the charge of deal d also looks at
+    the next hand h: phi[d, s] gains U(s, h) - (the mean of U(s, .) over M hands drawn from
+    the cards then unseen), U(s, h) the deck (or win) policy's P(win) with h in hand. The added
+    term has mean zero given everything seen by the end of deal d, whatever the discard, so q
+    is unchanged and the bound stays valid; it charges the player for knowing the next hand."""
     seen = np.zeros(53, dtype=np.bool_)
     uniform = np.ones(N_CLASSES)
     x = np.zeros((5, 15), dtype=np.int64)
     phi = np.zeros((5, WIN_AT + 1))
     q = np.zeros((5, WIN_AT + 1, 15))
+    policy_q = np.zeros((WIN_AT + 1, 15))
+    w = np.empty(WIN_AT + 1)
+    left = np.zeros(13)
     look = rand.shape[1] > 0
     for d in range(5):
         crib2, hand, s = patience_deal(deck, d)
@@ -138,11 +220,21 @@ def patience_terms(deck, wins, coefs, table, rand):
             est = next_hand_mean(seen, wins, coefs, 4 - d, table, uniform, rand[d - 1])
         for c in hand:
             seen[c] = True
-        continuation(wins, coefs, 4 - d, seen, phi[d])
-        hand_charges(hand, seen, phi[d], table, uniform, q[d])
+        continuation(wins, coefs, 4 - d, seen, w)
+        hand_charges(hand, seen, w, table, uniform, policy_q)
+        if d < 4 and after.shape[0] > 0:
+            outcome_charges(hand, seen, wins, after[4 - d], 4 - d, table, q[d])
+            left[:] = 0.0
+            for c in range(52):
+                if not seen[c] and c != crib2[0] and c != crib2[1] and c != s:
+                    left[c // 4] += 1.0
+            value_row(wins, after[4 - d], 4 - d, left, phi[d])
+        else:
+            phi[d] = w
+            q[d] = policy_q
         if d > 0 and look:
             for t in range(WIN_AT + 1):
-                phi[d - 1, t] += q[d, t].max() - est[t]
+                phi[d - 1, t] += policy_q[t].max() - est[t]
         for o in range(15):
             x[d, o] = deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK)
         seen[crib2[0]] = True
@@ -151,7 +243,6 @@ def patience_terms(deck, wins, coefs, table, rand):
     return x, phi, q
 
 
-NEXT_HANDS = 8                  # drawn next hands per look-ahead charge: the bound levels off
 MAX_POINTS = 3 * 29 + 3        # Patience II: three hands and heels, with room
 
 
@@ -197,15 +288,16 @@ def patience2_terms(deck, wins, table):
 
 
 @njit(cache=True, parallel=True)
-def bound_games(decks, variant2, wins, coefs, table, rand):
+def bound_games(decks, variant2, wins, coefs, after, table, rand):
     """The penalised value of every deck (rows), spread over threads; rand[i]: deck i's
-    uniforms and coefs the deck value for patience_terms (Patience only)."""
+    uniforms, coefs the deck value and after the after value for patience_terms (Patience
+    only)."""
     out = np.empty(decks.shape[0])
     for i in prange(decks.shape[0]):
         if variant2:
             x, phi, q = patience2_terms(decks[i], wins, table)
         else:
-            x, phi, q = patience_terms(decks[i], wins, coefs, table, rand[i])
+            x, phi, q = patience_terms(decks[i], wins, coefs, after, table, rand[i])
         out[i] = penalised_value(x, phi, q, WIN_AT)
     return out
 
@@ -266,11 +358,12 @@ class Bracket:
 
 
 def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: int,
-                  wins: np.ndarray, coefs: np.ndarray) -> dict:
+                  wins: np.ndarray, coefs: np.ndarray, after: np.ndarray) -> dict:
     """Chunk ``index`` of a bracket, per deck: whether the best, the win and the clairvoyant
     policies won (simulate's games of the same chunk), and the penalised bound (charged with
-    the deck value of ``coefs``; none: W alone). A pure function of its arguments, so a chunk
-    can run anywhere or be read back from a checkpoint."""
+    the deck value of ``coefs`` and the after value of ``after``; none: W alone). A pure
+    function of its arguments, so a chunk can run anywhere or be read back from a
+    checkpoint."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire.simulate import chunk_decks, chunk_points
 
@@ -283,8 +376,8 @@ def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: i
     decks = chunk_decks(seed, index, games)[1]          # as simulate.chunk_points deals
     looks = np.random.default_rng([seed, index, 1]).random((games, 4, next_hands, 6))
     out = {"best": won(best), "clairvoyant": won("clairvoyant"),
-           "bound": bound_games(decks, variant == "patience2", wins, coefs, rank_table(15),
-                                looks)}
+           "bound": bound_games(decks, variant == "patience2", wins, coefs, after,
+                                rank_table(15), looks)}
     out["win"] = out["best"] if best == "win" else won("win")
     return out
 
@@ -297,7 +390,7 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     gain). Patience charges each deal for the next hand with ``next_hands`` drawn hands (0:
     not at all). Chunks as simulate's, run ``where`` (runner.connect; default: here on ``jobs``
     threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends.
-    Patience's charges and its deck policy use the deck value (deckvalue.py)."""
+    Patience's deck policy uses the deck value, its charges the after value (deckvalue.py)."""
     from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
     from cribsolve.games.solitaire.simulate import deck_value, win_table
 
@@ -310,8 +403,9 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     res = Bracket(variant, n, seed, 0 if variant == "patience2" else next_hands)
     wins, chunk = win_table(variant), SOLITAIRES[variant].chunk
     coefs = deck_value() if variant == "patience" else SCORE_ONLY
+    after = deck_value(after=True) if variant == "patience" else SCORE_ONLY
     parts = chunks(n, chunk)
-    job = Job(chunk_bracket, [(variant, seed, i, games, res.next_hands, wins, coefs)
+    job = Job(chunk_bracket, [(variant, seed, i, games, res.next_hands, wins, coefs, after)
                               for i, games in parts], [games for _, games in parts],
               {"run": "bracket", "variant": variant, "n": n, "seed": seed,
                "next_hands": res.next_hands, "chunk": chunk})

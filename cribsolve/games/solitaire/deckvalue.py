@@ -7,13 +7,25 @@ winning after a deal, from score s with k deals left, is
     V[k](s, unseen) = sigmoid(a_k logit(W[k][s]) + b_k + c_k . x(unseen)),
 
 x being the share of each rank among the cards unseen when the deal's discard is made (the
-seven removed cards and the talon below the hand; the king's share left out, as the shares add
-up to one). The coefficients are fitted by logistic regression (Newton's method) on simulated
-games of the ``ev`` policy, per deals left (simulate.deck_value fits and keeps them); where W
-is 0 or 1 the game is decided and V is W.
+seven removed cards, the deal's face-down crib cards and the talon below the hand; the king's
+share left out, as the shares add up to one), less 1/13, and the product of every two of them
+(a rank's square included) less its mean over random sets of as many unseen cards
+(product_mean). The ranks score together (fives with ten-cards, neighbours in runs): on
+held-out games the products cut the log loss after deals 3 and 4 by 0.0025 and 0.0037 more
+than the shares alone (which cut W's by 0.0080 and 0.0054).
+Every fitted deal has one number of unseen cards, so there the centring only moves b_k; it
+keeps a partial ``--seen`` (more cards unseen, products near zero) from inheriting the
+products' mean at the deal's own count. The coefficients are fitted by logistic regression
+(Newton's method) on simulated games of the ``ev`` policy, per deals left
+(simulate.deck_value fits and keeps them); where W is 0 or 1 the game is decided and V is W.
 Because x is known before the discard, V[k](., unseen) is just another row of continuation
-values: the ``deck`` policy uses it where ``win`` uses W, and the bracket's charges use it as
-their phi (any phi gives a valid bound; a closer one a tighter bound).
+values: the ``deck`` policy uses it where ``win`` uses W.
+
+The after value is the same regression fitted on the cards still unseen once the deal is
+scored (its crib cards and starter turned). A player never decides with it, but the bracket's
+charges use it as their phi: the realised after value minus its exact expectation over every
+face-down pair and starter, so a player who sees those cards is charged for how they change
+the cards left, not only the points (any phi gives a valid bound; a closer one a tighter one).
 """
 from __future__ import annotations
 
@@ -22,8 +34,18 @@ import numpy as np
 from cribsolve.infra.jit import njit
 
 RANKS = 13
-N_COEF = 2 + RANKS - 1          # a_k, b_k, then one per rank but the king
+SHARES = RANKS - 1              # one per rank but the king
+PAIRS = np.triu_indices(SHARES)  # the products' order: (0, 0), (0, 1), ..., (11, 11)
+N_COEF = 2 + SHARES + len(PAIRS[0])   # a_k, b_k, the shares, their products
 SCORE_ONLY = np.zeros((0, N_COEF))   # no coefficients: the continuation is W itself
+
+
+@njit(cache=True)
+def product_mean(r, t, n):
+    """E[x_r x_t] when the n unseen cards are a random n of the 52 (hypergeometric counts)."""
+    if r == t:
+        return 4 / 52 * 48 / 52 * (52 - n) / (51 * n)
+    return -(4 / 52) ** 2 * (52 - n) / (51 * n)
 
 
 @njit(cache=True)
@@ -34,15 +56,27 @@ def continuation(wins, coefs, k, seen, out):
         out[:] = wins[k]
         return
     counts = np.zeros(RANKS)
-    total = 0.0
     for c in range(52):
         if not seen[c]:
             counts[c // 4] += 1.0
-            total += 1.0
-    c = coefs[k]
+    value_row(wins, coefs[k], k, counts, out)
+
+
+@njit(cache=True)
+def value_row(wins, c, k, counts, out):
+    """out[s]: the regression with coefficients c (one row of coefs) at score s, k deals left,
+    for the unseen cards whose ranks number ``counts``."""
+    total = counts.sum()
     z = c[1]
-    for r in range(RANKS - 1):
-        z += c[2 + r] * (counts[r] / total - 1.0 / RANKS)
+    x = np.empty(SHARES)
+    for r in range(SHARES):
+        x[r] = counts[r] / total - 1.0 / RANKS
+        z += c[2 + r] * x[r]
+    i = 2 + SHARES
+    for r in range(SHARES):
+        for t in range(r, SHARES):
+            z += c[i] * (x[r] * x[t] - product_mean(r, t, total))
+            i += 1
     for s in range(out.shape[0]):
         p = wins[k, s]
         if p <= 0.0 or p >= 1.0:
@@ -51,12 +85,18 @@ def continuation(wins, coefs, k, seen, out):
             out[s] = 1.0 / (1.0 + np.exp(-(c[0] * np.log(p / (1.0 - p)) + z)))
 
 
-def features(decks: np.ndarray, deal: int) -> np.ndarray:
+def features(decks: np.ndarray, deal: int, after: bool = False) -> np.ndarray:
     """x(unseen) at Patience deal ``deal``'s discard for each deck (rows): the seven removed
-    cards and every card below the hand are unseen."""
-    unseen = np.hstack([decks[:, :7], decks[:, 7 + 9 * deal + 8:]]) // 4
-    shares = np.stack([(unseen == r).mean(axis=1) for r in range(RANKS - 1)], axis=1)
-    return shares - 1.0 / RANKS
+    cards, the deal's two face-down crib cards and every card below the hand are unseen, as
+    ``continuation`` counts them in play. ``after``: once the deal is scored, the crib cards
+    and the starter turned (the bracket's after value)."""
+    top = 7 + 9 * deal
+    turned = decks[:, :0] if after else decks[:, top:top + 2]
+    unseen = np.hstack([decks[:, :7], turned, decks[:, top + (9 if after else 8):]]) // 4
+    shares = np.stack([(unseen == r).mean(axis=1) for r in range(SHARES)], axis=1) - 1 / RANKS
+    n = unseen.shape[1]
+    means = np.array([product_mean(r, t, n) for r, t in zip(*PAIRS)])
+    return np.hstack([shares, shares[:, PAIRS[0]] * shares[:, PAIRS[1]] - means])
 
 
 def _logit(p):
@@ -64,13 +104,15 @@ def _logit(p):
     return np.log(p / (1 - p))
 
 
-def samples(decks: np.ndarray, points: np.ndarray, wins: np.ndarray, deal: int):
-    """(design rows, won, W) of the games still in doubt after ``deal``: the regression's data."""
+def samples(decks: np.ndarray, points: np.ndarray, wins: np.ndarray, deal: int,
+            after: bool = False):
+    """(design rows, won, W) of the games still in doubt after ``deal``: the regression's data
+    (``after``: features after the deal)."""
     k = points.shape[1] - 1 - deal
-    after = np.minimum(points[:, :deal + 1].sum(axis=1), wins.shape[1] - 1)
-    w = wins[k][after]
+    score = np.minimum(points[:, :deal + 1].sum(axis=1), wins.shape[1] - 1)
+    w = wins[k][score]
     live = (w > 0) & (w < 1)
-    x = np.column_stack([_logit(w), np.ones(len(w)), features(decks, deal)])[live]
+    x = np.column_stack([_logit(w), np.ones(len(w)), features(decks, deal, after)])[live]
     return x, (points.sum(axis=1) >= wins.shape[1] - 1)[live].astype(float), w[live]
 
 
@@ -93,13 +135,14 @@ def predict(x: np.ndarray, beta: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-(x @ beta)))
 
 
-def fit(decks, points, wins) -> np.ndarray:
+def fit(decks, points, wins, after: bool = False) -> np.ndarray:
     """coefs[k]: the regression with k deals left after the deal (row 0 unused), rounded to
-    1e-9 so that the sums' order (BLAS threads) does not change the table."""
+    1e-9 so that the sums' order (BLAS threads) does not change the table; ``after``: on the
+    cards unseen once the deal is scored."""
     deals = points.shape[1]
     coefs = np.zeros((deals, N_COEF))
     coefs[0, 0] = 1.0
     for deal in range(deals - 1):
-        x, y, _ = samples(decks, points, wins, deal)
+        x, y, _ = samples(decks, points, wins, deal, after)
         coefs[deals - 1 - deal] = logistic(x, y)
     return np.round(coefs, 9)

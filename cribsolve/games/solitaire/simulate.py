@@ -183,24 +183,27 @@ def ev_games(seed: int, games: int, progress=None):
 
 def _check_deck_value(arrays, params):
     from cribsolve.games.solitaire.deckvalue import N_COEF
-    c = arrays.get("coefs")
-    expect(c is not None and c.shape == (SOLITAIRES["patience"].deals, N_COEF),
-           "not a deck value table")
-    expect(bool((c[1:, 0] > 0).all()), "P(win) falls as the score rises")
+    for name in ("coefs", "after"):
+        c = arrays.get(name)
+        expect(c is not None and c.shape == (SOLITAIRES["patience"].deals, N_COEF),
+               "not a deck value table")
+        expect(bool((c[1:, 0] > 0).all()), "P(win) falls as the score rises")
 
 
 register("deckvalue", __name__, _check_deck_value)
 
 
-def deck_value(progress=None, games: int = DECK_VALUE_GAMES) -> np.ndarray:
+def deck_value(progress=None, games: int = DECK_VALUE_GAMES, after: bool = False) -> np.ndarray:
     """Patience's deck value (deckvalue.py): its coefficients, fitted on ``games`` ev games
-    (shipped, or fitted and kept)."""
+    (shipped, or fitted and kept); ``after``: the after value's, fitted on the same games."""
     from cribsolve.games.solitaire.deckvalue import fit
 
     def compute():
-        return {"coefs": fit(*ev_games(DECK_VALUE_SEED, games, progress), win_table("patience"))}
+        decks, points = ev_games(DECK_VALUE_SEED, games, progress)
+        wins = win_table("patience")
+        return {"coefs": fit(decks, points, wins), "after": fit(decks, points, wins, True)}
     return load("deckvalue", {"variant": "patience", "games": games, "seed": DECK_VALUE_SEED},
-                compute)["coefs"]
+                compute)["after" if after else "coefs"]
 
 
 def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
