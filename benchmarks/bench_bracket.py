@@ -1,11 +1,13 @@
 """What tightens Cribbage Patience's charged bound: python benchmarks/bench_bracket.py [DECKS]
 
 On the first DECKS decks (default 4,000) of `bracket --variant patience --seed 1`, the
-penalised bound (bracket.bound_games) with the deck value's charges and 2, 8 and 32 drawn
-next hands, and with 8 hands and the rank shares alone (the deck value without its products
-of two shares, fitted here on the deck value's own games). Every variant sees the same decks
-and, within one number of hands, the same drawn hands, so the differences are paired; each
-is printed with its 95% CI, with the seconds each bound took.
+penalised bound (bracket.bound_games) with the charges `bracket` uses (the after value as
+phi, 8 and 32 drawn next hands), and without the after value (the deck value as phi, its
+expectation over the deal's points alone, as before it) with 2, 8 and 32 hands and with the
+rank shares alone (the deck value without its products of two shares, fitted here on the
+deck value's own games). Every variant sees the same decks and, within one number of hands,
+the same drawn hands, so the differences are paired; each is printed with its 95% CI, with
+the seconds each bound took.
 """
 import sys
 import time
@@ -34,20 +36,25 @@ def shares_alone(wins: np.ndarray) -> np.ndarray:
 def main(n: int) -> None:
     wins, table = win_table("patience"), rank_table(15)
     decks = chunk_decks(1, 0, n)[1]
+    deck, after, shares = deck_value(), deck_value(after=True), shares_alone(wins)
     runs = {}
-    for label, coefs, hands in (("deck value, 2 hands", deck_value(), 2),
-                                ("deck value, 8 hands", deck_value(), 8),
-                                ("deck value, 32 hands", deck_value(), 32),
-                                ("shares alone, 8 hands", shares_alone(wins), 8)):
+    for label, coefs, phi, hands in (("after value, 8 hands", deck, after, 8),
+                                     ("after value, 32 hands", deck, after, 32),
+                                     ("deck value, 2 hands", deck, dv.SCORE_ONLY, 2),
+                                     ("deck value, 8 hands", deck, dv.SCORE_ONLY, 8),
+                                     ("deck value, 32 hands", deck, dv.SCORE_ONLY, 32),
+                                     ("shares alone, 8 hands", shares, dv.SCORE_ONLY, 8)):
         looks = np.random.default_rng([1, 0, 1]).random((n, 4, hands, 6))
         t = time.perf_counter()
-        runs[label] = bound_games(decks, False, wins, coefs, after, table, looks)
+        runs[label] = bound_games(decks, False, wins, coefs, phi, table, looks)
         print(f"{label:<22} bound {runs[label].mean():.2%}  ({time.perf_counter() - t:.0f} s)")
-    base = runs["deck value, 8 hands"]
-    for label in ("deck value, 32 hands", "shares alone, 8 hands"):
-        d = (runs[label] - base) * 100
+    for label, base in (("after value, 8 hands", "deck value, 8 hands"),
+                        ("after value, 32 hands", "after value, 8 hands"),
+                        ("deck value, 32 hands", "deck value, 8 hands"),
+                        ("shares alone, 8 hands", "deck value, 8 hands")):
+        d = (runs[label] - runs[base]) * 100
         half = 1.959964 * d.std(ddof=1) / np.sqrt(n)
-        print(f"{label} minus deck value, 8 hands: {d.mean():+.3f} points "
+        print(f"{label} minus {base}: {d.mean():+.3f} points "
               f"[{d.mean() - half:+.3f}, {d.mean() + half:+.3f}]")
 
 
