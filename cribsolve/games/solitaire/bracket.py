@@ -7,16 +7,16 @@ each sampled deck the player sees every card, but each decision is charged
 with phi an approximate value function: W[k][s] (simulate.win_table), the probability of
 winning from score s with k deals left, and in Patience the after value (deckvalue.py), which
 also weighs the ranks still unseen once the deal is scored; its expectation is exact over
-every face-down pair and starter (outcome_charges). Under any real policy the charges have mean zero, so the mean over decks of the
-best penalised perfect-information result bounds the optimal win rate from above; with phi the
-true value function it would equal it on every deck.
+every face-down pair and starter (outcome_charges). Under any real policy the charges have
+mean zero, so the mean over decks of the best penalised perfect-information result bounds the
+optimal win rate from above; with phi the true value function it would equal it on every deck.
 
 The discards never change which cards come later, so the perfect-information problem is a small
 dynamic program over deals and scores (``penalised_value``). The expectations are exact:
 Patience's over every face-down pair and starter, Patience II's over every starter (the point
-distributions the ``win`` policy uses). In Patience II both
-discards of a deal are one decision charged at the second, with what was known then (both
-hands): a real player knows less at the first discard, so the bound stays valid, only looser.
+distributions the ``win`` policy uses). In Patience II both discards of a deal are one
+decision charged at the second, with what was known then (both hands): a real player knows
+less at the first discard, so the bound stays valid, only looser.
 
 A phi of the score alone never charges the player for knowing the next hand, and that is most
 of the slack. In Patience phi also looks at it (patience_terms): the added term's mean is
