@@ -212,7 +212,7 @@ def patience_terms(deck, wins, coefs, after, table, rand):
     q = np.zeros((5, WIN_AT + 1, 15))
     policy_q = np.zeros((WIN_AT + 1, 15))
     w = np.empty(WIN_AT + 1)
-    left = np.zeros(13)
+    charge_after = after.shape[0] > 0
     look = rand.shape[1] > 0
     for d in range(5):
         crib2, hand, s = patience_deal(deck, d)
@@ -222,13 +222,8 @@ def patience_terms(deck, wins, coefs, after, table, rand):
             seen[c] = True
         continuation(wins, coefs, 4 - d, seen, w)
         hand_charges(hand, seen, w, table, uniform, policy_q)
-        if d < 4 and after.shape[0] > 0:
+        if d < 4 and charge_after:
             outcome_charges(hand, seen, wins, after[4 - d], 4 - d, table, q[d])
-            left[:] = 0.0
-            for c in range(52):
-                if not seen[c] and c != crib2[0] and c != crib2[1] and c != s:
-                    left[c // 4] += 1.0
-            value_row(wins, after[4 - d], 4 - d, left, phi[d])
         else:
             phi[d] = w
             q[d] = policy_q
@@ -240,6 +235,8 @@ def patience_terms(deck, wins, coefs, after, table, rand):
         seen[crib2[0]] = True
         seen[crib2[1]] = True
         seen[s] = True
+        if d < 4 and charge_after:       # the after value of the cards this deck leaves
+            continuation(wins, after, 4 - d, seen, phi[d])
     return x, phi, q
 
 
