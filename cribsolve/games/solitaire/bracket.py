@@ -390,10 +390,14 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends.
     Patience's deck policy uses the deck value, its charges the after value (deckvalue.py)."""
     from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
-    from cribsolve.games.solitaire.simulate import deck_value, win_table
+    from cribsolve.games.solitaire.simulate import (DECK_VALUE_SEED, WIN_TABLE_SEED, deck_value,
+                                                    win_table)
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")
+    if seed in (WIN_TABLE_SEED, DECK_VALUE_SEED):     # phi would be fitted on the decks it charges
+        raise CribsolveError(f"--seed {seed} deals the games the win table and the deck value "
+                             "were fitted on: choose another seed for a bound")
     if next_hands < 0:
         raise CribsolveError("--next-hands must be at least 0")
     if n < 1:
