@@ -154,3 +154,22 @@ def test_batch_takes_a_byte_order_mark_and_comments_and_refuses_binary(tmp_path)
     f.write_bytes(b"5H 5S 5C JD 5D\n\x89PNG\x00\xff\xfe 5C\n")
     code, out, err = run("score", "--batch", f)
     assert code == 2 and "line 2: not UTF-8" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_batch_file_on_stdin_is_read_again_by_the_compiled_process(tmp_path):
+    """A small file redirected to stdin that numpy cannot score (a four-card hand, a bad card)
+    makes the process start again compiled: it must find the file from its start again."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "CRIBSOLVE_COMPILED"}
+    for content, code, out in ((b"5H 5S 5C JD 5D\n5H 5S 5C 5D\n", 0, "29\n20\n"),
+                               (b"5H 5S 5C JD 5D\n1X 5S 5C JD 5D\n", 2, "")):
+        f = tmp_path / "hands.txt"
+        f.write_bytes(content)
+        with open(f, "rb") as stdin:
+            r = subprocess.run([sys.executable, "-m", "cribsolve", "score", "--batch", "-"],
+                               stdin=stdin, capture_output=True, text=True, env=env)
+        assert (r.returncode, r.stdout) == (code, out), r.stderr
+        assert code == 0 or r.stderr.startswith("cribsolve: line 2")

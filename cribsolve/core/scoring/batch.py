@@ -269,11 +269,13 @@ def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = B
     if small:
         from cribsolve.infra.jit import require_compiled
 
+        start = infile.tell()
         data = infile.read()
         totals = score_small(data, rules, crib)
         if totals is not None:
             out.write("".join(f"{t}\n" for t in totals.tolist()).encode())
             return
+        infile.seek(start)      # a process started again compiled reads it (stdin too) afresh
         require_compiled("a batch of other hands than five cards under the standard rules")
         infile = io.BytesIO(data)
     read = getattr(infile, "read1", infile.read)     # what is there now: a pipe is not held up
