@@ -99,6 +99,11 @@ def main():
     except CribsolveError as e:
         click.echo(f"cribsolve: {one_line(e)}", err=True)
         sys.exit(2)
+    except OSError as e:        # a file the user named that could not be read or written
+        if e.filename is None:
+            raise
+        click.echo(f"cribsolve: {e.filename}: {e.strerror}", err=True)
+        sys.exit(2)
     except RuntimeError as e:
         if not isinstance(e, jit.NeedsCompiled):
             raise

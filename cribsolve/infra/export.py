@@ -34,9 +34,22 @@ def check_output_path(path: str, option_name: str) -> None:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
+        _probe(path, option_name)
         return
+    except OSError as e:                            # a name too long, say
+        raise CribsolveError(f"{option_name}: cannot write {path}: {e.strerror}") from None
     if not stat.S_ISREG(mode):
         raise CribsolveError(f"{option_name}: {path} exists and is not a regular file")
+
+
+def _probe(path: str, option_name: str) -> None:
+    """Create the new file and remove it: what os.access cannot tell (a folder that takes no
+    new files, as under /proc) shows now, not once the work is done."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+    except OSError as e:
+        raise CribsolveError(f"{option_name}: cannot write {path}: {e.strerror}") from None
+    os.unlink(path)
 
 
 def _new_file_mode() -> int:

@@ -146,8 +146,27 @@ def test_unwritable_folder_refused_for_real(tmp_path):
         os.chmod(d, 0o755)
 
 
+def test_a_name_too_long_or_a_folder_that_takes_no_files_is_refused_before_the_work(tmp_path):
+    """os.access cannot tell these: the file is created and removed again to find out."""
+    long = str(tmp_path / ("a" * 300 + ".csv"))
+    with pytest.raises(CribsolveError, match=r"^--csv: cannot write .*name too long"):
+        check_output_path(long, "--csv")
+    if os.access("/proc", os.W_OK):          # as root: the folder says yes
+        with pytest.raises(CribsolveError, match=r"^--plot: cannot write /proc/x\.png"):
+            check_output_path("/proc/x.png", "--plot")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_file_error_at_the_command_line_is_one_line(tmp_path):
+    from clihelp import run
+
+    code, out, err = run("distribution", "--csv", tmp_path / ("a" * 300 + ".csv"))
+    assert code == 2 and len(err.splitlines()) == 1 and "name too long" in err
+
+
 def test_good_path_passes(tmp_path):
     assert check_output_path(str(tmp_path / "new.csv"), "--csv") is None
+    assert os.listdir(tmp_path) == []
     (tmp_path / "old.csv").write_text("x\n")
     assert check_output_path(str(tmp_path / "old.csv"), "--csv") is None
 
