@@ -59,10 +59,27 @@ class LazyGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         try:
-            return super().resolve_command(ctx, args)
+            name, cmd, rest = super().resolve_command(ctx, args)
         except _NO_SUCH_COMMAND as e:       # click looks for close names among those loaded
             raise click.exceptions.NoSuchCommand(
                 e.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+        _refuse_repeats(cmd, rest)
+        return name, cmd, rest
+
+
+def _refuse_repeats(cmd, args) -> None:
+    """An option of one value given twice is refused: click would keep the last one silently
+    (``--starter 5D --starter 6D`` answered for 6D alone)."""
+    for p in cmd.params:
+        if not isinstance(p, click.Option) or p.multiple or p.is_flag or p.count:
+            continue
+        given = 0
+        for a in args:
+            if a == "--":
+                break
+            given += any(a == o or a.startswith(o + "=") for o in p.opts)
+        if given > 1:
+            raise click.UsageError(f"{p.opts[-1]} was given {given} times: give it once")
 
 
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,

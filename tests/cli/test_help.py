@@ -79,3 +79,16 @@ def test_importing_the_cli_loads_no_command():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["['cribsolve.cli.options']", "False", "False"]
+
+
+def test_an_option_of_one_value_given_twice_is_refused():
+    """click keeps the last value of a repeated option silently; a user who typed two cut
+    cards to best-discard would get an answer for the second alone."""
+    for args in (["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--starter",
+                  "5D", "--starter", "6D"],
+                 ["odds", "--my-score", "30", "--my-score=40", "--their-score", "3"],
+                 ["simulate", "-n", "10", "-n", "20"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "" and "given 2 times" in err and len(err.splitlines()) == 1
+    code, out, _ = run("score", "5H", "5S", "JD", "QC", "--starter", "5C", "--starter", "KD")
+    assert code == 0 and "total" in out                 # there two cut cards are the rule
