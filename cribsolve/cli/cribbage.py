@@ -126,6 +126,9 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     cut = None if starter is None else card(starter, "--starter")
     crib = cards(thrown, "--thrown")
     known = [c for c in known if c != cut and c not in crib]     # --seen may repeat them
+    if len(crib) > spec.hand_size - spec.kept:
+        raise bad("--thrown", f"your throw is {spec.hand_size - spec.kept} cards, not "
+                              f"{len(crib)}")
     most = spec.hand_size - spec.kept + spec.starters            # my throw and the starter
     if len(known) + len(crib) + (cut is not None) > most:
         raise bad("--seen", f"a player sees at most {most} cards in a deal besides its hand "
@@ -276,7 +279,8 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
     from cribsolve.games.cribbage.odds import sides_error   # after quick(): no numba to ready
 
     if sides_error(spec):
-        raise click.UsageError(sides_error(spec) + " (simulate plays three players out)")
+        raise click.UsageError(sides_error(spec) + (" (simulate plays three players out)"
+                                                    if spec.players == 3 else ""))
     if policy.startswith("expert"):
         from cribsolve.games.cribbage.simulate import expert_refusal
 

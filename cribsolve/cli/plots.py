@@ -21,7 +21,8 @@ INSTALL = "pip install 'cribsolve[plot]'"
 
 def plot_format(path: str) -> str:
     """The image format of ``path`` (its extension), or a user error naming the ones we write."""
-    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    name = os.path.basename(path)
+    ext = name.rpartition(".")[2].lower() if "." in name else ""     # '.png' too
     if ext not in FORMATS:
         raise CribsolveError(f"--plot: {path} must end in .png or .svg (the format is chosen by "
                              f"the extension)")

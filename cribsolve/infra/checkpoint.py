@@ -73,7 +73,9 @@ class Checkpoint:
                     theirs = json.loads(line)
                 except ValueError:
                     theirs = None
-                theirs = theirs if isinstance(theirs, dict) else {}
+                if not isinstance(theirs, dict):
+                    raise CribsolveError(f"--checkpoint: {self.path} has a damaged header; give "
+                                         "another file or remove it")
                 differ = sorted(k for k in key.keys() | theirs.keys()
                                 if key.get(k) != theirs.get(k))
                 raise CribsolveError(f"--checkpoint: {self.path} is from a run with other arguments "

@@ -114,21 +114,26 @@ def test_a_checkpoint_resumes_on_a_cluster(cluster, tmp_path, small_chunks):
 
 def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     path = tmp_path / "run.ckpt"
-    args = ["simulate", "-n", "200", "--policy", "random", "--seed", "3", "--quiet",
-            "--checkpoint", path]
-    code, first, _ = cli(*args)
+    args = ["simulate", "--policy", "random", "--quiet", "--checkpoint", path]
+    code, first, _ = cli(*args, "-n", "200", "--seed", "3")
     assert code == 0
     before = path.read_bytes()
-    for other in (["--seed", "4"], ["-n", "300"], ["--variant", "patience"]):
+    for other in (["-n", "200", "--seed", "4"], ["-n", "300", "--seed", "3"],
+                  ["-n", "200", "--seed", "3", "--variant", "patience"]):
         code, out, err = cli(*args, *other)
         assert code == 2 and out == "" and len(err.splitlines()) == 1, err
         assert err.startswith(f"cribsolve: --checkpoint: {path} is from a run with other "
                               "arguments"), err
     assert path.read_bytes() == before
-    assert cli(*args) == (0, first, "")
+    assert cli(*args, "-n", "200", "--seed", "3") == (0, first, "")
+    damaged = tmp_path / "damaged.ckpt"         # its header cut off: said so, left alone
+    damaged.write_bytes(before.split(b"\n")[0] + b"\n" + before.split(b"\n")[1][:20])
+    code, _, err = cli(*args[:-1], damaged, "-n", "200")
+    assert code == 2 and "has a damaged header" in err
+    assert damaged.read_bytes() == before.split(b"\n")[0] + b"\n" + before.split(b"\n")[1][:20]
     table = tmp_path / "table.csv"             # not a checkpoint: refused, left alone
     table.write_text("a,b\n1,2\n")
-    code, _, err = cli(*args[:-1], table)
+    code, _, err = cli(*args[:-1], table, "-n", "200")
     assert code == 2 and "is not a cribsolve checkpoint" in err
     assert table.read_text() == "a,b\n1,2\n"
 

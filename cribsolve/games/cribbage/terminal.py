@@ -122,4 +122,5 @@ class Terminal(Player):
             text = self._ask(f"  your count for your {'crib' if crib else 'hand'}: ")
             if text.isdigit() and int(text) <= 99:
                 return int(text)
-            self.say("  type the points as a whole number (e.g. 8; 0 for nineteen)")
+            self.say("  type the points as a whole number from 0 to 99 (e.g. 8; 0 for "
+                     "nineteen)")
