@@ -401,8 +401,8 @@ def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     code, first, err = run(*args)
     assert code == 0, err
     before = path.read_bytes()
-    for other in (["--seed", "3"], ["-n", "4"], ["--next-hands", "2"]):
-        code, out, err = run(*args, *other)
+    for at, value in ((8, "3"), (4, "4"), (6, "2")):         # --seed, -n, --next-hands
+        code, out, err = run(*args[:at], value, *args[at + 1:])
         assert code == 2 and out == "" and len(err.splitlines()) == 1, err
         assert err.startswith(f"cribsolve: --checkpoint: {path} is from a run with other "
                               "arguments"), err
