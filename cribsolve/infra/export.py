@@ -43,13 +43,18 @@ def check_output_path(path: str, option_name: str) -> None:
 
 
 def _probe(path: str, option_name: str) -> None:
-    """Create the new file and remove it: what os.access cannot tell (a folder that takes no
-    new files, as under /proc) shows now, not once the work is done."""
+    """Create a file beside ``path`` with as long a name, and remove it: what os.access cannot
+    tell (a name too long, a folder that takes no new files, as under /proc) shows now, not
+    once the work is done. Not ``path`` itself: a run appending to it meanwhile would lose its
+    rows when the probe is removed."""
+    folder, name = os.path.split(os.path.abspath(path))
+    pad = max(0, len(name.encode()) - len(".cribsolve-") - 8)     # mkstemp adds 8 characters
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+        fd, probe = tempfile.mkstemp(prefix=".cribsolve-", suffix="-" * pad, dir=folder)
     except OSError as e:
         raise CribsolveError(f"{option_name}: cannot write {path}: {e.strerror}") from None
-    os.unlink(path)
+    os.close(fd)
+    os.unlink(probe)
 
 
 def _new_file_mode() -> int:

@@ -154,7 +154,8 @@ def sampled_discard(hand, seat: str, spec, known=(), cut: int | None = None,
     if len(hand) != spec.hand_size:
         raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
     if (cut is None) != (spec.starters == 1):
-        raise CribsolveError("with two cut cards give the first one (--starter CARD); with one, none")
+        raise CribsolveError("with two cut cards give the first one (--starter CARD); with one, "
+                             "none")
     seen = hand + list(known) + ([] if cut is None else [int(cut)])
     rules = spec.rules()
     rules.check_cards(seen)
