@@ -74,7 +74,7 @@ def _refuse_repeats(cmd, args) -> None:
         if not isinstance(p, click.Option) or p.multiple or p.is_flag or p.count:
             continue
         given = 0
-        for a in args:
+        for a in map(str, args):        # a caller in Python may pass numbers
             if a == "--":
                 break
             given += any(a == o or a.startswith(o + "=") for o in p.opts)
