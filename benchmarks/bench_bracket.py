@@ -46,7 +46,7 @@ def main(n: int) -> None:
                                      ("shares alone, 8 hands", shares, dv.SCORE_ONLY, 8)):
         looks = np.random.default_rng([1, 0, 1]).random((n, 4, hands, 6))
         t = time.perf_counter()
-        runs[label] = bound_games(decks, False, wins, coefs, phi, table, looks)
+        runs[label] = bound_games(decks, False, wins, coefs, phi, table, looks)[0]
         print(f"{label:<22} bound {runs[label].mean():.2%}  ({time.perf_counter() - t:.0f} s)")
     for label, base in (("after value, 8 hands", "deck value, 8 hands"),
                         ("after value, 32 hands", "after value, 8 hands"),

@@ -268,6 +268,8 @@ def bracket_figure(d):
     its 95% CI, the values beside them, and the span where the optimal win rate lies (from the
     best policy to the lowest bound)."""
     rows = [(f"best policy ({d['policy']})", "win_rate")]
+    if "charged_rate" in d:
+        rows.append(("the same, less its charges", "charged_rate"))
     if "win_policy_rate" in d:
         rows.append(("win policy", "win_policy_rate"))
     rows += [("information-relaxation bound", "upper_bound"),

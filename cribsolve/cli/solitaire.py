@@ -379,6 +379,8 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
             ("clairvoyant bound", "clairvoyant"), ("width (upper - best)", "width")]
     if "gain" in d:
         rows.insert(1, ("  gain over win", "gain"))
+    if "charged_rate" in d:
+        rows.insert(1, ("  less its charges", "charged_rate"))
     for name, key in rows:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")

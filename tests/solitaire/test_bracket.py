@@ -15,7 +15,7 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
-from cribsolve.games.solitaire.bracket import (COLUMNS, bound_games, bracket,
+from cribsolve.games.solitaire.bracket import (COLUMNS, bound_games, bracket, path_value,
                                                patience2_terms, patience_terms,
                                                penalised_value)
 from cribsolve.games.solitaire.deckvalue import SCORE_ONLY, continuation
@@ -172,7 +172,7 @@ def test_uncharged_bound_is_the_clairvoyant_win(variant2):
     for deck, pts in zip(ds, best):
         x, phi, q = (patience2_terms(deck, w0, table) if variant2 else
                      patience_terms(deck, w0, SCORE_ONLY, SCORE_ONLY, table,
-                                    np.random.default_rng(1).random((4, 2, 6))))
+                                    np.random.default_rng(1).random((4, 2, 6)))[:3])
         assert penalised_value(x, phi, q, patience.WIN_AT) == float(pts.sum() >= 80)
         assert x.max(axis=1).tolist() == pts.tolist()
 
@@ -185,7 +185,7 @@ def test_the_charges_are_the_policys_own_probabilities(deck_charges):
     deck = decks(1, 5)[0]
     wins = win_table("patience")
     coefs = deck_value() if deck_charges else SCORE_ONLY
-    x, phi, q = patience_terms(deck, wins, coefs, SCORE_ONLY, table, np.zeros((4, 0, 6)))
+    x, phi, q, _ = patience_terms(deck, wins, coefs, SCORE_ONLY, table, np.zeros((4, 0, 6)))
     seen = np.zeros(53, dtype=np.bool_)
     row = np.empty(patience.WIN_AT + 1)
     for d in range(5):
@@ -221,7 +221,7 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
     assert d["win_policy_rate"] == simulate("patience", "win", 60, 3).win_rate
     assert d["clairvoyant"] == simulate("patience", "clairvoyant", 60, 3).win_rate
     assert d["upper_bound_ci"][0] < d["upper_bound"] < d["upper_bound_ci"][1]
-    assert d["upper_bound"] - d["win_rate"] == pytest.approx(d["width"])
+    assert d["upper_bound"] - d["charged_rate"] == pytest.approx(d["width"])
     code, out, err = run("bracket", "--variant", "patience2", "-n", "40", "--seed", "3",
                          "--json", "--quiet")
     d = json.loads(out)
@@ -289,7 +289,8 @@ def test_the_after_charges_are_the_mean_over_every_crib_pair_and_starter():
     assert outcomes == 19 * 18 // 2 * 17
     assert np.allclose(q[list(scores)], want / outcomes, atol=1e-9)
 
-    x, phi, q_all = patience_terms(deck, wins, deck_value(), after, table, np.zeros((4, 0, 6)))
+    x, phi, q_all, _ = patience_terms(deck, wins, deck_value(), after, table,
+                                      np.zeros((4, 0, 6)))
     assert np.allclose(q_all[d], q, atol=1e-12)
     left = [c for c in unseen if c not in deck[7 + 9 * d:7 + 9 * d + 2] and c != deck[15 + 9 * d]]
     assert phi[d, 55] == pytest.approx(after_value(left)(55), abs=1e-9)
@@ -323,7 +324,9 @@ def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(sam
     """The property the bound rests on, checked on real decks: along a real policy's play
     (the win policy's under W's charges, the deck policy's under the after value's), each deck's
     total charge sum_d phi[d, s_d+1] - q[d, s_d, o_d] averages zero (within its confidence
-    interval); a player who sees the cards (clairvoyant) is charged clearly."""
+    interval); a player who sees the cards (clairvoyant) is charged clearly. patience_terms
+    plays the policy's discards itself (for path_value), as play_patience does: checked here
+    deck by deck, with the path's charged result never above the deck's bound."""
     table, wins = rank_table(), win_table("patience")
     coefs = deck_value() if policy == patience.DECK else SCORE_ONLY
     after = deck_value(after=True) if policy == patience.DECK else SCORE_ONLY
@@ -332,9 +335,11 @@ def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(sam
     rng = np.random.default_rng(12)
     fair, cheat = [], []
     for deck, real in zip(ds, played):
-        x, phi, q = patience_terms(deck, wins, coefs, after, table, rng.random((4, samples, 6)))
+        x, phi, q, own = patience_terms(deck, wins, coefs, after, table,
+                                        rng.random((4, samples, 6)))
         picks, pts = policy_discards(deck, wins, coefs, table)
         assert pts == real.tolist() == [x[d, o] for d, o in enumerate(picks)]
+        assert own.tolist() == picks
         for total, choose in ((fair, picks), (cheat, x.argmax(axis=1))):
             s, charge = 0, 0.0
             for d, o in enumerate(choose):
@@ -342,6 +347,10 @@ def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(sam
                 charge += phi[d, t] - q[d, s, o]
                 s = t
             total.append(charge)
+        won = float(sum(pts) >= patience.WIN_AT)
+        path = path_value(x, phi, q, own, patience.WIN_AT)
+        assert path == pytest.approx(won - fair[-1], abs=1e-12)
+        assert path <= penalised_value(x, phi, q, patience.WIN_AT) + 1e-12
     for total, lo, hi in ((fair, -3, 3), (cheat, 5, np.inf)):
         z = np.mean(total) / (np.std(total) / np.sqrt(len(total)))
         assert lo < z < hi

@@ -35,14 +35,14 @@ import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES, OFFSET
-from cribsolve.core.fastev import OPT_DISC, OPT_KEEP
+from cribsolve.core.fastev import OPT_DISC, OPT_KEEP, ev_discard
 from cribsolve.core.scoring.table import score5
 from cribsolve.errors import CribsolveError
 from cribsolve.games.solitaire.deckvalue import continuation, value_row
 from cribsolve.games.solitaire.facts import NEXT_HANDS, PATIENCES, SOLITAIRES
-from cribsolve.games.solitaire.patience import (WIN_AT, deal_distributions, deal_points,
-                                                draw_cards, patience2_deal, patience_deal,
-                                                unseen_of)
+from cribsolve.games.solitaire.patience import (WIN_AT, _in_doubt, deal_distributions,
+                                                deal_points, draw_cards, patience2_deal,
+                                                patience_deal, unseen_of, win_discard)
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.runner import Job, Local, chunks, run
 
@@ -70,6 +70,20 @@ def penalised_value(x, phi, q, win_at):
             nxt[s] = best
         v[:] = nxt
     return v[0]
+
+
+@njit(cache=True)
+def path_value(x, phi, q, picks, win_at):
+    """The penalised result of one line of play (picks[d]: deal d's discard), from score 0:
+    1{final >= win_at} - sum_d (phi[d, s_d+1] - q[d, s_d, o_d]). Never above penalised_value;
+    along a real policy's play its mean is that policy's win rate (the charges average zero),
+    with far less noise than the win alone."""
+    s, charges = 0, 0.0
+    for d in range(x.shape[0]):
+        t = min(s + x[d, picks[d]], win_at)
+        charges += phi[d, t] - q[d, s, picks[d]]
+        s = t
+    return (1.0 if s >= win_at else 0.0) - charges
 
 
 @njit(cache=True)
@@ -215,6 +229,8 @@ def patience_terms(deck, wins, coefs, after, table, rand):
     w = np.empty(WIN_AT + 1)
     charge_after = after.shape[0] > 0
     look = rand.shape[1] > 0
+    picks = np.zeros(5, dtype=np.int64)
+    score = 0
     for d in range(5):
         crib2, hand, s = patience_deal(deck, d)
         if d > 0 and look:
@@ -223,6 +239,10 @@ def patience_terms(deck, wins, coefs, after, table, rand):
             seen[c] = True
         continuation(wins, coefs, 4 - d, seen, w)
         hand_charges(hand, seen, w, table, uniform, policy_q)
+        if _in_doubt(wins[4 - d], score):
+            picks[d] = win_discard(hand, seen, score, w, table, uniform)[0]
+        else:
+            picks[d] = ev_discard(hand, unseen_of(seen), table)
         if d < 4 and charge_after:
             outcome_charges(hand, seen, wins, after[4 - d], 4 - d, table, q[d])
         else:
@@ -233,12 +253,13 @@ def patience_terms(deck, wins, coefs, after, table, rand):
                 phi[d - 1, t] += policy_q[t].max() - est[t]
         for o in range(15):
             x[d, o] = deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK)
+        score += x[d, picks[d]]
         seen[crib2[0]] = True
         seen[crib2[1]] = True
         seen[s] = True
         if d < 4 and charge_after:       # the after value of the cards this deck leaves
             continuation(wins, after, 4 - d, seen, phi[d])
-    return x, phi, q
+    return x, phi, q, picks
 
 
 MAX_POINTS = 3 * 29 + 3        # Patience II: three hands and heels, with room
@@ -287,22 +308,25 @@ def patience2_terms(deck, wins, table):
 
 @njit(cache=True, parallel=True)
 def bound_games(decks, variant2, wins, coefs, after, table, rand):
-    """The penalised value of every deck (rows), spread over threads; rand[i]: deck i's
-    uniforms, coefs the deck value and after the after value for patience_terms (Patience
-    only)."""
-    out = np.empty(decks.shape[0])
+    """(bound, path): every deck's penalised value and, in Patience, the deck policy's
+    path_value (NaN in Patience II), spread over threads; rand[i]: deck i's uniforms, coefs
+    the deck value and after the after value for patience_terms (Patience only)."""
+    bound = np.empty(decks.shape[0])
+    path = np.full(decks.shape[0], np.nan)
     for i in prange(decks.shape[0]):
         if variant2:
             x, phi, q = patience2_terms(decks[i], wins, table)
         else:
-            x, phi, q = patience_terms(decks[i], wins, coefs, after, table, rand[i])
-        out[i] = penalised_value(x, phi, q, WIN_AT)
-    return out
+            x, phi, q, picks = patience_terms(decks[i], wins, coefs, after, table, rand[i])
+            path[i] = path_value(x, phi, q, picks, WIN_AT)
+        bound[i] = penalised_value(x, phi, q, WIN_AT)
+    return bound, path
 
 
 # as_dict's measures, each with its 95% CI (``<measure>_ci``): the policies' win rates, the
 # bounds, and the differences between them; COLUMNS is --csv's header, named as as_dict is
-MEASURES = ("win_rate", "win_policy_rate", "gain", "upper_bound", "clairvoyant", "width")
+MEASURES = ("win_rate", "charged_rate", "win_policy_rate", "gain", "upper_bound",
+            "clairvoyant", "width")
 COLUMNS = ["variant", "n", "seed", "next_hands", "policy", "measure", "value", "ci_low",
            "ci_high"]
 
@@ -320,7 +344,9 @@ class Bracket:
     clairvoyant_wins: int = 0
     bound_sum: float = 0.0          # per-deck penalised values: sum and sum of squares
     bound_sq: float = 0.0
-    gap_sq: float = 0.0             # (penalised value - best policy's win) squared, summed
+    path_sum: float = 0.0           # per-deck best policy's path (chunk_bracket): sum, squares
+    path_sq: float = 0.0
+    gap_sq: float = 0.0             # (penalised value - path) squared, summed
 
     def _mean_ci(self, total, squares):
         mean = total / self.n
@@ -332,7 +358,7 @@ class Bracket:
         from cribsolve.infra.stats import wilson
 
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
-        width, width_ci = self._mean_ci(self.bound_sum - self.wins, self.gap_sq)
+        width, width_ci = self._mean_ci(self.bound_sum - self.path_sum, self.gap_sq)
         d = {"variant": self.variant, "n": self.n, "seed": self.seed,
              "policy": SOLITAIRES[self.variant].best, "next_hands": self.next_hands,
              "win_rate": self.wins / self.n, "win_rate_ci": list(wilson(self.wins, self.n)),
@@ -340,6 +366,8 @@ class Bracket:
              "clairvoyant": self.clairvoyant_wins / self.n,
              "clairvoyant_ci": list(wilson(self.clairvoyant_wins, self.n)),
              "width": width, "width_ci": width_ci}
+        if self.variant == "patience":
+            d["charged_rate"], d["charged_rate_ci"] = self._mean_ci(self.path_sum, self.path_sq)
         if SOLITAIRES[self.variant].best != "win":
             gain, gain_ci = self._mean_ci(self.wins - self.win_policy_wins, self.gain_sq)
             d.update(win_policy_rate=self.win_policy_wins / self.n,
@@ -358,8 +386,9 @@ class Bracket:
 def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: int,
                   wins: np.ndarray, coefs: np.ndarray, after: np.ndarray) -> dict:
     """Chunk ``index`` of a bracket, per deck: whether the best, the win and the clairvoyant
-    policies won (simulate's games of the same chunk), and the penalised bound (charged with
-    the deck value of ``coefs`` and the after value of ``after``; none: W alone). A pure
+    policies won (simulate's games of the same chunk), the penalised bound (charged with
+    the deck value of ``coefs`` and the after value of ``after``; none: W alone) and the best
+    policy's ``path`` (Patience: its path_value; Patience II: its win, uncharged). A pure
     function of its arguments, so a chunk can run anywhere or be read back from a
     checkpoint."""
     from cribsolve.core.scoring.table import rank_table
@@ -373,9 +402,10 @@ def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: i
 
     decks = chunk_decks(seed, index, games)[1]          # as simulate.chunk_points deals
     looks = np.random.default_rng([seed, index, 1]).random((games, 4, next_hands, 6))
-    out = {"best": won(best), "clairvoyant": won("clairvoyant"),
-           "bound": bound_games(decks, variant == "patience2", wins, coefs, after,
-                                rank_table(15), looks)}
+    bound, path = bound_games(decks, variant == "patience2", wins, coefs, after,
+                              rank_table(15), looks)
+    out = {"best": won(best), "clairvoyant": won("clairvoyant"), "bound": bound}
+    out["path"] = out["best"].astype(float) if variant == "patience2" else path
     out["win"] = out["best"] if best == "win" else won("win")
     return out
 
@@ -421,5 +451,7 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
         res.clairvoyant_wins += int(c["clairvoyant"].sum())
         res.bound_sum += float(ub.sum())
         res.bound_sq += float((ub * ub).sum())
-        res.gap_sq += float(((ub - won) ** 2).sum())
+        res.path_sum += float(c["path"].sum())
+        res.path_sq += float((c["path"] ** 2).sum())
+        res.gap_sq += float(((ub - c["path"]) ** 2).sum())
     return res
