@@ -379,8 +379,9 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
             ("clairvoyant bound", "clairvoyant"), ("width (upper - best)", "width")]
     if "gain" in d:
         rows.insert(1, ("  gain over win", "gain"))
-    if "charged_rate" in d:
-        rows.insert(1, ("  less its charges", "charged_rate"))
+    if "charged_rate" in d:           # Patience: the width is counted from this rate
+        rows.insert(1, ("best policy, charged", "charged_rate"))
+        rows[-1] = ("width (upper - charged)", "width")
     for name, key in rows:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")

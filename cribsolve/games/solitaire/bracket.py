@@ -25,6 +25,12 @@ average zero. The same idea for Patience II (the first discard charged with the 
 drawn, the next deal's hands drawn) was tried and left out: on small samples it stayed above
 100% at twenty times the cost, and its excess falls only as 1/sqrt(drawn deals), towards
 about 102% (README), so clairvoyance remains the better bound there.
+
+The lower side: a deck's win (0 or 1) is a noisy estimate of the best policy's win rate. In
+Patience the same deck's path_value, its win less the charges along its own play, has the
+same mean (the charges average zero under a real policy) and is never above the deck's
+bound, so the width is counted deck by deck as bound minus path: the charges serve as a
+control variate, and most of the noise of the win cancels against the bound's.
 """
 from __future__ import annotations
 
@@ -211,15 +217,17 @@ def outcome_charges(hand, seen, wins, after, k, table, q):
 
 @njit(cache=True)
 def patience_terms(deck, wins, coefs, after, table, rand):
-    """penalised_value's (x, phi, q) for one Cribbage Patience deck, W being the continuation
-    of deckvalue.py (the deck value with ``coefs``, W alone with none). With ``after`` (the
-    after value's coefficients; none: the continuation) phi[d] before the last deal is the
-    after value of the cards this deck leaves unseen, and q its exact expectation
+    """penalised_value's (x, phi, q) for one Cribbage Patience deck, and picks, W being the
+    continuation of deckvalue.py (the deck value with ``coefs``, W alone with none). With
+    ``after`` (the after value's coefficients; none: the continuation) phi[d] before the last
+    deal is the after value of the cards this deck leaves unseen, and q its exact expectation
     (outcome_charges). With rand (shape (4, M, 6), M > 0) the charge of deal d also looks at
     the next hand h: phi[d, s] gains U(s, h) - (the mean of U(s, .) over M hands drawn from
     the cards then unseen), U(s, h) the deck (or win) policy's P(win) with h in hand. The added
     term has mean zero given everything seen by the end of deal d, whatever the discard, so q
-    is unchanged and the bound stays valid; it charges the player for knowing the next hand."""
+    is unchanged and the bound stays valid; it charges the player for knowing the next hand.
+    picks[d]: the discard the deck policy (W's win policy with no coefs) makes on deal d of
+    this deck, as play_patience chooses it (for path_value)."""
     seen = np.zeros(53, dtype=np.bool_)
     uniform = np.ones(N_CLASSES)
     x = np.zeros((5, 15), dtype=np.int64)
@@ -308,8 +316,9 @@ def patience2_terms(deck, wins, table):
 
 @njit(cache=True, parallel=True)
 def bound_games(decks, variant2, wins, coefs, after, table, rand):
-    """(bound, path): every deck's penalised value and, in Patience, the deck policy's
-    path_value (NaN in Patience II), spread over threads; rand[i]: deck i's uniforms, coefs
+    """(bound, path): every deck's penalised value and, in Patience, the path_value of the
+    policy coefs plays (the deck policy's with the deck value, win's with none; NaN in
+    Patience II), spread over threads; rand[i]: deck i's uniforms, coefs
     the deck value and after the after value for patience_terms (Patience only)."""
     bound = np.empty(decks.shape[0])
     path = np.full(decks.shape[0], np.nan)
