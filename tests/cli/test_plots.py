@@ -237,7 +237,8 @@ def _bracket(long):
          "upper_bound_ci": [1.3131, 1.3151], "clairvoyant": 0.9983,
          "clairvoyant_ci": [0.998, 0.9985]}
     if long:
-        d.update(win_policy_rate=0.9433, win_policy_rate_ci=[0.9418, 0.9447])
+        d.update(win_policy_rate=0.9433, win_policy_rate_ci=[0.9418, 0.9447],
+                 charged_rate=0.9531, charged_rate_ci=[0.9527, 0.9535])
     return (d,)
 
 
