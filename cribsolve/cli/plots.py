@@ -269,7 +269,7 @@ def bracket_figure(d):
     best policy to the lowest bound)."""
     rows = [(f"best policy ({d['policy']})", "win_rate")]
     if "charged_rate" in d:
-        rows.append(("the same, less its charges", "charged_rate"))
+        rows.append(("best policy, charged", "charged_rate"))
     if "win_policy_rate" in d:
         rows.append(("win policy", "win_policy_rate"))
     rows += [("information-relaxation bound", "upper_bound"),
