@@ -110,6 +110,9 @@ def _held_and_starters(cards, starters, whole_deck, decks, jokers):
                              "5C")
     if not st:
         raise CribsolveError("give the starter with --starter CARD (or use --whole-deck)")
+    if len(st) > 2:
+        raise CribsolveError(f"{len(st)} starters given: one, or two for the two-cut-cards "
+                             "variation")
     return held, st
 
 

@@ -85,8 +85,10 @@ REPORTED = [
     ["score", "--whole-deck", "--decks", "5", "--jokers", "16"],
     ["score", "--whole-deck", "--decks", "2", "--target", "200"],
     ["score", "--whole-deck", "--decks", "3", "--wild", "K"],
-    ["score", "5H", "5S", "--starter", "KD", "--starter", "KH", "--starter", "KC",
-     "--starter", "KS", "--wild", "K"],
+    ["score", "5H", "KD", "KH", "KC", "KS", "--starter", "KD", "--starter", "KH", "--decks", "2",
+     "--wild", "K"],
+    # more starters than the two-cut-cards variation has
+    ["score", "5H", "5S", "--starter", "KD", "--starter", "KH", "--starter", "KC"],
     # so many cards seen that what is hidden cannot be dealt (nan, a division by zero, or
     # reading past the end of an array)
     ["best-discard", *HAND, "--dealer", "--opponent", "uniform", "--seen", all_but(HAND, 2)],
