@@ -184,6 +184,8 @@ BAD = [
     ("dealer: me", "dealer: me\nscores: 1 121", 3, "they cannot start at 121"),
     ("throw: 6C 7C", "throw: 6C XYZ", 5, "unknown card 'XYZ'"),
     ("throw: 6C 7C", "throw 6C 7C", 5, "expected 'key: value' or 'deal'"),
+    ("me: 5C 5D TS 6H 9C 2S", "me: 5C 5D TS 6H 9C JK", 11, "a joker in 'me', but this game "
+                                                         "has none"),
 ]
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, fields, replace
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.core.notation import format_card, format_cards, parse_card
+from cribsolve.core.notation import JOKER, format_card, format_cards, parse_card
 from cribsolve.errors import CardError, CribsolveError, RecordError
 from cribsolve.games.cribbage import play
 from cribsolve.games.cribbage.play import GO
@@ -495,6 +495,11 @@ class _Deal:
 def _replay_deal(rec, d, number, dealer, scores, spec):
     from cribsolve.core.scoring import score_hand
 
+    if not spec.jokers:
+        for key, (line, cards) in d.fields.items():
+            if JOKER in cards:
+                rec.fail(line, f"a joker in '{key}', but this game has none (a line 'rules: "
+                               "jokers 1' lets one in)")
     x = _Deal(rec, d, number, dealer, scores, spec)
     t = x.t
     for c in x.throw:
