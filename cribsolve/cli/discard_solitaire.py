@@ -10,7 +10,7 @@ import click
 
 from cribsolve.cli.discard_rows import (DISCARD_HEADER, discard_rows,
                                         exact_lines)
-from cribsolve.cli.options import (bad, cards, check_unseen, plot, refuse,
+from cribsolve.cli.options import (bad, cards, check_unseen, no_jokers, plot, refuse,
                                    win_table_progress)
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.errors import CribsolveError
@@ -92,6 +92,7 @@ def _checked(o, deals):
                                "hand's four kept cards: they score with the same starter)")
     from cribsolve.core.options import check_hand
 
+    no_jokers(hand + seen + crib + kept, o.variant)
     check_hand(hand, seen + crib + kept, sizes=(6,))
     if sampled:
         need, what = 7, "a second hand and the starter"

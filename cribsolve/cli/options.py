@@ -286,6 +286,16 @@ def card(text: str, option: str) -> int:
         raise CardError(f"{option}: {e}") from None
 
 
+def no_jokers(cards, variant: str) -> None:
+    """A solitaire is dealt from one deck without jokers: refuse one before the rules' own
+    check, whose advice (--jokers) names an option the solitaires do not have."""
+    from cribsolve.core.notation import JOKER
+    from cribsolve.games.solitaire.facts import SOLITAIRES
+
+    if JOKER in cards:
+        raise CardError(f"jokers are not dealt in {SOLITAIRES[variant].name}")
+
+
 def check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52) -> None:
     """Enough of the deck's cards must be left unseen to deal what is still hidden."""
     left = deck - n_known

@@ -10,7 +10,7 @@ import click
 
 from cribsolve.cli.options import (GAMES_MAX, Number, PysolGame, card, check_header,
                                    check_outputs, check_plot, checkpoint_option,
-                                   jobs_option, one_line, plot, plot_option,
+                                   jobs_option, no_jokers, one_line, plot, plot_option,
                                    pysol_option, refuse, seed_option, show,
                                    win_table_progress)
 from cribsolve.cli.spelling import Spelled
@@ -68,9 +68,8 @@ def shuffle(cards, starter, time_limit, as_json, pysol_game):
     st = card(starter, "--starter")
     from cribsolve.core.rules import ruleset
 
+    no_jokers(grid + [st], "shuffle")
     ruleset("pysol").check_cards(grid + [st])
-    if any(c >= 52 for c in grid + [st]):
-        raise CardError("jokers are not dealt in Cribbage Shuffle")
     from cribsolve.games.solitaire.shuffle import solve
     from cribsolve.infra.export import dumps
 

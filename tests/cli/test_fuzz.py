@@ -193,6 +193,20 @@ def test_reported_bad_input_is_one_line_and_exit_2(args):
     assert_refused(*run(*args, stdin=b"5H 5S JD 6C 7C KH\n"))
 
 
+@pytest.mark.parametrize("args, game", [
+    ([*HAND[:5], "JK", "--variant", "patience"], "Cribbage Patience"),
+    ([*HAND, "--variant", "patience2", "--seen", "JK"], "Cribbage Patience II"),
+])
+def test_a_joker_in_a_solitaire_names_the_game_not_an_option_it_lacks(args, game):
+    code, out, err = run("best-discard", *args)
+    assert (code, out, err) == (2, "", f"cribsolve: jokers are not dealt in {game}\n")
+
+
+def test_a_joker_in_shuffle_names_the_game():
+    code, out, err = run("shuffle", *GRID[:15], "JK", "--starter", "5D")
+    assert (code, out, err) == (2, "", "cribsolve: jokers are not dealt in Cribbage Shuffle\n")
+
+
 OUTPUT_CASES = [
     ["simulate", "--variant", "patience", "-n", "1e9", "--quiet", "--csv", "{bad}"],
     ["simulate", "--variant", "patience", "-n", "1e9", "--quiet", "--histogram-csv", "{bad}"],
