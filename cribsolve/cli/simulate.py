@@ -13,6 +13,10 @@ from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad,
 from cribsolve.cli.spelling import objective_option
 from cribsolve.games.cribbage.spec import BOUNDS
 
+# the per-deal figures average the deals played to their end (a game ends mid-deal)
+NO_COMPLETE_DEAL = ("per deal: no figures, as every game ended within a deal (the points per "
+                    "deal are of the deals played to their end)")
+
 
 def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     """The options that do not go with this variant, policy or --win-only."""
@@ -188,11 +192,15 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
                f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}")
     click.echo(f"first dealer wins {d['win_rate']:.2%}  95% CI [{lo:.2%}, {hi:.2%}]; player 1 "
                f"wins {d['player_win_rate']:.2%}")
-    click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging {d['dealer_pegging']:.2f}, "
-               f"hand {d['dealer_hand']:.2f}, crib {d['crib']:.2f}, heels {d['heels']:.2f}); "
-               f"pone {d['pone_points']:.2f} (pegging {d['pone_pegging']:.2f}, hand "
-               f"{d['pone_hand']:.2f}" + (f", crib {d['pone_crib']:.2f}" if spec.two_cribs or
-                                          spec.bid else "") + ")")
+    if not d["complete_deals"]:
+        click.echo(NO_COMPLETE_DEAL)
+    else:
+        click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging "
+                   f"{d['dealer_pegging']:.2f}, hand {d['dealer_hand']:.2f}, crib "
+                   f"{d['crib']:.2f}, heels {d['heels']:.2f}); pone {d['pone_points']:.2f} "
+                   f"(pegging {d['pone_pegging']:.2f}, hand {d['pone_hand']:.2f}"
+                   + (f", crib {d['pone_crib']:.2f}" if spec.two_cribs or spec.bid else "")
+                   + ")")
     if spec.two_cribs:
         click.echo(f"ties {d['ties']:,} ({d['ties'] / n:.2%}; the first dealer's wins exclude "
                    f"them)")
@@ -214,8 +222,9 @@ def _table_lines(d, spec, n, seed):
     for w in d["wins_by_seat"]:
         lo, hi = w["win_rate_ci"]
         lines.append(f"  {w['seat']:<21} {w['win_rate']:7.2%}  [{lo:.2%}, {hi:.2%}]")
-    lines.append("points per deal by seat (pegging, hand; the dealer's crib and heels)")
-    for s in d["points_by_seat"]:
+    lines.append("points per deal by seat (pegging, hand; the dealer's crib and heels)"
+                 if d["complete_deals"] else NO_COMPLETE_DEAL)
+    for s in d["points_by_seat"] if d["complete_deals"] else ():
         dealer = s["seat"] == "dealer"
         lines.append(f"  {s['seat']:<15} {s['points']:6.2f}  pegging {s['pegging']:.2f}  "
                      f"hand {s['hand']:.2f}" + (f"  crib {d['crib']:.2f}  heels "

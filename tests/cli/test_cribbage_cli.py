@@ -22,6 +22,21 @@ def test_simulate_cribbage_json_and_determinism():
     assert json.loads(run(*args, "--jobs", "1")[1]) == d
 
 
+def test_simulate_cribbage_without_a_complete_deal():
+    """To 2 points every game ends within its first deal: there is no deal to average, so the
+    per-deal figures are not shown as zeros. A game of 61 plays whole deals."""
+    code, out, _ = run("simulate", "--variant", "cribbage", "--game-length", "2", "-n", "50",
+                       "--quiet")
+    assert code == 0 and "per deal: no figures" in out and "dealer 0.00" not in out
+    d = json.loads(run("simulate", "--variant", "cribbage", "--game-length", "2", "-n", "50",
+                       "--quiet", "--json")[1])
+    assert d["complete_deals"] == 0 and d["deals_per_game"] == 1
+    d = json.loads(run("simulate", "--variant", "cribbage", "--game-length", "61", "-n", "50",
+                       "--quiet", "--json")[1])
+    # every deal of a game but the last is played to its end
+    assert d["complete_deals"] == pytest.approx(50 * (d["deals_per_game"] - 1))
+
+
 def test_best_play_prefers_the_fifteen():
     # count 5 with a ten-card in hand: the ten makes 15 for 2 now
     code, out, _ = run("best-play", "TS 2C 3D 8H", "--played", "5H", "--count", "5",

@@ -54,7 +54,7 @@ class CribbageResult:
                 "pone_points": ppeg + phand + pcrib,
                 "dealer_pegging": dpeg, "pone_pegging": ppeg, "dealer_hand": dhand,
                 "pone_hand": phand, "crib": crib, "pone_crib": pcrib, "heels": heels,
-                "deals_per_game": float(r[:, 2].mean()),
+                "deals_per_game": float(r[:, 2].mean()), "complete_deals": int(deals),
                 "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
                 "largest_hand": int(r[:, 6 + NP].max())}
 
@@ -104,7 +104,7 @@ class CribbageResult:
                 "pone_points": pone["points"], "pone_pegging": pone["pegging"],
                 "pone_hand": pone["hand"], "pone_crib": 0.0, "heels": float(per_deal[0]),
                 "crib": float(per_deal[1 + 2 * n]),
-                "deals_per_game": float(r[:, 2].mean()),
+                "deals_per_game": float(r[:, 2].mean()), "complete_deals": int(deals),
                 "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
                 "largest_hand": int(r[:, 6 + npart].max())}
 
