@@ -222,13 +222,15 @@ def _table_lines(d, spec, n, seed):
     for w in d["wins_by_seat"]:
         lo, hi = w["win_rate_ci"]
         lines.append(f"  {w['seat']:<21} {w['win_rate']:7.2%}  [{lo:.2%}, {hi:.2%}]")
-    lines.append("points per deal by seat (pegging, hand; the dealer's crib and heels)"
-                 if d["complete_deals"] else NO_COMPLETE_DEAL)
-    for s in d["points_by_seat"] if d["complete_deals"] else ():
-        dealer = s["seat"] == "dealer"
-        lines.append(f"  {s['seat']:<15} {s['points']:6.2f}  pegging {s['pegging']:.2f}  "
-                     f"hand {s['hand']:.2f}" + (f"  crib {d['crib']:.2f}  heels "
-                                                f"{d['heels']:.2f}" if dealer else ""))
+    if not d["complete_deals"]:
+        lines.append(NO_COMPLETE_DEAL)
+    else:
+        lines.append("points per deal by seat (pegging, hand; the dealer's crib and heels)")
+        for s in d["points_by_seat"]:
+            dealer = s["seat"] == "dealer"
+            lines.append(f"  {s['seat']:<15} {s['points']:6.2f}  pegging {s['pegging']:.2f}  "
+                         f"hand {s['hand']:.2f}" + (f"  crib {d['crib']:.2f}  heels "
+                                                    f"{d['heels']:.2f}" if dealer else ""))
     lines.append(f"deals per game {d['deals_per_game']:.2f}; "
                  + ("" if spec.lowball else
                     f"skunks {d['skunk_rate']:.2%}, double skunks {d['double_skunk_rate']:.3%}"

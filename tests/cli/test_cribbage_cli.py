@@ -31,6 +31,9 @@ def test_simulate_cribbage_without_a_complete_deal():
     d = json.loads(run("simulate", "--variant", "cribbage", "--game-length", "2", "-n", "50",
                        "--quiet", "--json")[1])
     assert d["complete_deals"] == 0 and d["deals_per_game"] == 1
+    code, out, _ = run("simulate", "--variant", "cribbage", "--game-length", "2", "-n", "50",
+                       "--players", "3", "--hand-size", "5", "--quiet")
+    assert code == 0 and "per deal: no figures" in out and "pegging 0.00" not in out
     d = json.loads(run("simulate", "--variant", "cribbage", "--game-length", "61", "-n", "50",
                        "--quiet", "--json")[1])
     # every deal of a game but the last is played to its end
