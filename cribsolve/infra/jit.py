@@ -121,10 +121,16 @@ def _say_when_compiling(numba) -> None:
 
     from cribsolve.infra.paths import say
 
+    import time
+
+    log = os.environ.get("CRIBSOLVE_COMPILE_LOG")    # benchmarks: each function and its seconds
+
     class Notice(event.Listener):
         said = False
+        stack = []                  # [start, seconds of nested compiles] of each open compile
 
         def on_start(self, ev):
+            Notice.stack.append([time.perf_counter(), 0.0])
             if not Notice.said and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
                 Notice.said = True
                 say("compiling the kernels this command needs, once for this version of "
@@ -132,7 +138,13 @@ def _say_when_compiling(numba) -> None:
                     "about a second)")
 
         def on_end(self, ev):
-            pass
+            start, nested = Notice.stack.pop()
+            took = time.perf_counter() - start
+            if Notice.stack:
+                Notice.stack[-1][1] += took
+            if log:
+                with open(log, "a") as f:
+                    f.write(f"{ev.data['dispatcher'].py_func.__qualname__}\t{took - nested:.3f}\n")
 
     event.register("numba:compile", Notice())
 
