@@ -62,6 +62,8 @@ def inventory() -> list[dict]:
         current = numba_cache_dir()
         for d in sorted(os.listdir(numba_root)):
             path = os.path.join(numba_root, d)
+            if not os.path.isdir(path):
+                continue            # code-key.json: jit's memo of the current key
             rows.append({"path": path, "what": "compiled kernels", "bytes": _size(path),
                          "state": "current" if path == current else "stale: other code",
                          "shipped": False})

@@ -1,9 +1,11 @@
 """The one door to numba: every kernel module takes ``njit`` and ``prange`` from here.
 
 Two reasons. numba's own cache checks only the file a function is written in, so a change to
-a function it inlines from another module goes unnoticed; here the compiled cache lives in the
-user cache folder under a key made of the package's whole code, its version and numba's, so any
-change compiles afresh and nothing is ever written into the installed package. And a command
+a function it inlines from another module goes unnoticed, while a comment's edit recompiles the
+file; here the compiled cache lives in the user cache folder under a key made of the code the
+kernels are built from (without docstrings and comments), its version and numba's, so a change
+to any kernel compiles afresh, an edit elsewhere compiles nothing, and nothing is ever written
+into the installed package. And a command
 that answers one question can run the kernels as plain Python (``use_python``): importing numba
 and loading its cache costs about a second, the question a few milliseconds.
 """
@@ -57,12 +59,36 @@ def lean() -> None:
 
 
 def code_key() -> str:
-    """A digest of every module of the package (the CLI aside) and of the versions in play."""
+    """A digest of the code kernels are built from (source.kernels: no docstring or comment, no
+    module of the CLI, the record or the review) and of the versions in play. Worked out once
+    per state of the files: a compiled answer would otherwise spend 0.2 s parsing."""
     import hashlib
+    import json
 
     from cribsolve import __version__
-    lib = source.digest(source.library())
-    return hashlib.sha256(f"{__version__} {sys.version_info[:2]} {lib}".encode()).hexdigest()[:16]
+    files = sorted(source.module_file(m) for m in source.library())
+    stamp = hashlib.sha256(json.dumps(
+        [__version__, sys.version_info[:2], source.PACKAGE]
+        + [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files]).encode()).hexdigest()
+    memo = os.path.join(cache_dir(), "numba", "code-key.json")
+    try:
+        with open(memo) as f:
+            kept = json.load(f)
+        if kept["stamp"] == stamp:
+            return kept["key"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    lib = source.digest(source.kernels())
+    key = hashlib.sha256(f"{__version__} {sys.version_info[:2]} {lib}".encode()).hexdigest()[:16]
+    try:
+        os.makedirs(os.path.dirname(memo), exist_ok=True)
+        tmp = f"{memo}.{os.getpid()}.tmp"
+        with open(tmp, "w") as f:
+            json.dump({"stamp": stamp, "key": key}, f)
+        os.replace(tmp, memo)
+    except OSError:
+        pass
+    return key
 
 
 def numba_cache_dir() -> str:
@@ -95,9 +121,39 @@ def _load_numba():
                                 os.path.basename(path))
             os.makedirs(path, exist_ok=True)
         numba.config.CACHE_DIR = path
+        _keyed_by_code(numba)
         _say_when_compiling(numba)
         _numba = numba
     return _numba
+
+
+def _keyed_by_code(numba) -> None:
+    """Our kernels' cache entries are fresh while the code key is (it names their folder):
+    numba's own check, a digest of the file's bytes, would recompile a file's kernels at a
+    comment's edit, and the line number in an entry's name at any line added above it. Other
+    numba code in the process keeps numba's own check."""
+    from numba.core import caching
+
+    class ByCode(caching.UserProvidedCacheLocator):
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            self._tag = getattr(py_func, "_variant", "c")   # variant(): its bindings' digest
+
+        def get_source_stamp(self):
+            return os.path.basename(numba.config.CACHE_DIR)
+
+        def get_disambiguator(self):
+            return self._tag    # the index tells same-named functions apart by their bytecode
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not os.path.abspath(py_file).startswith(source.PACKAGE + os.sep):
+                return None
+            return super().from_function(py_func, py_file)
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl     # renamed in 0.61
+    if not any(c.__name__ == "ByCode" for c in impl._locator_classes):
+        impl._locator_classes.insert(0, ByCode)
 
 
 @contextmanager
@@ -156,6 +212,39 @@ def njit(*args, **kwargs):
             return args[0]
         return lambda f: f
     return _load_numba().njit(*args, **kwargs)
+
+
+_variants: dict = {}
+
+
+def variant(kernel, **names):
+    """A compiled copy of ``kernel`` in which each global name in ``names`` is bound to the
+    value given: a constant, or another variant. numba drops a branch whose condition is a
+    constant global before it compiles anything, so a copy with ``USES_BID=False`` never
+    compiles the bid, and a caller's copy bound to a callee's copy compiles only what that
+    copy reaches: a command compiles the kernels of the rules and players in play. Made once
+    per binding; its compiled code is kept under a name made of the bindings."""
+    import hashlib
+    import types
+
+    memo = (kernel, tuple(sorted(names.items(), key=lambda kv: kv[0])))
+    if memo in _variants:
+        return _variants[memo]
+    py = getattr(kernel, "py_func", kernel)
+    spelled = ",".join(f"{k}={getattr(v, '_variant', None) or getattr(v, '__qualname__', v)!r}"
+                       for k, v in memo[1])
+    tag = "v" + hashlib.sha256(spelled.encode()).hexdigest()[:12]
+    copy = types.FunctionType(py.__code__, {**py.__globals__, **names}, py.__name__,
+                              py.__defaults__, py.__closure__)
+    copy.__qualname__, copy.__module__, copy.__doc__ = py.__qualname__, py.__module__, py.__doc__
+    copy.__kwdefaults__ = py.__kwdefaults__
+    copy._variant = tag
+    options = {k: v for k, v in getattr(kernel, "targetoptions", {}).items() if k != "nopython"}
+    out = copy if _python else _load_numba().njit(cache=True, **options)(copy)
+    if not _python:
+        out._variant = tag
+    _variants[memo] = out
+    return out
 
 
 def set_threads(jobs: int | None) -> None:

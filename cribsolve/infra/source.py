@@ -1,6 +1,6 @@
-"""The one digest of our source code, for everything kept on disk that code made: a table is
-keyed by the code its builder reaches through imports, compiled kernels by every module but the
-CLI's (numba's own cache checks only the file a function is written in).
+"""What our compiled code is built from: the modules that define kernels and every package
+module they reach by imports (a kernel inlines the kernels and constants it calls), read as
+code, without docstrings or comments, so that a comment or a docstring edit changes no key.
 """
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import re
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# How tables are kept, kernels compiled and chunks run (and kept) does not change what a table
-# holds (tests hold a run's chunks equal wherever they run).
+# How kernels are compiled, tables kept and chunks run (and kept) changes no number (tests
+# hold a run's chunks equal wherever they run).
 PLUMBING = {"cribsolve.infra.store", "cribsolve.infra.jit", "cribsolve.infra.runner",
             "cribsolve.infra.checkpoint", "cribsolve.infra.paths", "cribsolve.infra.source"}
 
@@ -57,8 +57,25 @@ def imports(name: str, path: str) -> set[str]:
     return out
 
 
+def code(path: str) -> str:
+    """The code of the file at ``path``: its syntax tree without docstrings (comments are not
+    in the tree, nor are line numbers)."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
+                and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                      ast.AsyncFunctionDef))):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
 def digest(modules) -> str:
-    """sha256 over the names and sources of ``modules`` (package module names), in order."""
+    """sha256 over the names and code (``code``) of ``modules`` (package module names)."""
     import hashlib      # here: the command line loads this module before any table
 
     h = hashlib.sha256()
@@ -66,8 +83,7 @@ def digest(modules) -> str:
         path = module_file(name)
         if path is not None:
             h.update(name.encode())
-            with open(path, "rb") as f:
-                h.update(f.read())
+            h.update(code(path).encode())
     return h.hexdigest()
 
 
@@ -84,7 +100,7 @@ def reached(module: str) -> set[str]:
 
 
 def library() -> set[str]:
-    """Every package module outside the CLI (``cribsolve.cli``), whose edits change no kernel."""
+    """Every package module outside the CLI (``cribsolve.cli``)."""
     out = set()
     for folder, dirs, files in os.walk(PACKAGE):
         rel = os.path.relpath(folder, PACKAGE)
@@ -95,4 +111,15 @@ def library() -> set[str]:
             if f.endswith(".py"):
                 mod = ["cribsolve", *parts] + ([] if f == "__init__.py" else [f[:-3]])
                 out.add(".".join(mod))
+    return out
+
+
+def kernels() -> set[str]:
+    """The modules compiled code is built from: each that takes numba from infra/jit, and every
+    module those reach by imports."""
+    out = set()
+    for name in library():
+        with open(module_file(name), encoding="utf-8") as f:
+            if "from cribsolve.infra.jit import" in f.read() and name not in PLUMBING:
+                out |= reached(name)
     return out

@@ -2,13 +2,16 @@
 tables), stored so that a user never sees a stale or damaged one.
 
 Each table has a kind, the parameters that shape it, and a key: a digest of the kind, the
-parameters, the package version and the code of every module the builder's module imports
-(followed through the package). A file holds its arrays, that metadata and a digest of the
-arrays. On load everything is checked (key, digest, the kind's own checks of shapes and
-ranges; a shipped table's kind checks ran when it was made); anything wrong is rebuilt with
-one line on stderr. Files are written under a temporary
-name and moved into place, so concurrent builders and interrupted runs leave whole files only;
-when the cache folder cannot be written, the table is computed in memory with one warning.
+parameters, the package's data version (DATA_VERSION) and the kind's schema number, which is
+raised by hand when the kind's numbers change. What catches a forgotten raise is behaviour, not
+source text: a test rebuilds a small seeded table of every kind and holds its digest to a
+committed one (tests/infra/test_golden_tables.py), so a docstring edit or a module move re-keys
+nothing and a changed number fails the tests before any user sees it. A file holds its arrays,
+that metadata and a digest of the arrays. On load everything is checked (key, digest, the
+kind's own checks of shapes and ranges; a shipped table's kind checks ran when it was made);
+anything wrong is rebuilt with one line on stderr. Files are written under a temporary name and
+moved into place, so concurrent builders and interrupted runs leave whole files only; when the
+cache folder cannot be written, the table is computed in memory with one warning.
 
 The default tables ship inside the package (``cribsolve/data``, made by
 ``python -m cribsolve.catalog``) so a fresh install answers at once; the others are kept in the
@@ -26,31 +29,34 @@ from typing import Callable
 import numpy as np
 
 from cribsolve.errors import TableError
-from cribsolve.infra import source
 from cribsolve.infra.paths import cache_dir, say, unwritable
 
-SHIPPED = os.path.join(source.PACKAGE, "data")
+SHIPPED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+
+
+# Raised by hand when every table's numbers change at once (a new deck order, say); a single
+# kind's change raises that kind's schema number instead.
+DATA_VERSION = 1
 
 
 @dataclass(frozen=True)
 class Kind:
-    """A family of tables: the module whose code builds them and a check of their arrays."""
-    module: str
+    """A family of tables: its schema number and a check of its arrays."""
+    schema: int
     check: Callable[[dict, dict], None]     # (arrays, params) -> None or raise TableError
 
 
 KINDS: dict[str, Kind] = {}
 
 
-def register(kind: str, module: str, check: Callable[[dict, dict], None]) -> None:
-    KINDS[kind] = Kind(module, check)
+def register(kind: str, schema: int, check: Callable[[dict, dict], None]) -> None:
+    """Declare ``kind``: ``schema`` is raised whenever the numbers its builder makes change."""
+    KINDS[kind] = Kind(schema, check)
 
 
 def table_key(kind: str, params: dict) -> str:
-    from cribsolve import __version__
-    blob = json.dumps({"kind": kind, "params": params, "version": __version__,
-                       "code": source.digest(source.reached(KINDS[kind].module))},
-                      sort_keys=True)
+    blob = json.dumps({"kind": kind, "params": params, "data": DATA_VERSION,
+                       "schema": KINDS[kind].schema}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
 
@@ -94,7 +100,8 @@ def verify(path: str, kind: str, params: dict, checks: bool = True) -> dict:
     meta, arrays = read(path)
     expect(meta.get("kind") == kind and meta.get("params") == params,
            f"for other parameters ({meta.get('kind')} {meta.get('params')})")
-    expect(meta.get("key") == table_key(kind, params), "stale (made by other code or version)")
+    expect(meta.get("key") == table_key(kind, params),
+           "stale (made under another schema of its kind)")
     for k, a in arrays.items():
         expect(a.dtype.kind not in "fc" or bool(np.isfinite(a).all()), f"not finite in {k}")
     if checks:

@@ -440,11 +440,6 @@ def test_coach_taking_every_advice_plays_lookahead_and_sees_only_the_face_up_car
     assert code == 0 and "'r1c1' is not an empty cell" in out and "input ended at card 2" in out
 
 
-def test_the_patience_win_tables_are_not_keyed_by_squares_code():
-    # simulate.py plays Square only through the function square.simulate hands it
-    from cribsolve.infra import source
-
-    assert "cribsolve.games.solitaire.square" not in source.reached(
-        "cribsolve.games.solitaire.simulate")
+def test_simulate_plays_square_only_through_square_simulate():
     with pytest.raises(ValueError, match="square.simulate"):
         sim.simulate("square", "ev", 10)

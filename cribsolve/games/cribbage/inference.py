@@ -244,4 +244,4 @@ def reweigh(w, factor):
     return w * factor if factor.sum() > 0 else w
 
 
-_register("throwmodel", __name__, _check_model)
+_register("throwmodel", 1, _check_model)

@@ -139,9 +139,9 @@ def _check_skunks(arrays, params):
            "a skunk with the loser past the line")
 
 
-register("deals", __name__, _check_deals)
-register("odds", __name__, _check_odds)
-register("skunks", __name__, _check_skunks)
+register("deals", 1, _check_deals)
+register("odds", 1, _check_odds)
+register("skunks", 1, _check_skunks)
 
 
 def _deals(spec, deals, policy, progress):

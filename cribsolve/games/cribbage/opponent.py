@@ -154,7 +154,7 @@ def _check(arrays, params):
         expect(not f[class_sizes() == 0].any(), f"{seat} frequencies on impossible classes")
 
 
-register("opponent", __name__, _check)
+register("opponent", 1, _check)
 
 
 def optimal_frequencies(rules: RuleSet, progress=None, hands: int = N_HANDS) -> dict:

@@ -141,30 +141,31 @@ def _check_pegs(arrays, params):
     expect(bool(np.isfinite(m).all()) and float(np.abs(m).max()) < 40, "impossible margins")
 
 
-def _params(spec, play_as):
-    return {"play": play_as, "samples": SAMPLES[play_as], "seed": PEG_SEED,
+def _params(spec, play_as, samples=None):
+    return {"play": play_as, "samples": samples or SAMPLES[play_as], "seed": PEG_SEED,
             "target": spec.target, "peg_limit": spec.peg_limit, "lowball": spec.lowball,
             "decks": spec.decks, "jokers": spec.jokers, "wild_rank": spec.wild_rank}
 
 
-def peg_table(spec, play_as: str = "infoset") -> np.ndarray:
+def peg_table(spec, play_as: str = "infoset", samples: int | None = None) -> np.ndarray:
     """The pegging table under ``spec`` (kept, its target, peg limit, lowball and deck) with
     the play of ``play_as`` ("infoset": the expert's; "open": expert1's), built once and
     kept; an empty one where the kept hand is not four cards. The information-set table is
     shipped for the standard play; under other rules of the play the open one stands in for
-    it, as building it takes about 40 minutes of two cores (the open one, a minute)."""
+    it, as building it takes about 40 minutes of two cores (the open one, a minute).
+    ``samples``: opponent hands per kept four and seat (None: SAMPLES, the shipped tables')."""
     from cribsolve.infra.store import load
     if spec.kept != 4:
         return np.zeros((0, 1))
     if _params(spec, "open") != _params(STANDARD_SPEC, "open"):
         play_as = "open"
-    params = _params(spec, play_as)
+    params = _params(spec, play_as, samples)
 
     def compute():
         from cribsolve.core.scoring.table import rank_table
         table = rank_table(spec.target)
         shares = inference.throw_model(spec) if play_as == "infoset" else inference.NO_MODEL
-        return {"margin": peg_margins(spec.as_array(), SAMPLES[play_as], PEG_SEED, table,
+        return {"margin": peg_margins(spec.as_array(), params["samples"], PEG_SEED, table,
                                       inference.crib_values(table), play_as == "infoset",
                                       shares)}
     return load("pegging", params, compute)["margin"]
@@ -176,4 +177,4 @@ def kept_margin(kept, dealer: bool, spec) -> float:
     return float(peg_table(spec)[int(dealer), rank_code(np.array([RANK[c] for c in kept]))])
 
 
-_register("pegging", __name__, _check_pegs)
+_register("pegging", 1, _check_pegs)
