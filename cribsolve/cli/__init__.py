@@ -101,6 +101,8 @@ def main():
     # thread cost a single answer 0.06 s of 0.2 (a setting of the user's own wins)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     jit.lean()
+    if "--quiet" in sys.argv[1:]:
+        jit.quiet()
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
     except no_command as e:     # the usage line, not the whole help

@@ -133,7 +133,8 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
     from dataclasses import replace
 
     from cribsolve.games.cribbage.computer import Computer
-    from cribsolve.games.cribbage.match import Match, summary_lines
+    from cribsolve.games.cribbage import advice
+    from cribsolve.games.cribbage.match import Match, deck_for, summary_lines
     from cribsolve.games.cribbage.terminal import Terminal
     from cribsolve.infra.progress import bar
 
@@ -144,6 +145,9 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
         f"deals this game again); the record: {path}" +
         (f" (resumed at deal {len(resumed.deals) + 1})" if resumed else ""))
     computer = Computer(opponent, spec)
+    deck = deck_for(seed, 0, spec)
+    computer.ready(deck)                    # compiled once, before the first prompt, so that
+    advice.ready(spec, deck)                # no step of the game waits on the compiler
     player = Terminal(spec, sys.stdin.readline, say, coach, echo=not sys.stdin.isatty())
     with open(path, "a" if resumed else "w", encoding="utf-8") as f:
         def write(text):

@@ -5,9 +5,9 @@ a function it inlines from another module goes unnoticed, while a comment's edit
 file; here the compiled cache lives in the user cache folder under a key made of the code the
 kernels are built from (without docstrings and comments), its version and numba's, so a change
 to any kernel compiles afresh, an edit elsewhere compiles nothing, and nothing is ever written
-into the installed package. And a command
-that answers one question can run the kernels as plain Python (``use_python``): importing numba
-and loading its cache costs about a second, the question a few milliseconds.
+into the installed package. And a command that answers one question can run the kernels as
+plain Python (``use_python``): importing numba and loading its cache costs about a second, the
+question a few milliseconds.
 """
 from __future__ import annotations
 
@@ -170,37 +170,90 @@ def _without(names):
                 del sys.modules[name]
 
 
+def quiet() -> None:
+    """No spinner while compiling (the command's --quiet); the one line still says so."""
+    global _quiet
+    _quiet = True
+
+
+_quiet = False
+
+
+class _Spinner:
+    """While numba compiles, on a terminal: one line on stderr redrawn five times a second
+    with the seconds so far and the kernel at hand, cleared when compiling stops. numba's
+    compiler lets a thread run between its steps, and LLVM's work leaves the GIL free."""
+
+    FRAMES = "|/-\\"
+
+    def __init__(self):
+        import threading
+        import time
+
+        self.what, self.start, self._time = "", time.perf_counter(), time.perf_counter
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._spin, daemon=True)
+        self._thread.start()
+
+    def _spin(self):
+        i = 0
+        while not self._stop.wait(0.2):
+            line = (f"{self.FRAMES[i % 4]} compiling {self.what} "
+                    f"({self._time() - self.start:.0f} s; once for this version)")
+            sys.stderr.write("\r\033[K" + line[:79])
+            sys.stderr.flush()
+            i += 1
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join()
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
 def _say_when_compiling(numba) -> None:
-    """Say once, on stderr, when a kernel is really compiled (not loaded from the cache): a
-    first run waits a minute or more, and should not wait in silence."""
+    """Say once, on stderr, when a kernel is really compiled (not loaded from the cache), and
+    on a terminal keep a spinner going while it compiles: a first run waits, and should not
+    wait in silence. CRIBSOLVE_COMPILE_LOG names a file that gets each compiled function and
+    its own seconds (nested compiles left out), for benchmarks/bench_cold.py."""
+    import time
+
     from numba.core import event
 
     from cribsolve.infra.paths import say
 
-    import time
-
-    log = os.environ.get("CRIBSOLVE_COMPILE_LOG")    # benchmarks: each function and its seconds
+    log = os.environ.get("CRIBSOLVE_COMPILE_LOG")
 
     class Notice(event.Listener):
         said = False
         stack = []                  # [start, seconds of nested compiles] of each open compile
+        spinner = None
 
         def on_start(self, ev):
             Notice.stack.append([time.perf_counter(), 0.0])
             if not Notice.said and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
                 Notice.said = True
                 say("compiling the kernels this command needs, once for this version of "
-                    "cribsolve (a first run takes a minute or more; later runs load them in "
-                    "about a second)")
+                    "cribsolve (later runs load them in about a second)")
+            if (Notice.spinner is None and len(Notice.stack) == 1 and not _quiet
+                    and not os.environ.get("CRIBSOLVE_QUIET_COMPILE") and sys.stderr.isatty()):
+                Notice.spinner = _Spinner()
+            if Notice.spinner is not None:
+                Notice.spinner.what = ev.data["dispatcher"].py_func.__name__
 
         def on_end(self, ev):
             start, nested = Notice.stack.pop()
             took = time.perf_counter() - start
             if Notice.stack:
                 Notice.stack[-1][1] += took
+            elif Notice.spinner is not None:
+                Notice.spinner.stop()
+                Notice.spinner = None
             if log:
                 with open(log, "a") as f:
-                    f.write(f"{ev.data['dispatcher'].py_func.__qualname__}\t{took - nested:.3f}\n")
+                    py = ev.data["dispatcher"].py_func
+                    name = py.__qualname__ + (f"[{py._variant}]" if hasattr(py, "_variant") else "")
+                    f.write(f"{name}\t{took - nested:.3f}\n")
 
     event.register("numba:compile", Notice())
 
@@ -217,34 +270,89 @@ def njit(*args, **kwargs):
 _variants: dict = {}
 
 
-def variant(kernel, **names):
-    """A compiled copy of ``kernel`` in which each global name in ``names`` is bound to the
-    value given: a constant, or another variant. numba drops a branch whose condition is a
-    constant global before it compiles anything, so a copy with ``USES_BID=False`` never
-    compiles the bid, and a caller's copy bound to a callee's copy compiles only what that
-    copy reaches: a command compiles the kernels of the rules and players in play. Made once
-    per binding; its compiled code is kept under a name made of the bindings."""
+def variant(kernel, **flags):
+    """A compiled copy of ``kernel`` in which each global name in ``flags`` that its module
+    defines (a constant such as ``WILD_ON``) is bound to the value given, and each kernel of
+    ours it calls is such a copy too, all the way down. numba drops a branch whose condition
+    is a constant global before it compiles anything, so a copy with ``WILD_ON=False`` never
+    compiles the wild-card scorer: a command compiles the code of the rules and players in
+    play only. A kernel whose calls reach no flag is itself; copies are made once per set of
+    flags, and their compiled code is kept under a name made of their bindings."""
+    if _python:
+        return kernel
+    memo = (kernel, tuple(sorted(flags.items())))
+    if memo in _variants:
+        return _variants[memo]
+    _variants[memo] = kernel                # a call back into it (recursion): itself
+    py = kernel.py_func
+    bind = {}
+    for name in _global_names(py.__code__):
+        if name not in py.__globals__:
+            continue
+        now = py.__globals__[name]
+        if name in flags:
+            new = flags[name]
+        elif getattr(now, "py_func", None) is not None and \
+                now.py_func.__module__.startswith("cribsolve."):
+            new = variant(now, **flags)
+        else:
+            continue
+        if new is not now:
+            bind[name] = new
+    _variants[memo] = _copy(kernel, bind) if bind else kernel
+    return _variants[memo]
+
+
+def _global_names(code) -> set:
+    """The global names ``code`` (and any function defined in it) may read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _global_names(const)
+    return names
+
+
+def _copy(kernel, bind: dict):
+    """``kernel`` compiled afresh with the globals ``bind`` bound; cached under a tag of them."""
     import hashlib
     import types
 
-    memo = (kernel, tuple(sorted(names.items(), key=lambda kv: kv[0])))
-    if memo in _variants:
-        return _variants[memo]
-    py = getattr(kernel, "py_func", kernel)
+    py = kernel.py_func
     spelled = ",".join(f"{k}={getattr(v, '_variant', None) or getattr(v, '__qualname__', v)!r}"
-                       for k, v in memo[1])
+                       for k, v in sorted(bind.items()))
     tag = "v" + hashlib.sha256(spelled.encode()).hexdigest()[:12]
-    copy = types.FunctionType(py.__code__, {**py.__globals__, **names}, py.__name__,
+    copy = types.FunctionType(py.__code__, {**py.__globals__, **bind}, py.__name__,
                               py.__defaults__, py.__closure__)
     copy.__qualname__, copy.__module__, copy.__doc__ = py.__qualname__, py.__module__, py.__doc__
     copy.__kwdefaults__ = py.__kwdefaults__
     copy._variant = tag
-    options = {k: v for k, v in getattr(kernel, "targetoptions", {}).items() if k != "nopython"}
-    out = copy if _python else _load_numba().njit(cache=True, **options)(copy)
-    if not _python:
-        out._variant = tag
-    _variants[memo] = out
+    options = {k: v for k, v in kernel.targetoptions.items() if k != "nopython"}
+    out = _load_numba().njit(cache=True, **options)(copy)
+    out._variant = tag
     return out
+
+
+def threaded(kernel, seeds, *args):
+    """``kernel(seeds, *args)`` (rows, one per seed; or a tuple of such arrays) with the
+    seeds split among numba's threads, each part in a thread of its own (the kernel is
+    nogil). A part's rows are those of its seeds alone, so the rows are the same however many
+    threads run. For a kernel whose loop over seeds is the only parallel work: numba's
+    parallel=True would cost its compile three to four times as much."""
+    if _python:
+        return kernel(seeds, *args)
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    threads = min(_load_numba().get_num_threads(), max(1, len(seeds)))
+    parts = np.array_split(np.asarray(seeds), threads)
+    if threads == 1:
+        return kernel(seeds, *args)
+    with ThreadPoolExecutor(threads) as pool:
+        done = list(pool.map(lambda part: kernel(part, *args), parts))
+    if isinstance(done[0], tuple):
+        return tuple(np.concatenate(rows) for rows in zip(*done))
+    return np.concatenate(done)
 
 
 def set_threads(jobs: int | None) -> None:

@@ -29,6 +29,20 @@ def options(d: Decision, spec) -> list:
     return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
 
 
+def ready(spec, deck) -> None:
+    """Compile now what a hint runs (the options of a throw and of a card, with P(win) as
+    near the end), from the first cards of ``deck``: a game's hints then answer at once."""
+    h, n, t = spec.hand_size, spec.players, spec.crib_size // spec.players
+    near = (spec.game_length - 10,) * 2
+    seat = {} if n == 2 else {"seat": n - 1, "crib_mine": True}
+    dealt = deck[:h]
+    options(Decision("throw", 1, 0, True, near, dealt, dealt[-t:], **seat), spec)
+    seat = {} if n == 2 else {"seat": 0, "crib_mine": False}
+    kept = dealt[:h - t]
+    options(Decision("play", 1, 0, False, near, kept, kept[:1], seen=dealt[-t:] + [deck[h]],
+                     their_left=(h - t) * (n - 1), **seat), spec)
+
+
 def choice_key(d: Decision, cards) -> str:
     """A choice as the rows name it: the thrown cards in hand order, or the card."""
     if d.kind == "play":

@@ -21,7 +21,7 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.game import NO_BOARD, NP, play_deal, seat_deck
+from cribsolve.games.cribbage.game import NO_BOARD, NP, flags, play_deal, seat_deck
 from cribsolve.games.cribbage.inference import NO_MODEL
 from cribsolve.games.cribbage.odds import NO_SKUNKS
 from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
@@ -29,7 +29,7 @@ from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
 from cribsolve.games.cribbage.policies import GREEDY, play
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 from cribsolve.games.cribbage.throws import show_points
-from cribsolve.infra.jit import njit, prange
+from cribsolve.infra.jit import njit, threaded, variant
 
 POLICY = "greedy"          # the rollouts' policy: the odds table's own
 LONGEST = ODDS_LENGTH_MAX  # the longest game weighed (spec.py says why)
@@ -50,14 +50,15 @@ class BoardThrow:
                 "win": self.win, "se": self.se}
 
 
-@njit(cache=True, parallel=True)
-def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert):
-    """Every throw (option of deal_options) on every shuffle: rows of PARTS and traces, the
-    throw's rows together, shuffle by shuffle."""
+@njit(cache=True, nogil=True)
+def _rollouts(rows, hand, unseen, seat, seeds, policies, table, pr, expert):
+    """Each row i of ``rows``: throw o = i // n (option of deal_options) on shuffle
+    s = i % n (n shuffles: seeds), as rows of PARTS and traces."""
     n, h = seeds.shape[0], hand.shape[0]
-    parts = np.zeros((n_options * n, NP), dtype=np.int64)
-    traces = np.zeros((n_options * n, MAX_EVENTS + 1), dtype=np.int64)
-    for i in prange(n_options * n):
+    parts = np.zeros((rows.shape[0], NP), dtype=np.int64)
+    traces = np.zeros((rows.shape[0], MAX_EVENTS + 1), dtype=np.int64)
+    for r in range(rows.shape[0]):
+        i = rows[r]
         o, s = i // n, i % n
         np.random.seed(seeds[s])
         rest = np.random.permutation(unseen)
@@ -66,8 +67,8 @@ def _rollouts(hand, unseen, seat, n_options, seeds, policies, table, pr, expert)
         forced = np.full(2, -1, dtype=np.int64)
         forced[seat] = o
         np.random.seed(seeds[s] + 1)                  # the same play's chances for every throw
-        play_deal(deck, policies, np.zeros(2, dtype=np.int64), 0, table, parts[i], pr, expert,
-                  forced, traces[i])
+        play_deal(deck, policies, np.zeros(2, dtype=np.int64), 0, table, parts[r], pr, expert,
+                  forced, traces[r])
     return parts, traces
 
 
@@ -148,8 +149,9 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     seat = 1 if dealer else 0
     pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
-    parts, traces = _rollouts(np.array(hand, dtype=np.int64), unseen, seat, len(keep_idx),
-                              seeds, pol, rank_table(spec.target), pr, NO_EXPERT)
+    parts, traces = threaded(variant(_rollouts, **flags(pol, pr)),
+                             np.arange(len(keep_idx) * samples), np.array(hand, dtype=np.int64),
+                             unseen, seat, seeds, pol, rank_table(spec.target), pr, NO_EXPERT)
     p, se, dealer_pts, pone_pts = _win_rates(parts, traces, seat, mine, theirs, spec,
                                              len(keep_idx), samples, objective)
     my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
@@ -161,20 +163,22 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
 
 
 
-@njit(cache=True, parallel=True)
-def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, starter, seeds,
-                   table, pr):
-    """For each card hands[me, options[o]] laid now and each shuffle of ``pool``: the rest of
-    the deal from here, as rows of PARTS (this deal's points from now) and traces. The
-    opponent's unplayed cards (its slots in hands are -1) are the first cards of the shuffle
-    worth more than ``min_value`` (its goes); the crib's unknown cards (-1 in ``crib``, whose
-    last slot is the starter's) the first others."""
+@njit(cache=True, nogil=True)
+def _play_rollouts(rows, hands, used, series, st, options, pool, min_value, crib, starter,
+                   seeds, table, pr):
+    """For each row i of ``rows``, the card hands[me, options[o]] laid now on shuffle s of
+    ``pool`` (o = i // n, s = i % n, n shuffles: seeds): the rest of the deal from here, as
+    rows of PARTS (this deal's points from now) and traces. The opponent's unplayed cards (its
+    slots in hands are -1) are the first cards of the shuffle worth more than ``min_value``
+    (its goes); the crib's unknown cards (-1 in ``crib``, whose last slot is the starter's)
+    the first others."""
     me, n = st[2], seeds.shape[0]
     k = hands.shape[1]
-    parts = np.zeros((options.shape[0] * n, NP), dtype=np.int64)
-    traces = np.zeros((options.shape[0] * n, MAX_EVENTS + 1), dtype=np.int64)
+    parts = np.zeros((rows.shape[0], NP), dtype=np.int64)
+    traces = np.zeros((rows.shape[0], MAX_EVENTS + 1), dtype=np.int64)
     pol = np.array([GREEDY, GREEDY])
-    for i in prange(options.shape[0] * n):
+    for r in range(rows.shape[0]):
+        i = rows[r]
         o, s = i // n, i % n
         np.random.seed(seeds[s])
         rest = np.random.permutation(pool)
@@ -199,17 +203,17 @@ def _play_rollouts(hands, used, series, st, options, pool, min_value, crib, star
         pts = np.zeros(2, dtype=np.int64)
         known = np.zeros((2, 53), dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
-        log_points(traces[i], me, pts[me], 2)
-        play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[i],
+        log_points(traces[r], me, pts[me], 2)
+        play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[r],
              NO_MODEL)
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = starter
         for seat in range(2):
             show[:k] = h[seat]
-            parts[i, 3 + seat] = show_points(show, k, table, False, pr)
-        parts[i, 5] = show_points(c, c.shape[0] - 1, table, True, pr)
-        parts[i, 1] = pts[1]
-        parts[i, 2] = pts[0]
+            parts[r, 3 + seat] = show_points(show, k, table, False, pr)
+        parts[r, 5] = show_points(c, c.shape[0] - 1, table, True, pr)
+        parts[r, 1] = pts[1]
+        parts[r, 2] = pts[0]
     return parts, traces
 
 
@@ -254,9 +258,11 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
     if fits < r.unplayed or len(pool) < r.unplayed + spec.crib_size - len(thrown):
         raise CardError("too few unseen cards for the opponent's hand and throw")
     seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
-    parts, traces = _play_rollouts(hands, used, series, st, options, pool, r.min_value,
-                                   crib, int(starter), seeds, rank_table(spec.target),
-                                   spec.as_array())
+    pr = spec.as_array()
+    kernel = variant(_play_rollouts, **flags(np.full((2, 2), GREEDY), pr))
+    parts, traces = threaded(kernel, np.arange(len(options) * samples), hands, used, series, st,
+                             options, pool, r.min_value, crib, int(starter), seeds,
+                             rank_table(spec.target), pr)
     p, se, _, _ = _win_rates(parts, traces, me, mine, theirs, spec, len(options), samples,
                              objective)
     cards = [int(hands[me, i]) for i in options]

@@ -22,7 +22,9 @@ class Computer:
     def __init__(self, policy: str, spec):
         from cribsolve.core.scoring.table import rank_table
         from cribsolve.games.cribbage.players import tables_for
-        from cribsolve.games.cribbage.throws import deal_options
+        from cribsolve.games.cribbage.game import board_throw, flags
+        from cribsolve.games.cribbage.throws import choose_throw, deal_options
+        from cribsolve.infra.jit import variant
 
         self.policy, self.spec, self.pr = policy, spec, spec.as_array()
         self.discard, self.pegging = CRIBBAGE_POLICIES[policy]
@@ -30,6 +32,22 @@ class Computer:
         self.expert = tables_for([policy], spec)
         self.board = None       # the odds table, loaded when first near the end (board_for)
         self.keep_idx, self.disc_idx = deal_options(spec.hand_size, self.pr)
+        # its kernels as compiled for its policy and the spec only (jit.variant)
+        own = flags(np.array([[self.discard, self.pegging]] * spec.players), self.pr)
+        self.choose = variant(policies.choose, **own)
+        self.choose_throw = variant(choose_throw, **own)
+        self.board_throw = variant(board_throw, **flags(np.ones((2, 2), dtype=np.int64),
+                                                        self.pr))   # its deals: greedy ones
+
+    def ready(self, deck) -> None:
+        """Compile now what its throws and cards run (a first game would otherwise stop for
+        them mid-deal): a throw, a throw near the end (weighed by the board) and a lead, from
+        the first cards of ``deck``."""
+        h, n = self.spec.hand_size, self.spec.players
+        near = self.spec.game_length - 10
+        for scores in ((0, 0), (near, near)):
+            kept, thrown = self.throw(deck[:h], True, 0, n - 1, scores)
+        self.lay(kept, thrown + [deck[h]], [[] for _ in range(n)], [], 0, -1, n - 1, 0, 10)
 
     def throw(self, dealt, owns: bool, seed: int, seat: int | None = None,
               scores: tuple[int, int] | None = None) -> tuple[list, list]:
@@ -37,9 +55,8 @@ class Computer:
         ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
         players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
         the deal, for the expert's throw by the board near the end (game.board_throw)."""
-        from cribsolve.games.cribbage.game import BOARD_REACH, board_throw
         from cribsolve.games.cribbage.board import board_for
-        from cribsolve.games.cribbage.throws import choose_throw
+        from cribsolve.games.cribbage.game import BOARD_REACH
 
         dealt = np.array(dealt, dtype=np.int64)
         seen = np.bincount(dealt, minlength=53).astype(np.int64)
@@ -49,10 +66,10 @@ class Computer:
         if near and self.board is None:
             self.board = board_for([self.policy], self.spec)
         if near and self.board.shape[0]:
-            o = board_throw(dealt, seat, scores[0], scores[1], self.table, self.pr,
-                            self.expert, self.board)
+            o = self.board_throw(dealt, seat, scores[0], scores[1], self.table, self.pr,
+                                 self.expert, self.board)
         else:
-            o = choose_throw(dealt, int(owns), self.discard, self.table, self.pr,
+            o = self.choose_throw(dealt, int(owns), self.discard, self.table, self.pr,
                              self.keep_idx, self.disc_idx, -1, seen, seat,
                              self.expert[0][int(self.pegging == policies.EXPERT)])
         return ([int(dealt[j]) for j in self.keep_idx[o]],
@@ -86,7 +103,7 @@ class Computer:
                                          [c for q in others for c in laid[q]],
                                          dtype=np.int64), minlength=53)
         play.seed_kernels(seed)
-        i = policies.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
+        i = self.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
         if self.pegging == policies.EXPERT and need > 0 and not self.spec.lowball:
             i = policies.peg_out(hands[me], used[me], ser, st, need, self.pr, i)
         return int(kept[i])

@@ -23,14 +23,15 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.games.cribbage.inference import four_index
 from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points, side,
                                            unseen_cards)
-from cribsolve.games.cribbage.policies import EXPERT, play
+from cribsolve.games.cribbage.policies import EXPERT, EXPERT1, LOOKAHEAD, play
 from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
 from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, FIVE_CARD,
                                            GAME_LENGTH, HAND_SIZE, LOWBALL, PARTNERS, PLAYERS,
                                            STARTERS, TWO_CRIBS, WILD_RANK)
-from cribsolve.games.cribbage.throws import (CRIB_DRAWS, EV, auction, bid_limits, choose_throw,
-                                             deal_options, redraw, show_points, throw_values)
-from cribsolve.infra.jit import njit, prange
+from cribsolve.games.cribbage.throws import (CRIB_DRAWS, EV, RANDOM, auction, bid_limits,
+                                             choose_throw, deal_options, redraw, show_points,
+                                             throw_values)
+from cribsolve.infra.jit import njit, threaded, variant
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib",
@@ -48,6 +49,10 @@ NO_BOARD = np.zeros((0, 2, 1, 1))   # play_game's ``board``: nobody weighs the b
 BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 64
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
 FIVE_CARD_START = 3              # the five-card game's first pone's points ("three for last")
+# What a compiled copy of the game carries: flags() sets each to False (jit.variant) where
+# the spec has no redraw or bid, or nobody weighs the board, and then its code is never
+# compiled.
+DRAW_ON = BID_ON = BOARD_ON = True
 
 
 @njit(cache=True)
@@ -168,9 +173,9 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         owns[seat] = side(seat, pr) == side(dealer, pr)
     owns[0] |= two
     reserve = 0 if gift else 1
-    if pr[DRAW]:
+    if DRAW_ON and pr[DRAW]:
         top = _redraws(dealt, True, owns, policies, deck, top, known, table, pr, first, reserve)
-    if pr[BID]:
+    if BID_ON and pr[BID]:
         owner, price = _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first)
         owns[:] = 0
         owns[owner] = 1
@@ -191,7 +196,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
                 cribs[owner, t * seat + j] = dealt[seat, disc_idx[o, j]]
         if gift:
             cuts[1 - seat, 0] = dealt[seat, disc_idx[o, -1]]
-    if pr[DRAW]:
+    if DRAW_ON and pr[DRAW]:
         top = _redraws(hands, False, owns, policies, deck, top, known, table, pr, first,
                        reserve)
     if gift:                                  # the given cards are turned over
@@ -412,7 +417,7 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
             deals += 1
             deck = np.random.permutation(full)
             forced[:] = -1
-            if board.shape[0] and game_length - seat_scores.max() <= BOARD_REACH:
+            if BOARD_ON and board.shape[0] and game_length - seat_scores.max() <= BOARD_REACH:
                 h = pr[HAND_SIZE]
                 for seat in range(2):
                     if seat_pol[seat, 1] == EXPERT:
@@ -449,16 +454,31 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
     out[5] = complete
 
 
+def flags(policies, pr, board=NO_BOARD) -> dict:
+    """What the kernels of a game between these players (policies, play_game's) under this
+    spec (pr) and board may reach, as the flags of jit.variant: a copy compiled with them
+    leaves out the searches of absent players, the house rules not in play, the wild-card
+    scorer and, where the closed form answers every throw, the general throw. A copy only
+    leaves out branches its games never take: its numbers are the kernel's."""
+    pegging = {int(p) for p in policies[:, 1]}
+    closed = (pr[HAND_SIZE] == 6 and pr[CRIB_SIZE] // pr[PLAYERS] == 2 and pr[STARTERS] == 1
+              and not (pr[WILD_RANK] or pr[TWO_CRIBS] or pr[CHOOSE_CUT]))
+    return {"LOOKAHEAD_ON": LOOKAHEAD in pegging, "EXPERT1_ON": EXPERT1 in pegging,
+            "EXPERT_ON": EXPERT in pegging, "WILD_ON": bool(pr[WILD_RANK]),
+            "GENERAL_ON": not closed or bool({int(p) for p in policies[:, 0]} - {RANDOM, EV}),
+            "DRAW_ON": bool(pr[DRAW]), "BID_ON": bool(pr[BID]), "BOARD_ON": board.shape[0] > 0}
+
+
 def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START, board=NO_BOARD):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    return _play_games(seeds, policies, table, pr, expert, np.asarray(start, dtype=np.int64),
-                       board)
+    return threaded(variant(_play_games, **flags(policies, pr, board)), seeds, policies, table,
+                    pr, expert, np.asarray(start, dtype=np.int64), board)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _play_games(seeds, policies, table, pr, expert, start, board):
     out = np.zeros((seeds.shape[0], 7 + part_count(pr[PLAYERS])), dtype=np.int64)
-    for i in prange(seeds.shape[0]):
+    for i in range(seeds.shape[0]):
         play_game(seeds[i], policies, table, pr, out[i], expert, start, board)
     return out
 
@@ -466,15 +486,16 @@ def _play_games(seeds, policies, table, pr, expert, start, board):
 def deal_outcomes(seeds, policies, table, pr, expert=NO_EXPERT):
     """Whole deals (no game end), one per seed: (rows of a deal's parts, part_count; each
     deal's trace of heels and the play, play.log_points), for the odds table."""
-    return _deal_outcomes(seeds, policies, table, pr, expert)
+    return threaded(variant(_deal_outcomes, **flags(policies, pr)), seeds, policies, table, pr,
+                    expert)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _deal_outcomes(seeds, policies, table, pr, expert):
     out = np.zeros((seeds.shape[0], part_count(pr[PLAYERS])), dtype=np.int64)
     traces = np.zeros((seeds.shape[0], trace_length(pr)), dtype=np.int64)
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)
-    for i in prange(seeds.shape[0]):
+    for i in range(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2 if pr[PARTNERS] else pr[PLAYERS], dtype=np.int64)
         play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, expert, FREE,

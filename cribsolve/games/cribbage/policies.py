@@ -19,6 +19,9 @@ RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
 POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD, "expert1": EXPERT1,
             "expert": EXPERT}
 PLAYOUTS = 48           # opponent holdings sampled per card by the look-ahead policy
+# The players whose code a compiled copy of the play carries: game.flags sets each to False
+# (jit.variant) where no such player sits, and then its search is never compiled.
+LOOKAHEAD_ON = EXPERT1_ON = EXPERT_ON = True
 
 
 @njit(cache=True)
@@ -81,11 +84,11 @@ def choose(policy, hands, used, series, st, known, pr, shares):
     p = st[TURN]
     if policy == GREEDY:
         return greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
-    if policy == LOOKAHEAD:
+    if LOOKAHEAD_ON and policy == LOOKAHEAD:
         return lookahead_choice(hands, used, series, st, known, pr)
-    if policy == EXPERT1:
+    if EXPERT1_ON and policy == EXPERT1:
         return search.expert_choice(hands, used, series, st, known, pr, shares)
-    if policy == EXPERT:
+    if EXPERT_ON and policy == EXPERT:
         return infoset.expert_choice(hands, used, series, st, known, pr, shares)
     return _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
 

@@ -96,12 +96,17 @@ def deal_options(h, pr):
     return keep, disc
 
 
+# What a compiled copy of the deal carries: game.flags sets WILD_ON to False (jit.variant)
+# where the spec has no wild card, GENERAL_ON where every throw is the closed form's.
+WILD_ON = GENERAL_ON = True
+
+
 @njit(cache=True)
 def show_points(cards, nheld, table, full_flush, pr):
     """Show points of ``cards`` (held first, then the cut cards): the best substitution for
     wild cards, the 5-card table when it applies, the general scorer otherwise."""
     wild = pr[WILD_RANK]
-    if wild:
+    if WILD_ON and wild:
         for c in cards:
             if RANK[c] == wild:
                 return best_wild(cards, nheld, pr[TARGET], full_flush, wild, cards.copy())
@@ -277,11 +282,12 @@ def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, firs
     if discard_policy == RANDOM:
         return np.random.randint(keep_idx.shape[0])
     use_pegs = discard_policy == EXPERT and pegs.shape[0] == 2 and keep_idx.shape[1] == 4
-    if not use_pegs and dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2):
-        return ev_discard(dealt, unseen_cards(seen, pr), table, 1.0 if own else -1.0, True,
-                          -1.0 if pr[LOWBALL] else 1.0)
-    return np.argmax(throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen, seat,
-                                  pegs if use_pegs else pegs[:0]))
+    if GENERAL_ON and (use_pegs or not (dealt.shape[0] == 6 and disc_idx.shape[1] == 2
+                                        and _closed_form(pr, 2))):
+        return np.argmax(throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen,
+                                      seat, pegs if use_pegs else pegs[:0]))
+    return ev_discard(dealt, unseen_cards(seen, pr), table, 1.0 if own else -1.0, True,
+                      -1.0 if pr[LOWBALL] else 1.0)
 
 
 @njit(cache=True)

@@ -34,7 +34,7 @@ from cribsolve.core.fastev import OPT_DISC, OPT_KEEP, ev_discard
 from cribsolve.core.scoring.table import score5
 from cribsolve.games.solitaire.deckvalue import continuation
 from cribsolve.games.solitaire.facts import SOLITAIRES
-from cribsolve.infra.jit import njit, prange
+from cribsolve.infra.jit import njit, prange, threaded, variant
 
 RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD, DECK = 0, 1, 2, 3, 4, 5
 POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT,
@@ -45,6 +45,9 @@ WIN_AT = SOLITAIRES["patience"].win_at       # Patience II is won at the same sc
 
 # the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
 NO_WINS = np.empty(0)
+# What a compiled copy of the games carries: play_games sets each to False (jit.variant) for
+# the other game, and SEARCH_ON for the policies that throw by expected points alone.
+PATIENCE_ON = PATIENCE2_ON = SEARCH_ON = True
 MAX_DEAL_POINTS = 3 * 29 + 2     # Patience II's three hands and heels; Patience's is lower
 
 
@@ -170,7 +173,7 @@ def play_patience(deck, policy, rand, table, wins, coefs, out):
             o = int(rand[deal] * 15)
         elif policy == EV or (policy in (WIN, DECK) and not _in_doubt(wins[4 - deal], score)):
             o = ev_discard(hand, unseen_of(seen), table)
-        elif policy == WIN or policy == DECK:
+        elif SEARCH_ON and (policy == WIN or policy == DECK):
             if policy == DECK:
                 continuation(wins, coefs, 4 - deal, seen, w_next)
             else:
@@ -218,7 +221,7 @@ def play_patience2(deck, policy, rand, table, wins, out):
         else:
             if policy == RANDOM:
                 o1 = int(rand[2 * deal] * 15)
-            elif policy == LOOKAHEAD and _in_doubt(wins[3 - deal], score):
+            elif SEARCH_ON and policy == LOOKAHEAD and _in_doubt(wins[3 - deal], score):
                 vals = np.zeros((LOOK_HANDS, 15))
                 base = 8 + deal * LOOK_HANDS * 6
                 unseen = unseen_of(seen)
@@ -237,7 +240,8 @@ def play_patience2(deck, policy, rand, table, wins, out):
                 seen[c] = True
             if policy == RANDOM:
                 o2 = int(rand[2 * deal + 1] * 15)
-            elif (policy == WIN or policy == LOOKAHEAD) and _in_doubt(wins[3 - deal], score):
+            elif SEARCH_ON and (policy == WIN or policy == LOOKAHEAD) and \
+                    _in_doubt(wins[3 - deal], score):
                 o2 = second_discard(k1, h2, first, seen, score, wins[3 - deal], table)[0]
             else:
                 o2 = second_discard(k1, h2, first, seen, score, NO_WINS, table)[0]
@@ -252,20 +256,28 @@ def play_patience2(deck, policy, rand, table, wins, out):
         seen[s] = True
 
 
-@njit(cache=True, parallel=True)
 def play_games(decks, variant2, policy, rand, table, wins, coefs):
     """Points per deal of every game (rows of ``decks``), games spread over threads.
 
     wins[k, s]: P(win from score s with k deals left), used by the WIN policy; coefs, the
     deck value's (deckvalue.py), by DECK.
     """
-    g = decks.shape[0]
-    out = np.zeros((g, 4 if variant2 else 5), dtype=np.int64)
-    for i in prange(g):
+    kernel = variant(_play_games, PATIENCE_ON=not variant2, PATIENCE2_ON=bool(variant2),
+                     SEARCH_ON=policy not in (RANDOM, EV, CLAIRVOYANT))
+    return threaded(kernel, np.arange(decks.shape[0]), decks, variant2, policy, rand, table,
+                    wins, coefs)
+
+
+@njit(cache=True, nogil=True)
+def _play_games(rows, decks, variant2, policy, rand, table, wins, coefs):
+    out = np.zeros((rows.shape[0], 4 if variant2 else 5), dtype=np.int64)
+    for j in range(rows.shape[0]):
+        i = rows[j]
         if variant2:
-            play_patience2(decks[i], policy, rand[i], table, wins, out[i])
-        else:
-            play_patience(decks[i], policy, rand[i], table, wins, coefs, out[i])
+            if PATIENCE2_ON:
+                play_patience2(decks[i], policy, rand[i], table, wins, out[j])
+        elif PATIENCE_ON:
+            play_patience(decks[i], policy, rand[i], table, wins, coefs, out[j])
     return out
 
 
