@@ -253,7 +253,7 @@ def _say_when_compiling(numba) -> None:
                 with open(log, "a") as f:
                     py = ev.data["dispatcher"].py_func
                     name = py.__qualname__ + (f"[{py._variant}]" if hasattr(py, "_variant") else "")
-                    f.write(f"{name}\t{took - nested:.3f}\n")
+                    f.write(f"{name}\t{took - nested:.3f}\t{ev.data['args']}\n")
 
     event.register("numba:compile", Notice())
 

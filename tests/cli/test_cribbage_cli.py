@@ -22,6 +22,7 @@ def test_simulate_cribbage_json_and_determinism():
     assert json.loads(run(*args, "--jobs", "1")[1]) == d
 
 
+@pytest.mark.slow
 def test_simulate_cribbage_without_a_complete_deal():
     """To 2 points every game ends within its first deal: there is no deal to average, so the
     per-deal figures are not shown as zeros. A game of 61 plays whole deals."""
@@ -154,6 +155,7 @@ def test_best_play_and_best_discard_take_jokers_only_when_in_play():
     assert code == 0 and len(json.loads(out)["discards"]) == 15
 
 
+@pytest.mark.slow
 def test_variations_command(tmp_path):
     path = tmp_path / "v.csv"
     code, out, _ = run("variations", "-n", "100", "--seed", "2", "--json", "--csv", path,

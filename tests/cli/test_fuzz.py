@@ -449,8 +449,10 @@ COMMANDS = {
 
 
 @pytest.mark.parametrize("command", [
-    # simulate compiles the kernels of all four games (about half a minute on its own)
-    pytest.param(c, marks=[pytest.mark.slow] if c == "simulate" else []) for c in COMMANDS])
+    # simulate compiles the kernels of all four games (about half a minute on its own), and
+    # variations those of every house rule
+    pytest.param(c, marks=[pytest.mark.slow] if c in ("simulate", "variations") else [])
+    for c in COMMANDS])
 def test_fuzz_bad_input_never_tracebacks(command):
     @settings(max_examples=22, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))

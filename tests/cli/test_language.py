@@ -84,6 +84,7 @@ def test_both_seats_at_once_are_refused(args):
         "cribsolve: give --dealer or --pone, not both"
 
 
+@pytest.mark.slow
 def test_old_spellings_give_the_same_answer_with_a_note():
     pairs = [
         (["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--known", "QD"],

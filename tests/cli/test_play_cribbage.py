@@ -15,6 +15,7 @@ from cribsolve.cli import main
 PLAY = ("play", "--variant", "cribbage")
 
 
+@pytest.mark.slow
 def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
     rec = tmp_path / "game.txt"
     code, out, err = run(*PLAY, "--seed", 3, "--game-length", 31, "--opponent", "greedy",
@@ -32,6 +33,7 @@ def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
 @pytest.mark.parametrize("show,play", [
     (("--lowball", "--hand-size", 5, "--crib-size", 2), ()),
     (("--wild", "K", "--target", 16), ("--stinkhole", "--peg-limit", 41))])
+@pytest.mark.slow
 def test_a_scripted_house_rule_game_reviews_to_the_same_result(tmp_path, show, play):
     """Enter at every prompt, under two sets of switches: the record names the rules, and
     review's replay of it ends where the game did, with the summary the game printed; the
@@ -139,6 +141,7 @@ def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("rules", [(), ("--lowball",)])
+@pytest.mark.slow
 def test_a_resumed_game_is_the_game_played_through(tmp_path, rules):
     """Broken off after a few deals (end of input), then --resume: the record and the closing
     summary are those of the same game played without a break (same seed, same answers)."""

@@ -40,8 +40,10 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("args,ext", COMMANDS,
-                         ids=[" ".join(a[:2] + [e]) for a, e in COMMANDS])
+@pytest.mark.parametrize("args,ext", [
+    # the bracket compiles Patience's bound (half a minute)
+    pytest.param(a, e, marks=[pytest.mark.slow] if a[0] == "bracket" else []) for a, e in COMMANDS],
+    ids=[" ".join(a[:2] + [e]) for a, e in COMMANDS])
 def test_plot_writes_an_image(tmp_path, args, ext):
     path = tmp_path / f"out.{ext}"
     code, out, err = run(*args, "--plot", path)

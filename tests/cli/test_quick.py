@@ -40,6 +40,7 @@ def test_quick_answer_equals_compiled_and_skips_numba(args):
     assert quick == slow and not quick_numba
 
 
+@pytest.mark.slow
 def test_a_table_that_must_be_built_restarts_compiled(tmp_path):
     """odds for a game length with no shipped table: built once, compiled, then answered."""
     from clihelp import share_compiled

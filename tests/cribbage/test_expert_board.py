@@ -41,6 +41,7 @@ def test_the_expert_lays_the_card_that_wins_now():
     assert _peg_out("7S 6C 4H KD", "TS 8D 7H", need=2) == 1
 
 
+@pytest.mark.slow
 def test_the_expert_throws_by_the_board():
     """Pone at 115 against 118 (test_board's hand-worked case): the points say throw J-K;
     the expert, weighing the board, keeps a hand that counts its 3 before the dealer can."""
@@ -97,6 +98,7 @@ def test_no_board_where_the_odds_table_does_not_model_the_deal():
     assert board_for(["expert"], SPEC, "game-points").shape[0] == 2
 
 
+@pytest.mark.slow
 def test_simulate_weighs_the_board_for_the_expert_only():
     code, _, err = run("simulate", "--variant", "cribbage", "-n", "10", "--objective",
                        "game-points", "--quiet")
@@ -111,6 +113,7 @@ def test_simulate_weighs_the_board_for_the_expert_only():
     assert 2 * d["player_win_rate"] <= d["player_game_points"] <= 3 * d["player_win_rate"]
 
 
+@pytest.mark.slow
 def test_the_throw_by_the_board_agrees_with_best_discard():
     """board.throw_odds (best-discard --my-score: every throw, 2,000 shuffles of numpy's
     generator, standard error about 0.01) against the expert's own kernel (4 throws, 64 deals

@@ -64,6 +64,7 @@ def test_games_end_at_121_and_are_deterministic():
                                     "game_length": 241},
                                    {"hand_size": 5, "crib_size": 2}, {"starters": 2},
                                    {"hand_size": 9, "crib_size": 6, "game_length": 361}])
+@pytest.mark.slow
 def test_random_and_greedy_games_end_as_the_spec_says(rules):
     spec = CribbageSpec(**rules)
     length = spec.game_length

@@ -156,6 +156,7 @@ def test_contract_value_and_auction_by_hand():
     {"two_cribs": True, "hand_size": 8, "lowball": True, "game_length": 61}, {"bid": True},
     {"draw": True, "two_cribs": True, "hand_size": 8, "decks": 2, "jokers": 2},
     {"choose_cut": True, "bid": True, "hand_size": 7, "game_length": 61}])
+@pytest.mark.slow
 def test_games_under_the_new_rules_end_as_the_spec_says(rules):
     spec = CribbageSpec(**rules)
     length = spec.game_length

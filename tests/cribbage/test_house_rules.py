@@ -1,6 +1,8 @@
 """The variations table (house_rules.py): each row is the games of its rule."""
+import pytest
 
 
+@pytest.mark.slow
 def test_variations_rows_are_the_games_of_each_rule():
     from cribsolve.games.cribbage.house_rules import COLUMNS, RULES, variations
     from cribsolve.games.cribbage.simulate import simulate_cribbage

@@ -84,6 +84,7 @@ def test_the_cut_for_deal_is_the_lowest_card_of_all():
 PLAY = ("play", "--variant", "cribbage")
 
 
+@pytest.mark.slow
 def test_the_command_plays_partners_to_the_end_and_reviews_the_record(tmp_path):
     rec = tmp_path / "game.txt"
     code, out, err = run(*PLAY, "--players", 4, "--partners", "--seed", 5, "--game-length",
@@ -98,6 +99,7 @@ def test_the_command_plays_partners_to_the_end_and_reviews_the_record(tmp_path):
         or review_out.splitlines()[-1] == f"{final[1]} won: you {final[3]}, they {final[2]}"
 
 
+@pytest.mark.slow
 def test_a_three_player_game_broken_off_resumes(tmp_path):
     rec = tmp_path / "game.txt"
     code, out, err = run(*PLAY, "--players", 3, "--seed", 8, "--game-length", 61, "--dealer",

@@ -43,6 +43,7 @@ def executed(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_notebook_executes_and_shows_its_figures(path):
     nb = executed(path)
     assert "Traceback" not in text(nb) and text(nb).strip()

@@ -72,6 +72,7 @@ def test_a_copy_plays_the_games_of_the_kernel_itself():
         assert (game.play_games(seeds, pol, table, pr) == whole).all()
 
 
+@pytest.mark.slow
 def test_a_greedy_standard_game_compiles_no_search_and_no_house_rule(tmp_path):
     """As a command compiles it, on a fresh cache folder: whatever a greedy game under the
     standard rules never runs is never compiled."""

@@ -104,6 +104,7 @@ def test_toy_bound_with_the_true_value_function_is_exact_on_every_deck():
     assert np.mean(vals) == pytest.approx(value(0, 0, ALL), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_toy_bounds_lie_between_the_optimum_and_clairvoyance():
     best = value(0, 0, ALL)
     # no charge: clairvoyance, the best total of each deck (by brute force)

@@ -118,6 +118,7 @@ def test_shuffle_bad_input(args):
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_simulate_shuffle_modes_agree_on_wins():
     exact = simulate("shuffle", None, 200, seed=3)
     decided = simulate("shuffle", "optimal", 200, seed=3, win_only=True)
