@@ -252,8 +252,8 @@ def _say_when_compiling(numba) -> None:
             if log:
                 with open(log, "a") as f:
                     py = ev.data["dispatcher"].py_func
-                    name = py.__qualname__ + (f"[{py._variant}]" if hasattr(py, "_variant") else "")
-                    f.write(f"{name}\t{took - nested:.3f}\t{ev.data['args']}\n")
+                    tag = f"[{py._variant}]" if hasattr(py, "_variant") else ""
+                    f.write(f"{py.__qualname__}{tag}\t{took - nested:.3f}\t{ev.data['args']}\n")
 
     event.register("numba:compile", Notice())
 
@@ -345,11 +345,11 @@ def threaded(kernel, seeds, *args):
     import numpy as np
 
     threads = min(_load_numba().get_num_threads(), max(1, len(seeds)))
-    parts = np.array_split(np.asarray(seeds), threads)
     if threads == 1:
         return kernel(seeds, *args)
     with ThreadPoolExecutor(threads) as pool:
-        done = list(pool.map(lambda part: kernel(part, *args), parts))
+        done = list(pool.map(lambda part: kernel(part, *args),
+                             np.array_split(np.asarray(seeds), threads)))
     if isinstance(done[0], tuple):
         return tuple(np.concatenate(rows) for rows in zip(*done))
     return np.concatenate(done)
