@@ -9,6 +9,7 @@ from intervals import wilson_by_quadratic
 from cribsolve.games.cribbage import odds as odds_mod
 
 
+@pytest.mark.slow
 def test_simulate_cribbage_json_and_determinism():
     args = ["simulate", "--variant", "cribbage", "-n", "400", "--seed", "2", "--json", "--quiet"]
     code, out, _ = run(*args)
@@ -165,6 +166,7 @@ def test_variations_command(tmp_path):
     assert len(path.read_text().splitlines()) == 1 + len(rows)
 
 
+@pytest.mark.slow
 def test_odds_table_for_a_two_cut_card_deal():
     """Two jack cut cards give the dealer 4 for heels: the table of deals must allow it."""
     from cribsolve.games.cribbage.spec import CribbageSpec

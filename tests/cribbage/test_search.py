@@ -163,6 +163,7 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
             assert abs(np.mean(margins) - table[seat, code]) < 4 * np.hypot(se, se_table)
 
 
+@pytest.mark.slow
 def test_expert_games_end_as_the_spec_says():
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage import game as tp

@@ -285,6 +285,7 @@ def test_ev_uses_the_piles():
     assert used > 0 and back > 0
 
 
+@pytest.mark.slow
 def test_clairvoyant_bounds_every_policy_game_by_game_and_ev_beats_random():
     clair = sq.chunk_points("square", "clairvoyant", 3, 0, 200).ravel()
     ev = sq.chunk_points("square", "ev", 3, 0, 200).ravel()
