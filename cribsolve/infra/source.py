@@ -9,8 +9,8 @@ import re
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# How kernels are compiled, tables kept and chunks run (and kept) changes no number (tests
-# hold a run's chunks equal wherever they run).
+# How kernels are compiled and chunks run (and kept) changes no number (tests hold a run's
+# chunks equal wherever they run): the plumbing is no part of the code kernels are built from.
 PLUMBING = {"cribsolve.infra.store", "cribsolve.infra.jit", "cribsolve.infra.runner",
             "cribsolve.infra.checkpoint", "cribsolve.infra.paths", "cribsolve.infra.source"}
 
@@ -65,12 +65,9 @@ def code(path: str) -> str:
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read())
     for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
-                and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                      ast.AsyncFunctionDef))):
-            node.body = body[1:] or [ast.Pass()]
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and ast.get_docstring(node, clean=False) is not None:
+            node.body = node.body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
 

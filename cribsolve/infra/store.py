@@ -30,8 +30,9 @@ import numpy as np
 
 from cribsolve.errors import TableError
 from cribsolve.infra.paths import cache_dir, say, unwritable
+from cribsolve.infra.source import PACKAGE
 
-SHIPPED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+SHIPPED = os.path.join(PACKAGE, "data")
 
 
 # Raised by hand when every table's numbers change at once (a new deck order, say); a single
