@@ -264,7 +264,27 @@ def njit(*args, **kwargs):
         if args and callable(args[0]):
             return args[0]
         return lambda f: f
-    return _load_numba().njit(*args, **kwargs)
+    numba = _load_numba()
+    if args and callable(args[0]):
+        return _typed_plainly(numba.njit(*args, **kwargs))
+    decorate = numba.njit(*args, **kwargs)
+    return lambda f: _typed_plainly(decorate(f))
+
+
+def _typed_plainly(dispatcher):
+    """``dispatcher``, compiled for the plain types of its arguments when a kernel calls it.
+    numba would compile a kernel afresh for each constant it is called with (a literal 0 as
+    well as an int64: play_deal twice, 5 s), for the same numbers."""
+    from numba.core import types
+
+    template = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return template(tuple(types.unliteral(a) for a in args),
+                        {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 _variants: dict = {}
@@ -327,7 +347,7 @@ def _copy(kernel, bind: dict):
     copy.__kwdefaults__ = py.__kwdefaults__
     copy._variant = tag
     options = {k: v for k, v in kernel.targetoptions.items() if k != "nopython"}
-    out = _load_numba().njit(cache=True, **options)(copy)
+    out = _typed_plainly(_load_numba().njit(cache=True, **options)(copy))
     out._variant = tag
     return out
 
