@@ -22,7 +22,6 @@ from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.game import NO_BOARD, NP, flags, play_deal, seat_deck
-from cribsolve.games.cribbage.inference import NO_MODEL
 from cribsolve.games.cribbage.odds import NO_SKUNKS
 from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
 from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
@@ -204,8 +203,10 @@ def _play_rollouts(rows, hands, used, series, st, options, pool, min_value, crib
         known = np.zeros((2, 53), dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
         log_points(traces[r], me, pts[me], 2)
+        # no throw model (NO_MODEL, made here: numba types a global array as read-only, and
+        # would compile play again for it)
         play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[r],
-             NO_MODEL)
+             np.zeros((0, 1, 1)))
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = starter
         for seat in range(2):

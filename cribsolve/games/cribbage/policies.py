@@ -9,7 +9,6 @@ import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage import infoset, search
-from cribsolve.games.cribbage.inference import NO_MODEL
 from cribsolve.games.cribbage.play import (COUNT, MAX_EVENTS, TURN, N, aim, card_points, lay,
                                            log_points, settle, side, unseen_cards)
 from cribsolve.games.cribbage.spec import LOWBALL, PARTNERS, PEG_LIMIT, TARGET
@@ -246,7 +245,7 @@ def playouts(hands, used, series, st, options, pool, floors, known, seeds, polic
         sc = np.zeros(seats, dtype=np.int64)
         trace = np.zeros(max(MAX_EVENTS, 2 * seats * h.shape[1] + 2) + 1, dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, sc, 0, kn, pr)
-        play(h, u, ser, t, pols, kn, pts, sc, 0, pr, trace, NO_MODEL)
+        play(h, u, ser, t, pols, kn, pts, sc, 0, pr, trace, np.zeros((0, 1, 1)))  # NO_MODEL
         add_sides(out[o, s], pts, me, pr)
     return out
 
