@@ -134,8 +134,9 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
 
     from cribsolve.games.cribbage.computer import Computer
     from cribsolve.games.cribbage import advice
-    from cribsolve.games.cribbage.match import Match, deck_for, summary_lines
+    from cribsolve.games.cribbage.match import Match, deck_for, ready, summary_lines
     from cribsolve.games.cribbage.terminal import Terminal
+    from cribsolve.infra.jit import later
     from cribsolve.infra.progress import bar
 
     say = click.echo
@@ -146,8 +147,12 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
         (f" (resumed at deal {len(resumed.deals) + 1})" if resumed else ""))
     computer = Computer(opponent, spec)
     deck = deck_for(seed, 0, spec)
-    computer.ready(deck)                    # compiled once, before the first prompt, so that
-    advice.ready(spec, deck)                # no step of the game waits on the compiler
+    # What a deal runs is compiled once, before the first prompt, so that no step of the game
+    # waits on the compiler; what the end of a game runs, while the person plays the first deal
+    computer.ready(deck)
+    advice.ready(spec, deck)
+    ready(spec, deck)
+    later(lambda: (computer.ready(deck, end=True), advice.ready(spec, deck, end=True)))
     player = Terminal(spec, sys.stdin.readline, say, coach, echo=not sys.stdin.isatty())
     with open(path, "a" if resumed else "w", encoding="utf-8") as f:
         def write(text):

@@ -122,6 +122,7 @@ def _load_numba():
             os.makedirs(path, exist_ok=True)
         numba.config.CACHE_DIR = path
         _keyed_by_code(numba)
+        _plain_shape_error()
         _say_when_compiling(numba)
         _numba = numba
     return _numba
@@ -154,6 +155,25 @@ def _keyed_by_code(numba) -> None:
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl     # renamed in 0.61
     if not any(c.__name__ == "ByCode" for c in impl._locator_classes):
         impl._locator_classes.insert(0, ByCode)
+
+
+def _plain_shape_error() -> None:
+    """An assignment of an array into a slice or row (``keep[o] = row``) checks the shapes,
+    and numba's CPU message for a mismatch formats them with string code that every cold
+    command compiled first (40 functions, 1-2 s). The check stays, with numba's own plain
+    message ("cannot assign slice from input of different size"); no kernel of ours
+    assigns mismatched shapes. Where numba's registry is laid out otherwise, nothing
+    changes."""
+    from numba.core.typing import templates
+    from numba.np import arrayobj
+
+    plain = getattr(arrayobj, "ol_raise_with_shape_context_generic", None)
+    for func, typ in getattr(templates.builtin_registry, "globals", ()):
+        if plain is None or func is not getattr(arrayobj, "raise_with_shape_context", None):
+            continue
+        for template in getattr(typ, "templates", ()):
+            if getattr(template, "metadata", {}).get("target") == "CPU":
+                template._overload_func = staticmethod(plain)
 
 
 @contextmanager
@@ -211,11 +231,65 @@ class _Spinner:
         sys.stderr.flush()
 
 
+def _spins() -> bool:
+    """Whether a wait shows a spinner: on a terminal, unless quiet."""
+    return not _quiet and not os.environ.get("CRIBSOLVE_QUIET_COMPILE") and sys.stderr.isatty()
+
+
+_later: list = []       # [thread, its error] of each work later() started
+
+
+def later(work) -> None:
+    """Run ``work`` (calls that compile kernels) in a thread of its own while the caller goes
+    on, with no spinner (the caller may be at a prompt); wait_later() waits for it. numba
+    compiles one kernel at a time, so this helps where the caller waits on a person: play
+    compiles the kernels of a game's end during its first deal."""
+    import threading
+
+    if _python:
+        work()
+        return
+    slot = [None, None]
+
+    def run():
+        try:
+            work()
+        except BaseException as e:          # raised by wait_later, in the caller's thread
+            slot[1] = e
+
+    slot[0] = threading.Thread(target=run, daemon=True)
+    _later.append(slot)
+    slot[0].start()
+
+
+def wait_later(what: str) -> None:
+    """Wait for the work later() started, with a spinner on a terminal saying ``what`` (in
+    that work itself: nothing to wait for)."""
+    import threading
+
+    if any(thread is threading.current_thread() for thread, _ in _later):
+        return
+    while _later:
+        thread, _ = _later[0]
+        if thread.is_alive():
+            spinner = _Spinner() if _spins() else None
+            if spinner is not None:
+                spinner.what = what
+            thread.join()
+            if spinner is not None:
+                spinner.stop()
+        _, error = _later.pop(0)
+        if error is not None:
+            raise error
+
+
 def _say_when_compiling(numba) -> None:
     """Say once, on stderr, when a kernel is really compiled (not loaded from the cache), and
     on a terminal keep a spinner going while it compiles: a first run waits, and should not
-    wait in silence. CRIBSOLVE_COMPILE_LOG names a file that gets each compiled function and
-    its own seconds (nested compiles left out), for benchmarks/bench_cold.py."""
+    wait in silence (a compile in another thread, later()'s, spins nothing: the person may be
+    at a prompt). CRIBSOLVE_COMPILE_LOG names a file that gets each compiled function and its
+    own seconds (nested compiles left out), for benchmarks/bench_cold.py."""
+    import threading
     import time
 
     from numba.core import event
@@ -235,8 +309,8 @@ def _say_when_compiling(numba) -> None:
                 Notice.said = True
                 say("compiling the kernels this command needs, once for this version of "
                     "cribsolve (later runs load them in about a second)")
-            if (Notice.spinner is None and len(Notice.stack) == 1 and not _quiet
-                    and not os.environ.get("CRIBSOLVE_QUIET_COMPILE") and sys.stderr.isatty()):
+            if (Notice.spinner is None and len(Notice.stack) == 1 and _spins()
+                    and threading.current_thread() is threading.main_thread()):
                 Notice.spinner = _Spinner()
             if Notice.spinner is not None:
                 Notice.spinner.what = ev.data["dispatcher"].py_func.__name__

@@ -115,3 +115,45 @@ def test_the_spinner_says_what_compiles_and_clears_its_line(monkeypatch):
     s.stop()
     out = err.getvalue()
     assert "compiling play_deal" in out and out.endswith("\r\033[K")
+
+
+def test_a_kernel_called_with_constants_compiles_once_for_their_plain_types():
+    """numba alone would compile ``inner`` twice: for (Literal 0, Literal True) and for
+    (int64, bool)."""
+    @jit.njit
+    def inner(x, flag):
+        return x + 1 if flag else x
+
+    @jit.njit
+    def outer(y):
+        return inner(0, True) + inner(y, False)
+
+    assert outer(5) == 6
+    assert len(inner.signatures) == 1
+
+
+def test_a_row_of_another_length_is_still_refused_in_plain_words():
+    @jit.njit
+    def put(a, b):
+        a[0] = b
+
+    with pytest.raises(ValueError, match="different size"):   # not numba's formatted shapes
+        put(np.zeros((2, 3)), np.zeros(2))
+
+
+def test_later_works_in_the_background_and_wait_later_waits_for_it():
+    import time
+
+    done = []
+    jit.later(lambda: (time.sleep(0.3), jit.wait_later("x"), done.append(1)))  # no self-wait
+    assert not done
+    jit.wait_later("x")
+    assert done == [1]
+
+    def fails():
+        raise ValueError("from the work")
+
+    jit.later(fails)
+    with pytest.raises(ValueError, match="from the work"):     # in the waiting thread
+        jit.wait_later("x")
+    jit.wait_later("x")                                         # nothing left to wait for

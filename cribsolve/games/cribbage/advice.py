@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage.record import Decision
+from cribsolve.infra import jit
 
 ENDGAME = 30            # points from the end at which P(win) ranks the options
 COACH_POINTS = 0.25     # a choice this many expected points worse is told
@@ -23,17 +24,19 @@ def options(d: Decision, spec) -> list:
     """[(choice, {figure: value})] best first: review's rows, and "win" in the endgame."""
     if endgame(d, spec):
         from cribsolve.games.cribbage.review import evaluate
+        jit.wait_later("the kernels of the game's end")         # play readies them (jit.later)
         rows = evaluate(d, spec)
         return sorted(rows, key=lambda r: -r[1]["win"]) if "win" in rows[0][1] else rows
     from cribsolve.games.cribbage.review import play_options, throw_options
     return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
 
 
-def ready(spec, deck) -> None:
-    """Compile now what a hint runs (the options of a throw and of a card, with P(win) as
-    near the end), from the first cards of ``deck``: a game's hints then answer at once."""
+def ready(spec, deck, end: bool = False) -> None:
+    """Compile now what a hint runs, the options of a throw and of a card (with P(win) as
+    near the end: ``end``), from the first cards of ``deck``: a game's hints then answer at
+    once."""
     h, n, t = spec.hand_size, spec.players, spec.crib_size // spec.players
-    near = (spec.game_length - 10,) * 2
+    near = (spec.game_length - 10 if end else 0,) * 2
     seat = {} if n == 2 else {"seat": n - 1, "crib_mine": True}
     dealt = deck[:h]
     options(Decision("throw", 1, 0, True, near, dealt, dealt[-t:], **seat), spec)

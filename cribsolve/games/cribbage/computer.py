@@ -14,6 +14,7 @@ import numpy as np
 
 from cribsolve.games.cribbage import play, policies
 from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
+from cribsolve.infra.jit import wait_later
 
 OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 
@@ -39,15 +40,15 @@ class Computer:
         self.board_throw = variant(board_throw, **flags(np.ones((2, 2), dtype=np.int64),
                                                         self.pr))   # its deals: greedy ones
 
-    def ready(self, deck) -> None:
+    def ready(self, deck, end: bool = False) -> None:
         """Compile now what its throws and cards run (a first game would otherwise stop for
-        them mid-deal): a throw, a throw near the end (weighed by the board) and a lead, from
-        the first cards of ``deck``."""
+        them mid-deal), from the first cards of ``deck``: a throw and a lead, or (``end``) a
+        throw near the end, weighed by the board."""
         h, n = self.spec.hand_size, self.spec.players
         near = self.spec.game_length - 10
-        for scores in ((0, 0), (near, near)):
-            kept, thrown = self.throw(deck[:h], True, 0, n - 1, scores)
-        self.lay(kept, thrown + [deck[h]], [[] for _ in range(n)], [], 0, -1, n - 1, 0, 10)
+        kept, thrown = self.throw(deck[:h], True, 0, n - 1, (near, near) if end else (0, 0))
+        if not end:
+            self.lay(kept, thrown + [deck[h]], [[] for _ in range(n)], [], 0, -1, n - 1, 0, 10)
 
     def throw(self, dealt, owns: bool, seed: int, seat: int | None = None,
               scores: tuple[int, int] | None = None) -> tuple[list, list]:
@@ -63,6 +64,8 @@ class Computer:
         seat = int(owns) if seat is None else seat
         play.seed_kernels(seed)
         near = scores is not None and self.spec.game_length - max(scores) <= BOARD_REACH
+        if near:
+            wait_later("the kernels of the game's end")     # play readies them (jit.later)
         if near and self.board is None:
             self.board = board_for([self.policy], self.spec)
         if near and self.board.shape[0]:

@@ -63,6 +63,15 @@ def deck_for(seed: int, n: int, spec):
     return np.random.default_rng([seed, n]).permutation(spec.deck()).tolist()
 
 
+def ready(spec, deck) -> None:
+    """Compile now what the referee runs (the points of the play, a hand's count), from the
+    first cards of ``deck``: play readies it with the players, before the first prompt."""
+    from cribsolve.core.scoring import score_hand
+
+    play.add_points(np.zeros(2, dtype=np.int64), 0, 1, spec.game_length, spec.as_array())
+    score_hand(deck[:4], deck[4:5], spec.rules())
+
+
 def decision_seed(seed: int, *public) -> int:
     """The computer's generator's seed for one decision, from public facts only."""
     return int(np.random.SeedSequence([seed, *public]).generate_state(1)[0])
