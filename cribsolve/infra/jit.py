@@ -167,9 +167,12 @@ def _plain_shape_error() -> None:
     from numba.core.typing import templates
     from numba.np import arrayobj
 
+    stub = getattr(arrayobj, "raise_with_shape_context", None)
     plain = getattr(arrayobj, "ol_raise_with_shape_context_generic", None)
+    if stub is None or plain is None:
+        return
     for func, typ in getattr(templates.builtin_registry, "globals", ()):
-        if plain is None or func is not getattr(arrayobj, "raise_with_shape_context", None):
+        if func is not stub:
             continue
         for template in getattr(typ, "templates", ()):
             if getattr(template, "metadata", {}).get("target") == "CPU":
