@@ -14,8 +14,8 @@ and the most points win (the fewest under lowball; ties are possible). The five-
 gives the pone of the first deal 3 points before it starts.
 
 Policies: discards 'ev' (throws.py: the most expected value, exact over the cut card, the
-opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead' or 'random'
-(policies.py).
+opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead', 'expert1', 'expert' or
+'random' (policies.py).
 """
 import numpy as np
 

@@ -1,6 +1,7 @@
-"""The probability of winning two-player cribbage from any board position.
+"""The probability of winning cribbage between two sides (two players, or two teams of
+partners) from any board position.
 
-Whole deals are simulated once per rule set and policy (both players following it; kept on
+Whole deals are simulated once per rule set and policy (every player following it; kept on
 disk): each deal's points by part and, for heels and the play, the order in which they came
 (play.log_points). A dynamic program then runs over every position (my score, their score,
 who deals) from the top down, averaging over those deals exactly as the game counts them:

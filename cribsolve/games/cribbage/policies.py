@@ -2,8 +2,9 @@
 the rest of a play out with them (the rules it follows are play.py's).
 
 ``greedy`` takes the most points now, ``lookahead`` the best margin over the rest of the play
-with the others' cards drawn from what it has not seen, ``expert`` the information-weighted
-search of search.py, ``random`` any legal card.
+with the others' cards drawn from what it has not seen, ``expert`` the information-set search
+of infoset.py, ``expert1`` the information-weighted search of search.py, ``random`` any legal
+card.
 """
 import numpy as np
 
