@@ -9,6 +9,7 @@ random stream, so a game where it changes no throw plays out identically. Prints
 games that differ and the expert's gain in wins (and in game points, 2 a win and 3 a skunk),
 with 95% CIs.
 """
+
 import sys
 import time
 
@@ -45,9 +46,10 @@ def main():
     spec = CribbageSpec()
     pr = spec.as_array()
     rng = np.random.default_rng(seed)
-    seeds = rng.integers(0, 2 ** 62, size=n)
-    starts = np.column_stack([rng.integers(LOW, spec.game_length, size=(n, 2)),
-                              rng.integers(0, 2, size=n)])
+    seeds = rng.integers(0, 2**62, size=n)
+    starts = np.column_stack(
+        [rng.integers(LOW, spec.game_length, size=(n, 2)), rng.integers(0, 2, size=n)]
+    )
     pol = np.array([CRIBBAGE_POLICIES["expert"], CRIBBAGE_POLICIES["expert1"]])
     expert = expert_tables(spec)
     board = board_for(["expert"], spec, objective)
@@ -57,17 +59,23 @@ def main():
     t_plain = time.perf_counter() - t
     weighed = end_games(seeds, starts, pol, table, pr, expert, board)
     t_board = time.perf_counter() - t - t_plain
-    print(f"{n:,} paired end games (seed {seed}, objective {objective}, from {LOW}-{LOW} to "
-          f"{spec.game_length - 1}-{spec.game_length - 1}): {t_plain:.0f} s without the board "
-          f"(compiling included), {t_board:.0f} s with it; "
-          f"{np.mean(np.any(plain != weighed, axis=1)):.1%} of the games differ")
-    for name, f in (("wins", lambda r: (r[:, 0] == 0).astype(float)),
-                    ("game points", lambda r: game_points(r, spec.game_length))):
+    print(
+        f"{n:,} paired end games (seed {seed}, objective {objective}, from {LOW}-{LOW} to "
+        f"{spec.game_length - 1}-{spec.game_length - 1}): {t_plain:.0f} s without the board "
+        f"(compiling included), {t_board:.0f} s with it; "
+        f"{np.mean(np.any(plain != weighed, axis=1)):.1%} of the games differ"
+    )
+    for name, f in (
+        ("wins", lambda r: (r[:, 0] == 0).astype(float)),
+        ("game points", lambda r: game_points(r, spec.game_length)),
+    ):
         a, b = f(plain), f(weighed)
         d = b - a
         half = 1.96 * d.std(ddof=1) / np.sqrt(n)
-        print(f"  {name:12} without {a.mean():.4f}, with {b.mean():.4f}: gain {d.mean():+.4f} "
-              f"[{d.mean() - half:+.4f}, {d.mean() + half:+.4f}]")
+        print(
+            f"  {name:12} without {a.mean():.4f}, with {b.mean():.4f}: gain {d.mean():+.4f} "
+            f"[{d.mean() - half:+.4f}, {d.mean() + half:+.4f}]"
+        )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ number of functions compiled and the seconds numba spent compiling them.
 
     python benchmarks/bench_cold.py [--only NAME ...] [--list]
 """
+
 import argparse
 import os
 import subprocess
@@ -17,10 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROWS = {
     "simulate": ["simulate", "--quiet"],
     "cribbage": ["simulate", "--variant", "cribbage", "-n", "1000", "--quiet"],
-    "expert": ["simulate", "--variant", "cribbage", "--policy", "expert", "-n", "100",
-               "--quiet"],
-    "best-play": ["best-play", "TS 2C 3D 8H", "--played", "5H", "--seen", "KD 4S 4C",
-                  "--dealer"],
+    "expert": ["simulate", "--variant", "cribbage", "--policy", "expert", "-n", "100", "--quiet"],
+    "best-play": ["best-play", "TS 2C 3D 8H", "--played", "5H", "--seen", "KD 4S 4C", "--dealer"],
     "review": ["review", os.path.join(ROOT, "examples", "game1.txt")],
 }
 
@@ -32,8 +31,9 @@ def run(args, cache):
         os.unlink(log)
     env = dict(os.environ, CRIBSOLVE_CACHE=cache, CRIBSOLVE_COMPILE_LOG=log)
     t = time.perf_counter()
-    subprocess.run(CLI + args, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    subprocess.run(
+        CLI + args, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     wall = time.perf_counter() - t
     if not os.path.exists(log):
         return wall, 0, 0.0

@@ -3,6 +3,7 @@
 Prints the compute time of one exact 6-card analysis (15 discards, uniform and optimal
 opponent) and the batch rate in hands per second on all threads.
 """
+
 import time
 
 import numpy as np
@@ -19,15 +20,18 @@ def main():
         t = time.perf_counter()
         for _ in range(reps):
             best_discard(hand, "dealer", opponent=model)
-        print(f"one 6-card analysis, opponent {model}: {(time.perf_counter() - t) / reps * 1e3:.2f} ms")
+        ms = (time.perf_counter() - t) / reps * 1e3
+        print(f"one 6-card analysis, opponent {model}: {ms:.2f} ms")
     rng = np.random.default_rng(0)
     hands = [rng.permutation(52)[:6].tolist() for _ in range(10_000)]
     best_discard_batch(hands[:8], "dealer", "optimal")
     t = time.perf_counter()
     best_discard_batch(hands, "dealer", "optimal")
     sec = time.perf_counter() - t
-    print(f"batch, 10,000 six-card hands: {len(hands) / sec:,.0f} hands/s "
-          f"({sec / len(hands) * 1e3:.2f} ms per hand; MichaelCook/cribbage ~200 ms)")
+    print(
+        f"batch, 10,000 six-card hands: {len(hands) / sec:,.0f} hands/s "
+        f"({sec / len(hands) * 1e3:.2f} ms per hand; MichaelCook/cribbage ~200 ms)"
+    )
 
 
 if __name__ == "__main__":

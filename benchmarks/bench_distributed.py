@@ -5,6 +5,7 @@ N games of Patience II (ev policy) and N/10 of two-player cribbage (greedy), see
 A cluster's start-up (scheduler, worker processes, each loading the compiled kernels) is timed
 apart, before the clock starts; every run's numbers are checked equal to the local run's.
 """
+
 import sys
 import time
 
@@ -12,8 +13,11 @@ from cribsolve.games.cribbage.simulate import simulate_cribbage
 from cribsolve.games.solitaire.simulate import simulate
 from cribsolve.infra.runner import connect
 
-WAYS = [("local thread pool", None), ("1 worker process", "local:1"),
-        ("2 worker processes", "local:2")]
+WAYS = [
+    ("local thread pool", None),
+    ("1 worker process", "local:1"),
+    ("2 worker processes", "local:2"),
+]
 
 
 def patience2(n, where=None):
@@ -48,8 +52,7 @@ def main():
                 result = play(games, where)
                 sec = time.perf_counter() - t
                 assert local.setdefault(name, result) == result, f"{name}: {label} differs"
-                print(f"{name:<18} {label:<20} {games:>8,} {games / sec:>9,.0f} "
-                      f"{startup:>11.1f}")
+                print(f"{name:<18} {label:<20} {games:>8,} {games / sec:>9,.0f} {startup:>11.1f}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ each, both players (with ``partners``: both teams of two) following POLICY (defa
 and prints the time to build or load the table, its P(win), the played-out rate with its 95%
 interval, the difference in points, and the games per second.
 """
+
 import sys
 import time
 
@@ -14,9 +15,18 @@ from cribsolve.games.cribbage.simulate import played_out
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.infra.stats import wilson
 
-POSITIONS = [(120, 120, False), (116, 116, False), (100, 110, True), (119, 112, True),
-             (105, 117, False), (118, 104, False), (110, 110, True), (90, 80, True),
-             (60, 75, False), (0, 0, True)]
+POSITIONS = [
+    (120, 120, False),
+    (116, 116, False),
+    (100, 110, True),
+    (119, 112, True),
+    (105, 117, False),
+    (118, 104, False),
+    (110, 110, True),
+    (90, 80, True),
+    (60, 75, False),
+    (0, 0, True),
+]
 
 
 def main():
@@ -36,9 +46,11 @@ def main():
         p, rate = win[1 if i_deal else 0, mine, theirs], wins / n
         lo, hi = wilson(wins, n)
         worst = max(worst, abs(p - rate))
-        print(f"{mine:3d}-{theirs:3d} {'I deal  ' if i_deal else 'they deal'}: table "
-              f"{p:7.2%}  played out {rate:7.2%} [{lo:.2%}, {hi:.2%}]  diff "
-              f"{100 * (p - rate):+5.2f} pts  ({n / sec:,.0f} games/s)")
+        print(
+            f"{mine:3d}-{theirs:3d} {'I deal  ' if i_deal else 'they deal'}: table "
+            f"{p:7.2%}  played out {rate:7.2%} [{lo:.2%}, {hi:.2%}]  diff "
+            f"{100 * (p - rate):+5.2f} pts  ({n / sec:,.0f} games/s)"
+        )
     print(f"largest difference: {100 * worst:.2f} points ({policy}, {n:,} games a position)")
 
 

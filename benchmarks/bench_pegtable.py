@@ -8,6 +8,7 @@ open-hands table; all else is equal, so a deal where both tables pick the same t
 out identically. Prints the share of deals whose throw differs and the mean gain in the
 tested player's margin of the whole deal (pegging, hand and crib; 95% CI), by seat.
 """
+
 import sys
 import time
 
@@ -18,8 +19,8 @@ from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.cribbage import game
 from cribsolve.games.cribbage.pegtable import peg_table
 from cribsolve.games.cribbage.play import unseen_cards
-from cribsolve.games.cribbage.policies import POLICIES
 from cribsolve.games.cribbage.players import expert_tables
+from cribsolve.games.cribbage.policies import POLICIES
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.games.cribbage.throws import EXPERT as EXPERT_THROW
 
@@ -39,9 +40,18 @@ def margins(n, seed, table, pr, pegs_a, pegs_b, shares, me_peg, opp_peg):
         for k in range(2):
             np.random.seed(seed + 7 + 1000003 * d)
             scores = np.zeros(2, dtype=np.int64)
-            game.play_deal(deck, pol, scores, 0, table, np.zeros(7, dtype=np.int64), pr,
-                           (pegs_a if k == 0 else pegs_b, shares), game.FREE,
-                           np.zeros(game.trace_length(pr), dtype=np.int64))
+            game.play_deal(
+                deck,
+                pol,
+                scores,
+                0,
+                table,
+                np.zeros(7, dtype=np.int64),
+                pr,
+                (pegs_a if k == 0 else pegs_b, shares),
+                game.FREE,
+                np.zeros(game.trace_length(pr), dtype=np.int64),
+            )
             out[d, k] = scores[me] - scores[1 - me]
         out[d, 2] = me
     return out
@@ -51,7 +61,7 @@ def main():
     n = int(float(sys.argv[1])) if len(sys.argv) > 1 else 20_000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     opponent = sys.argv[3] if len(sys.argv) > 3 else "expert1"
-    if opponent == "expert":        # it would read the table under test too
+    if opponent == "expert":  # it would read the table under test too
         raise SystemExit("the opponent must be another policy than the expert")
     spec = CribbageSpec()
     pr = spec.as_array()
@@ -60,17 +70,22 @@ def main():
     # the expert's table is the second; the opponent (expert1) reads the first
     new, old = np.stack([open_hands, infoset]), np.stack([open_hands, open_hands])
     t = time.perf_counter()
-    r = margins(n, seed, rank_table(15), pr, new, old, shares, POLICIES["expert"],
-                POLICIES[opponent])
+    r = margins(
+        n, seed, rank_table(15), pr, new, old, shares, POLICIES["expert"], POLICIES[opponent]
+    )
     d = r[:, 0] - r[:, 1]
-    print(f"{n:,} paired deals (seed {seed}, against {opponent}), "
-          f"{time.perf_counter() - t:.0f} s with compiling; throws differ in "
-          f"{np.mean(d != 0):.1%} of them")
+    print(
+        f"{n:,} paired deals (seed {seed}, against {opponent}), "
+        f"{time.perf_counter() - t:.0f} s with compiling; throws differ in "
+        f"{np.mean(d != 0):.1%} of them"
+    )
     for seat, name in ((None, "both seats"), (0, "as pone"), (1, "as dealer")):
         x = d if seat is None else d[r[:, 2] == seat]
         half = 1.96 * x.std(ddof=1) / np.sqrt(x.size)
-        print(f"  {name:10}  gain {x.mean():+.4f} points a deal [{x.mean() - half:+.4f}, "
-              f"{x.mean() + half:+.4f}]")
+        print(
+            f"  {name:10}  gain {x.mean():+.4f} points a deal [{x.mean() - half:+.4f}, "
+            f"{x.mean() + half:+.4f}]"
+        )
 
 
 if __name__ == "__main__":

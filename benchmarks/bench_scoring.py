@@ -3,6 +3,7 @@
 Prints 5-card hands scored per second (one thread, all threads), the time of the exact
 distribution, batch scoring from a file end to end, and what a cold command pays to compile.
 """
+
 import os
 import subprocess
 import sys
@@ -39,8 +40,10 @@ def main():
         print(f"5-card kernel, {t} thread(s): {n / sec / 1e6:8.1f} M hands/s")
     numba.set_num_threads(threads)
     distribution()
-    print(f"exact distribution (12,994,800 hands), {threads} threads: "
-          f"{best_of(distribution) * 1000:.0f} ms")
+    print(
+        f"exact distribution (12,994,800 hands), {threads} threads: "
+        f"{best_of(distribution) * 1000:.0f} ms"
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "hands.txt")
@@ -50,12 +53,24 @@ def main():
         cmd = [sys.executable, "-m", "cribsolve", "score", "--batch", path]
         subprocess.run(cmd, check=True, capture_output=True)
         sec = best_of(lambda: subprocess.run(cmd, check=True, capture_output=True), 2)
-        print(f"cribsolve score --batch, 1e6 hands, whole process: {sec:.2f} s = "
-              f"{m / sec:,.0f} hands/s ({m / sec / 19_000:.0f}x cribbage-scorer's ~19,000/s)")
+        print(
+            f"cribsolve score --batch, 1e6 hands, whole process: {sec:.2f} s = "
+            f"{m / sec:,.0f} hands/s ({m / sec / 19_000:.0f}x cribbage-scorer's ~19,000/s)"
+        )
 
         env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cold-cache"))
-        score_cmd = [sys.executable, "-m", "cribsolve", "score", "5H", "5S", "5C", "JD",
-                     "--starter", "5D"]
+        score_cmd = [
+            sys.executable,
+            "-m",
+            "cribsolve",
+            "score",
+            "5H",
+            "5S",
+            "5C",
+            "JD",
+            "--starter",
+            "5D",
+        ]
         t = time.perf_counter()
         subprocess.run(score_cmd, check=True, capture_output=True, env=env)
         cold = time.perf_counter() - t

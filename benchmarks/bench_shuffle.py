@@ -4,6 +4,7 @@ For DEALS random deals (default 1000): the time to a proven optimum (median, 90t
 slowest), and how often the heuristic start (best partition + best columns + swaps) falls
 short of the optimum and by how much; then the throughput of the win-only decision at 61.
 """
+
 import sys
 import time
 
@@ -26,20 +27,26 @@ def main():
         gaps.append(sol.total - sol.heuristic)
         totals.append(sol.total)
     times, gaps, totals = map(np.array, (times, gaps, totals))
-    print(f"{n} deals, one thread, proven optimum: median {np.median(times) * 1e3:.1f} ms, "
-          f"90% {np.percentile(times, 90) * 1e3:.1f} ms, slowest {times.max() * 1e3:.0f} ms")
+    print(
+        f"{n} deals, one thread, proven optimum: median {np.median(times) * 1e3:.1f} ms, "
+        f"90% {np.percentile(times, 90) * 1e3:.1f} ms, slowest {times.max() * 1e3:.0f} ms"
+    )
     print(f"optimum: mean {totals.mean():.2f}, wins at 61 {np.mean(totals >= 61):.1%}")
     short = gaps > 0
-    print(f"heuristic short of the optimum in {short.mean():.1%} of deals; by "
-          f"{gaps[short].mean():.2f} points on average when short, at most {gaps.max()}; "
-          f"heuristic wins {np.mean(totals - gaps >= 61):.1%}")
+    print(
+        f"heuristic short of the optimum in {short.mean():.1%} of deals; by "
+        f"{gaps[short].mean():.2f} points on average when short, at most {gaps.max()}; "
+        f"heuristic wins {np.mean(totals - gaps >= 61):.1%}"
+    )
     table = rank_table()
     sh.solve_many(deals[:2], table, sh.WIN_AT)
     t = time.perf_counter()
     sh.solve_many(deals, table, sh.WIN_AT)
     sec = time.perf_counter() - t
-    print(f"win-only decision at 61, all threads: {n / sec:.0f} deals/s "
-          f"(1e5 deals in {1e5 / (n / sec) / 60:.1f} min)")
+    print(
+        f"win-only decision at 61, all threads: {n / sec:.0f} deals/s "
+        f"(1e5 deals in {1e5 / (n / sec) / 60:.1f} min)"
+    )
     t = time.perf_counter()
     sh.solve_many(deals, table, 0)
     sec = time.perf_counter() - t

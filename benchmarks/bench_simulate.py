@@ -3,6 +3,7 @@
 Plays N games (default 1e5) of each variant with each policy and prints games per second,
 plus the one-answer time of best-discard --variant patience.
 """
+
 import sys
 import time
 
@@ -19,8 +20,10 @@ def main():
             t = time.perf_counter()
             r = simulate(variant, policy, n, seed=1)
             sec = time.perf_counter() - t
-            print(f"{variant:>9} {policy:>11}: {n / sec:9,.0f} games/s  "
-                  f"(1e6 games in {1e6 / (n / sec):5.0f} s)  win {r.win_rate:.4f}")
+            print(
+                f"{variant:>9} {policy:>11}: {n / sec:9,.0f} games/s  "
+                f"(1e6 games in {1e6 / (n / sec):5.0f} s)  win {r.win_rate:.4f}"
+            )
     hand = parse_cards(["5H 5S JD 6C 7C KH"])
     solitaire_discard(hand, "patience")
     t = time.perf_counter()

@@ -4,6 +4,7 @@ compile.
 
     python benchmarks/bench_startup.py [--runs 7]
 """
+
 import argparse
 import os
 import shutil
@@ -22,18 +23,39 @@ ROWS = [
     ('python -c "import numpy"', [PY, "-c", "import numpy"]),
     ('python -c "import numba"', [PY, "-c", "import numba"]),
     # the floor of a compiled answer: numba loaded and its compiler readied as the CLI does
-    ("numba readied as the CLI does", [PY, "-c", "import os; os.environ['OPENBLAS_NUM_THREADS']"
-                                       " = '1'; from cribsolve.infra import jit; jit.lean(); "
-                                       "jit.njit(lambda: 0)"]),
+    (
+        "numba readied as the CLI does",
+        [
+            PY,
+            "-c",
+            "import os; os.environ['OPENBLAS_NUM_THREADS']"
+            " = '1'; from cribsolve.infra import jit; jit.lean(); "
+            "jit.njit(lambda: 0)",
+        ],
+    ),
     ("cribsolve --help", CLI + ["--help"]),
     ("score one hand", CLI + ["score", "5H", "5S", "5C", "JD", "--starter", "5D"]),
-    ("best-discard one hand (optimal opponent)",
-     CLI + ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer"]),
+    (
+        "best-discard one hand (optimal opponent)",
+        CLI + ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer"],
+    ),
     ("best-discard 5 cards", CLI + ["best-discard", "5H", "5S", "JD", "6C", "7C", "--dealer"]),
-    ("odds one position", CLI + ["odds", "--my-score", "35", "--their-score", "37",
-                                 "--dealer"]),
-    ("best-play (compiled)", CLI + ["best-play", "TS 2C 3D 8H", "--played", "5H",
-                                    "--count", "5", "--seen", "KD 4S 4C", "--dealer"]),
+    ("odds one position", CLI + ["odds", "--my-score", "35", "--their-score", "37", "--dealer"]),
+    (
+        "best-play (compiled)",
+        CLI
+        + [
+            "best-play",
+            "TS 2C 3D 8H",
+            "--played",
+            "5H",
+            "--count",
+            "5",
+            "--seen",
+            "KD 4S 4C",
+            "--dealer",
+        ],
+    ),
 ]
 
 
@@ -48,12 +70,13 @@ def timed(cmd, stdin=None, env=None):
 
 
 def median_time(cmd, runs, **kw):
-    timed(cmd, **kw)                                   # warm: caches and page cache
+    timed(cmd, **kw)  # warm: caches and page cache
     return statistics.median(timed(cmd, **kw)[0] for _ in range(runs))
 
 
 def hands_file(path, n):
     from cribsolve.core.notation import format_card
+
     rng = np.random.default_rng(0)
     names = np.array([format_card(c) for c in range(52)])
     with open(path, "w") as f:
@@ -76,7 +99,7 @@ def main():
         one = os.path.join(tmp, "one.txt")
         hands_file(one, 1)
         batch = CLI + ["score", "--batch"]
-        for n in (10, 10_000):          # small files: scored in numpy, numba never loaded
+        for n in (10, 10_000):  # small files: scored in numpy, numba never loaded
             small = os.path.join(tmp, f"small{n}.txt")
             hands_file(small, n)
             took = median_time(batch + [small], args.runs)
@@ -85,15 +108,22 @@ def main():
         start = median_time(["sh", "-c", f"cat {one} | {' '.join(batch)} -"], 3)
         wall = median_time(batch + [path], 3)
         peak = timed(batch + [path])[1]
-        print(f"  score --batch, 2,000,000 lines: {wall:.2f} s in all, {wall - start:.2f} s "
-              f"beyond the {start:.2f} s start-up; peak {peak:.0f} MB")
+        print(
+            f"  score --batch, 2,000,000 lines: {wall:.2f} s in all, {wall - start:.2f} s "
+            f"beyond the {start:.2f} s start-up; peak {peak:.0f} MB"
+        )
 
         cold = dict(os.environ, CRIBSOLVE_CACHE=os.path.join(tmp, "cold"))
-        for name, cmd in [("score --wild K (compiles the scorer)",
-                           CLI + ["score", "5H", "KS", "5C", "JD", "--starter", "5D",
-                                  "--wild", "K"]),
-                          ("simulate -n 1000 (compiles Patience II)",
-                           CLI + ["simulate", "-n", "1000", "--quiet"])]:
+        for name, cmd in [
+            (
+                "score --wild K (compiles the scorer)",
+                CLI + ["score", "5H", "KS", "5C", "JD", "--starter", "5D", "--wild", "K"],
+            ),
+            (
+                "simulate -n 1000 (compiles Patience II)",
+                CLI + ["simulate", "-n", "1000", "--quiet"],
+            ),
+        ]:
             first = timed(cmd, env=cold)[0]
             later = median_time(cmd, 3, env=cold)
             print(f"  cold {name:<40} first {first:5.2f} s, later {later:5.2f} s")

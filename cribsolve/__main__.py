@@ -1,4 +1,5 @@
 """``python -m cribsolve``: the command line."""
+
 from cribsolve.cli import main
 
 main()

@@ -2,6 +2,7 @@
 (the store below knows none of them), so it can say what is kept, clear it, and ship the default
 tables into the package (``python -m cribsolve.catalog``).
 """
+
 from __future__ import annotations
 
 import json
@@ -55,18 +56,31 @@ def inventory() -> list[dict]:
             path = os.path.join(folder, f)
             if f.endswith(".npz") and os.path.isfile(path):
                 desc, state = status(path)
-                rows.append({"path": path, "what": desc, "bytes": _size(path), "state": state,
-                             "shipped": folder == store.SHIPPED})
+                rows.append(
+                    {
+                        "path": path,
+                        "what": desc,
+                        "bytes": _size(path),
+                        "state": state,
+                        "shipped": folder == store.SHIPPED,
+                    }
+                )
     numba_root = os.path.join(cache_dir(), "numba")
     if os.path.isdir(numba_root):
         current = numba_cache_dir()
         for d in sorted(os.listdir(numba_root)):
             path = os.path.join(numba_root, d)
             if not os.path.isdir(path):
-                continue            # code-key.json: jit's memo of the current key
-            rows.append({"path": path, "what": "compiled kernels", "bytes": _size(path),
-                         "state": "current" if path == current else "stale: other code",
-                         "shipped": False})
+                continue  # code-key.json: jit's memo of the current key
+            rows.append(
+                {
+                    "path": path,
+                    "what": "compiled kernels",
+                    "bytes": _size(path),
+                    "state": "current" if path == current else "stale: other code",
+                    "shipped": False,
+                }
+            )
     return rows
 
 
@@ -107,6 +121,7 @@ def ship() -> None:
             print(f"shipped {name}")
 
 
-if __name__ == "__main__":     # run as a script this file is __main__, not the package's module
+if __name__ == "__main__":  # run as a script this file is __main__, not the package's module
     from cribsolve.catalog import ship as _ship
+
     _ship()

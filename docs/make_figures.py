@@ -6,6 +6,7 @@ the figures after a change.
 
 Needs the plot extra (pip install -e '.[plot]'); --notebooks also the test extra.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIGURES = ROOT / "docs" / "figures"
-COMMANDS = {   # file: the command that draws it (seeded, so a rerun draws the same picture)
+COMMANDS = {  # file: the command that draws it (seeded, so a rerun draws the same picture)
     "patience2.png": ["simulate", "--variant", "patience2", "-n", "1e5", "--seed", "1"],
     "odds.png": ["odds", "--table"],
     "crib-table.png": ["crib-table", "--dealer"],
@@ -27,8 +28,12 @@ def figures() -> None:
     for name, args in COMMANDS.items():
         path = FIGURES / name
         print(f"cribsolve {' '.join(args)} --plot {path.relative_to(ROOT)}", flush=True)
-        subprocess.run([sys.executable, "-m", "cribsolve", *args, "--quiet", "--plot",
-                        str(path)], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+        subprocess.run(
+            [sys.executable, "-m", "cribsolve", *args, "--quiet", "--plot", str(path)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
         print(f"  {path.stat().st_size / 1000:.0f} kB")
 
 
@@ -37,12 +42,17 @@ def notebooks() -> None:
     import nbformat
     from nbclient import NotebookClient
 
-    os.environ.pop("MPLBACKEND", None)     # an Agg backend would draw no inline image
+    os.environ.pop("MPLBACKEND", None)  # an Agg backend would draw no inline image
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         print(f"executing {path.relative_to(ROOT)}", flush=True)
         nb = nbformat.read(path, as_version=4)
-        NotebookClient(nb, timeout=900, kernel_name="python3", record_timing=False,
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        NotebookClient(
+            nb,
+            timeout=900,
+            kernel_name="python3",
+            record_timing=False,
+            resources={"metadata": {"path": str(path.parent)}},
+        ).execute()
         nbformat.write(nb, path)
 
 

@@ -1,4 +1,5 @@
 """Run the real console entry point in-process and capture what a user would see."""
+
 import io
 import os
 import sys

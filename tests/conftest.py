@@ -50,8 +50,16 @@ def no_work(monkeypatch):
     import cribsolve.games.cribbage.simulate as cribbage
     import cribsolve.games.solitaire.discard as solitaire
     import cribsolve.games.solitaire.simulate as simulate
-    for mod, name in [(simulate, "simulate"), (cribbage, "simulate_cribbage"),
-                      (simulate, "win_table"), (odds, "odds_table"), (table, "distribution"),
-                      (opponent, "crib_table_rows"), (opponent, "pair_weights"),
-                      (solitaire, "solitaire_discard"), (discard, "best_discard")]:
+
+    for mod, name in [
+        (simulate, "simulate"),
+        (cribbage, "simulate_cribbage"),
+        (simulate, "win_table"),
+        (odds, "odds_table"),
+        (table, "distribution"),
+        (opponent, "crib_table_rows"),
+        (opponent, "pair_weights"),
+        (solitaire, "solitaire_discard"),
+        (discard, "best_discard"),
+    ]:
         monkeypatch.setattr(mod, name, _no_work)

@@ -1,4 +1,5 @@
 """A play scripted from two kept hands, for the tests of the play and of whole deals."""
+
 import numpy as np
 
 from cribsolve import parse_cards
@@ -17,8 +18,18 @@ def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0), t
         known[p, hands[p]] = 1
     points = np.zeros(2, dtype=np.int64)
     sc = np.array(scores, dtype=np.int64)
-    w = play(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
-             np.array([0, 0, 0, -1], dtype=np.int64), np.array(policies), known, points, sc,
-             target, STANDARD, TRACE.copy() if trace is None else trace,
-             throw_model(CribbageSpec()))
+    w = play(
+        hands,
+        np.zeros((2, 4), dtype=np.bool_),
+        np.zeros(8, dtype=np.int64),
+        np.array([0, 0, 0, -1], dtype=np.int64),
+        np.array(policies),
+        known,
+        points,
+        sc,
+        target,
+        STANDARD,
+        TRACE.copy() if trace is None else trace,
+        throw_model(CribbageSpec()),
+    )
     return points.tolist(), w, sc.tolist()

@@ -9,6 +9,7 @@ the throws in lexicographic order of the dealt positions, a card ``randint(numbe
 that fit)`` over the cards that fit in the order dealt. So a deal the two engines play alike
 gives every point alike; any difference in whose turn it is shows as different points.
 """
+
 from itertools import combinations
 
 from slow_scorer import RANK_OF, VALUE_OF, slow_score
@@ -57,17 +58,16 @@ class Table:
             raise Won(self.side(seat))
 
 
-def reference_deal(deck, players, hand_size, rng, scores, target, partners=False,
-                   five_card=False):
+def reference_deal(deck, players, hand_size, rng, scores, target, partners=False, five_card=False):
     """Play one deal from ``deck`` (seat 0 the dealer's left, the last seat the dealer) with
     random choices from ``rng``. Returns (the winning side or None, the scores, the parts)."""
     board = Table(players, partners, scores, target)
     dealer = players - 1
-    hands = [list(deck[s * hand_size:(s + 1) * hand_size]) for s in range(players)]
-    rest = list(deck[players * hand_size:])
+    hands = [list(deck[s * hand_size : (s + 1) * hand_size]) for s in range(players)]
+    rest = list(deck[players * hand_size :])
     crib = []
     if players == 3:
-        crib.append(rest.pop(0))                 # the crib's card from the deck
+        crib.append(rest.pop(0))  # the crib's card from the deck
     throw = 2 if players == 2 else 1
     for s in range(players):
         ways = list(combinations(range(hand_size), throw))
@@ -80,7 +80,7 @@ def reference_deal(deck, players, hand_size, rng, scores, target, partners=False
         if RANK_OF(starter) == 11:
             board.peg(dealer, 2, "heels")
         _play(hands, board, rng, five_card)
-        for s in range(players):                 # the show from the dealer's left
+        for s in range(players):  # the show from the dealer's left
             held = kept[s]
             pts = sum(slow_score(held, [starter]).values())
             if five_card and len({c % 4 for c in held}) == 1 and len(held) == 3:
@@ -105,7 +105,7 @@ def _play(hands, board, rng, five_card):
 
     while any(hands):
         able = [(turn + k) % n for k in range(n) if fits((turn + k) % n)]
-        if not able:                             # nobody can lay: one for the go
+        if not able:  # nobody can lay: one for the go
             board.peg(last, 1, "pegging")
             series, turn = [], (last + 1) % n
             if five_card:
@@ -125,4 +125,4 @@ def _play(hands, board, rng, five_card):
             if five_card:
                 return
     if series:
-        board.peg(last, 1, "pegging")            # the last card of all
+        board.peg(last, 1, "pegging")  # the last card of all

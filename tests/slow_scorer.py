@@ -2,6 +2,7 @@
 
 It walks every subset of the cards and shares no code with the package but the card ids.
 """
+
 from itertools import combinations
 
 RANK_OF = lambda c: 0 if c == 52 else c // 4 + 1  # noqa: E731
@@ -29,8 +30,7 @@ def slow_score(held, starters, target=15, full_flush=False):
         extra = sum(1 for s in starters if SUIT_OF(s) == suit)
         if not full_flush or extra == len(starters):
             flush = len(held) + extra
-    nobs = sum(1 for j in held for s in starters
-               if RANK_OF(j) == 11 and SUIT_OF(j) == SUIT_OF(s))
+    nobs = sum(1 for j in held for s in starters if RANK_OF(j) == 11 and SUIT_OF(j) == SUIT_OF(s))
     return {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
 
 
@@ -43,6 +43,6 @@ def slow_wild_score(held, starters, wild_rank, target=15, full_flush=False):
         trial = list(cards)
         for i, c in zip(wild, sub):
             trial[i] = c
-        t = sum(slow_score(trial[:len(held)], trial[len(held):], target, full_flush).values())
+        t = sum(slow_score(trial[: len(held)], trial[len(held) :], target, full_flush).values())
         best = max(best, t)
     return best

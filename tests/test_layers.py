@@ -1,6 +1,7 @@
 """The package's shape (docs/ARCHITECTURE.md): imports only go down the layers and never make a
 circle. import-linter holds the contracts in pyproject.toml; the circle check is written here
 too, from the source's own import statements, so it does not rest on that tool alone."""
+
 import ast
 import pathlib
 import subprocess
@@ -26,10 +27,12 @@ def import_graph(package_dir: pathlib.Path) -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(up + ([node.module] if node.module else []))
-                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
-                           for a in node.names]
+                targets = [
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                    for a in node.names
+                ]
             else:
                 continue
             out |= {t for t in targets if t in modules and t != mod}
@@ -80,9 +83,9 @@ def test_a_planted_circle_is_found(tmp_path):
     (pkg / "__init__.py").write_text("")
     (pkg / "sub" / "__init__.py").write_text("")
     (pkg / "a.py").write_text("from planted.sub import b\n")
-    (pkg / "sub" / "b.py").write_text("def f():\n    from ..c import x\n")   # in a function
+    (pkg / "sub" / "b.py").write_text("def f():\n    from ..c import x\n")  # in a function
     (pkg / "c.py").write_text("from . import a\nx = 1\n")
-    (pkg / "d.py").write_text("import planted.a\n")                       # reaches it, not in it
+    (pkg / "d.py").write_text("import planted.a\n")  # reaches it, not in it
     assert cycles(import_graph(pkg)) == [["planted.a", "planted.c", "planted.sub.b"]]
 
 

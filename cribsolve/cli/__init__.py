@@ -7,6 +7,7 @@ command that answers one question runs the kernels as plain Python (``options.qu
 of waiting about a second for numba; should it need a table that has to be built, it starts
 again compiled.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -60,9 +61,10 @@ class LazyGroup(click.Group):
     def resolve_command(self, ctx, args):
         try:
             name, cmd, rest = super().resolve_command(ctx, args)
-        except _NO_SUCH_COMMAND as e:       # click looks for close names among those loaded
+        except _NO_SUCH_COMMAND as e:  # click looks for close names among those loaded
             raise click.exceptions.NoSuchCommand(
-                e.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+                e.command_name, possibilities=self.list_commands(ctx), ctx=ctx
+            ) from None
         _refuse_repeats(cmd, rest)
         return name, cmd, rest
 
@@ -74,7 +76,7 @@ def _refuse_repeats(cmd, args) -> None:
         if not isinstance(p, click.Option) or p.multiple or p.is_flag or p.count:
             continue
         given = 0
-        for a in map(str, args):        # a caller in Python may pass numbers
+        for a in map(str, args):  # a caller in Python may pass numbers
             if a == "--":
                 break
             given += any(a == o or a.startswith(o + "=") for o in p.opts)
@@ -82,9 +84,13 @@ def _refuse_repeats(cmd, args) -> None:
             raise click.UsageError(f"{p.opts[-1]} was given {given} times: give it once")
 
 
-@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
-             context_settings={"help_option_names": ["-h", "--help"]},
-             invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
+@click.group(
+    cls=LazyGroup,
+    lazy_commands=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+    subcommand_metavar="COMMAND [ARGS]...",
+)
 @click.version_option(package_name="cribsolve")
 @click.pass_context
 def cli(ctx):
@@ -105,7 +111,7 @@ def main():
         jit.quiet()
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
-    except no_command as e:     # the usage line, not the whole help
+    except no_command as e:  # the usage line, not the whole help
         click.echo(e.ctx.get_usage().strip().splitlines()[0], err=True)
         click.echo(f"cribsolve: give a command (see {e.ctx.command_path} --help)", err=True)
         sys.exit(2)
@@ -118,7 +124,7 @@ def main():
     except CribsolveError as e:
         click.echo(f"cribsolve: {one_line(e)}", err=True)
         sys.exit(2)
-    except OSError as e:        # a file the user named that could not be read or written
+    except OSError as e:  # a file the user named that could not be read or written
         if e.filename is None:
             raise
         click.echo(f"cribsolve: {e.filename}: {e.strerror}", err=True)
@@ -126,5 +132,5 @@ def main():
     except RuntimeError as e:
         if not isinstance(e, jit.NeedsCompiled):
             raise
-        os.environ["CRIBSOLVE_COMPILED"] = "1"      # a table must be built: start again
+        os.environ["CRIBSOLVE_COMPILED"] = "1"  # a table must be built: start again
         os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])

@@ -1,12 +1,13 @@
 """``cache``: the tables and compiled kernels cribsolve keeps, listed (``info``) or removed
 (``clear``)."""
+
 from __future__ import annotations
 
 import click
 
 from cribsolve.cli.options import NoCommand, quick
 
-WIDTH = 100         # cache info's lines: a table's parameters and file name wrap beneath it
+WIDTH = 100  # cache info's lines: a table's parameters and file name wrap beneath it
 
 
 @click.group(invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...")
@@ -36,11 +37,15 @@ def info(as_json):
     click.echo(f"cache folder {cache_dir()}")
     for r in rows:
         where = "shipped" if r["shipped"] else "cache"
-        name = os.path.basename(r["path"])     # a table's file name repeats its parameters
-        line = (f"{r['bytes'] / 1e6:8.2f} MB  {where:<7} {r['state']}  {r['what']}"
-                + (f"  ({name})" if os.path.isdir(r["path"]) else ""))
-        click.echo(textwrap.fill(line, WIDTH, initial_indent="  ",
-                                 subsequent_indent=" " * 14, break_on_hyphens=False))
+        name = os.path.basename(r["path"])  # a table's file name repeats its parameters
+        line = f"{r['bytes'] / 1e6:8.2f} MB  {where:<7} {r['state']}  {r['what']}" + (
+            f"  ({name})" if os.path.isdir(r["path"]) else ""
+        )
+        click.echo(
+            textwrap.fill(
+                line, WIDTH, initial_indent="  ", subsequent_indent=" " * 14, break_on_hyphens=False
+            )
+        )
     click.echo(f"total {sum(r['bytes'] for r in rows) / 1e6:.2f} MB in {len(rows)} entries")
 
 

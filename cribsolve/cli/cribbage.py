@@ -1,14 +1,30 @@
 """Cribbage's positions: ``best-play`` (which card to lay; two to four players), ``odds``
 (P(win) from a two-player board position, or the whole table) and ``review`` (a played game
 set beside the best)."""
+
 from __future__ import annotations
 
 import click
 
-from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad, card,
-                                   cards, check_outputs, check_plot, check_unseen,
-                                   game_options, make_spec, plot, plot_option, quick,
-                                   refuse, seed_option, show)
+from cribsolve.cli.options import (
+    GAME_OPTIONS,
+    GAMES_MAX,
+    Number,
+    bad,
+    card,
+    cards,
+    check_outputs,
+    check_plot,
+    check_unseen,
+    game_options,
+    make_spec,
+    plot,
+    plot_option,
+    quick,
+    refuse,
+    seed_option,
+    show,
+)
 from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
@@ -29,12 +45,14 @@ def _read_play(mine, tokens, seat, spec):
             fits.append((me, read_position(mine, tokens, me, spec).count))
         except CardError as e:
             errors.append(e)
-    if not fits:       # the error of a seat the hand fits says more than a count of cards
+    if not fits:  # the error of a seat the hand fits says more than a count of cards
         raise ([e for e in errors if not isinstance(e, SeatMismatch)] or errors)[-1]
     if len(fits) > 1:
-        raise CribsolveError("the sequence fits either seat: say --dealer or --pone"
-                             if spec.players == 2 else "the sequence fits seats " +
-                             ", ".join(str(me) for me, _ in fits))
+        raise CribsolveError(
+            "the sequence fits either seat: say --dealer or --pone"
+            if spec.players == 2
+            else "the sequence fits seats " + ", ".join(str(me) for me, _ in fits)
+        )
     return fits[0]
 
 
@@ -45,43 +63,110 @@ def _my_seat(dealer, spec):
 
 @click.command(cls=Spelled, respelled={"--hand": ""})
 @click.argument("hand", nargs=-1, metavar="CARDS")
-@click.option("--played", default=None, metavar="CARDS",
-              help="Every card laid in this play so far, in order, the dealer's left first, "
-                   "with 'go' where a player could not lay (e.g. \"TH 5S KD go 6C\").")
-@click.option("--go", "opp_go", is_flag=True,
-              help="The player before you has just said go (the same as a last 'go' in "
-                   "--played).")
-@click.option("--count", type=click.IntRange(0, 199), default=None,
-              help="The running count, checked against --played.")
-@click.option("--seen", default=None, metavar="CARDS",
-              help="Other cards you have seen (your throw and the starter may be given here or "
-                   "as --thrown and --starter).")
-@seat_option("Your seat: --dealer or --pone, who leads (with three or four: the dealer's "
-             "left); by default the seat whose turn the sequence makes it.")
-@game_options("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-              "starters", "choose_cut", "two_cribs", *TABLE_FIELDS)
-@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
-              help="Your score now (this play's points so far included): with --their-score, "
-                   "--starter and --thrown, rank by P(win) of the game.")
-@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
-              help="The opponent's score.")
+@click.option(
+    "--played",
+    default=None,
+    metavar="CARDS",
+    help="Every card laid in this play so far, in order, the dealer's left first, "
+    "with 'go' where a player could not lay (e.g. \"TH 5S KD go 6C\").",
+)
+@click.option(
+    "--go",
+    "opp_go",
+    is_flag=True,
+    help="The player before you has just said go (the same as a last 'go' in --played).",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(0, 199),
+    default=None,
+    help="The running count, checked against --played.",
+)
+@click.option(
+    "--seen",
+    default=None,
+    metavar="CARDS",
+    help="Other cards you have seen (your throw and the starter may be given here or "
+    "as --thrown and --starter).",
+)
+@seat_option(
+    "Your seat: --dealer or --pone, who leads (with three or four: the dealer's "
+    "left); by default the seat whose turn the sequence makes it."
+)
+@game_options(
+    "target",
+    "peg_limit",
+    "lowball",
+    "jokers",
+    "decks",
+    "hand_size",
+    "crib_size",
+    "starters",
+    "choose_cut",
+    "two_cribs",
+    *TABLE_FIELDS,
+)
+@click.option(
+    "--my-score",
+    type=click.IntRange(0, ODDS_LENGTH_MAX - 1),
+    default=None,
+    help="Your score now (this play's points so far included): with --their-score, "
+    "--starter and --thrown, rank by P(win) of the game.",
+)
+@click.option(
+    "--their-score",
+    type=click.IntRange(0, ODDS_LENGTH_MAX - 1),
+    default=None,
+    help="The opponent's score.",
+)
 @click.option("--starter", default=None, metavar="CARD", help="The cut card.")
-@click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
-              default=121, show_default=True, help="With the scores: points to win.")
-@click.option("--thrown", default=None, metavar="CARDS",
-              help="The cards you put in the crib.")
-@samples_option("With the scores: rests of the deal played out per card; with three or four "
-                "players or --five-card: deals of the others' cards per card")
+@click.option(
+    "--game-length",
+    type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
+    default=121,
+    show_default=True,
+    help="With the scores: points to win.",
+)
+@click.option("--thrown", default=None, metavar="CARDS", help="The cards you put in the crib.")
+@samples_option(
+    "With the scores: rests of the deal played out per card; with three or four "
+    "players or --five-card: deals of the others' cards per card"
+)
 @seed_option
-@click.option("--policy", type=click.Choice(["greedy", "lookahead"]), default="greedy",
-              show_default=True, help="With three or four players or --five-card: how every "
-                                      "seat lays in the playouts.")
+@click.option(
+    "--policy",
+    type=click.Choice(["greedy", "lookahead"]),
+    default="greedy",
+    show_default=True,
+    help="With three or four players or --five-card: how every seat lays in the playouts.",
+)
 @objective_option("With the scores: what the cards are ranked by")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--quiet", is_flag=True, help="No progress bar (with the scores, a first odds "
-                                            "table for the rules is built once).")
-def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, starter,
-              thrown, samples, seed, policy, objective, as_json, game_length, quiet, **house):
+@click.option(
+    "--quiet",
+    is_flag=True,
+    help="No progress bar (with the scores, a first odds table for the rules is built once).",
+)
+def best_play(
+    hand,
+    played,
+    opp_go,
+    count,
+    seen,
+    dealer,
+    my_score,
+    their_score,
+    starter,
+    thrown,
+    samples,
+    seed,
+    policy,
+    objective,
+    as_json,
+    game_length,
+    quiet,
+    **house,
+):
     """Which card to lay from CARDS, your unplayed cards: expected pegging points for you and
     the others, best margin first. Two players: exact over every holding the opponent may
     have; with the scores, P(win) of the game. Three or four players, partners, five-card:
@@ -91,26 +176,38 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     spec = make_spec(game_length, **house)
     sampled = spec.players > 2 or spec.five_card
     if sampled:
-        refuse(["my_score", "their_score", "objective", "game_length"],
-               "best-play with three or four players or --five-card",
-               "P(win) is weighed for the two-player game")
+        refuse(
+            ["my_score", "their_score", "objective", "game_length"],
+            "best-play with three or four players or --five-card",
+            "P(win) is weighed for the two-player game",
+        )
     else:
-        refuse(["policy"], "two-player best-play", "its search lays each card from what "
-                           "each player knows; --policy is for three or four or --five-card")
+        refuse(
+            ["policy"],
+            "two-player best-play",
+            "its search lays each card from what "
+            "each player knows; --policy is for three or four or --five-card",
+        )
     me = _my_seat(dealer, spec)
     if not hand:
-        raise click.UsageError("give your unplayed cards, e.g. cribsolve best-play QH JH "
-                               "--played \"KS 5H\"")
+        raise click.UsageError(
+            'give your unplayed cards, e.g. cribsolve best-play QH JH --played "KS 5H"'
+        )
     mine, known = cards(" ".join(hand), "CARDS"), cards(seen, "--seen")
     if played is not None and not played.strip():
         raise bad("--played", "give the cards laid, or leave the option out")
-    tokens = [GO if t.lower() == "go" else card(t, "--played")
-              for t in (played or "").replace(",", " ").split()] + [GO] * opp_go
+    tokens = [
+        GO if t.lower() == "go" else card(t, "--played")
+        for t in (played or "").replace(",", " ").split()
+    ] + [GO] * opp_go
     laid = [t for t in tokens if t is not GO]
-    check_unseen(len(mine + laid + known),
-                 max(0, spec.players * spec.kept - len(laid) - len(mine)),
-                 "the opponent's unplayed cards" if spec.players == 2 else
-                 "the others' unplayed cards", "--seen", spec.decks * 52 + spec.jokers)
+    check_unseen(
+        len(mine + laid + known),
+        max(0, spec.players * spec.kept - len(laid) - len(mine)),
+        "the opponent's unplayed cards" if spec.players == 2 else "the others' unplayed cards",
+        "--seen",
+        spec.decks * 52 + spec.jokers,
+    )
     from cribsolve.games.cribbage.bestplay import best_play as rank_plays
 
     me, now = _read_play(mine, tokens, me, spec)
@@ -119,26 +216,32 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
     if (my_score is None) != (their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
     if my_score is None and not sampled:
-        refuse(["samples", "seed", "game_length", "objective"], "a play without the scores",
-               "they go with --my-score")
+        refuse(
+            ["samples", "seed", "game_length", "objective"],
+            "a play without the scores",
+            "they go with --my-score",
+        )
     elif my_score is not None and (starter is None or thrown is None):
         raise click.UsageError("P(win) needs --starter and --thrown with the scores")
     cut = None if starter is None else card(starter, "--starter")
     crib = cards(thrown, "--thrown")
-    known = [c for c in known if c != cut and c not in crib]     # --seen may repeat them
+    known = [c for c in known if c != cut and c not in crib]  # --seen may repeat them
     if len(crib) > spec.hand_size - spec.kept:
-        raise bad("--thrown", f"your throw is {spec.hand_size - spec.kept} cards, not "
-                              f"{len(crib)}")
-    most = spec.hand_size - spec.kept + spec.starters            # my throw and the starter
+        raise bad("--thrown", f"your throw is {spec.hand_size - spec.kept} cards, not {len(crib)}")
+    most = spec.hand_size - spec.kept + spec.starters  # my throw and the starter
     if len(known) + len(crib) + (cut is not None) > most:
-        raise bad("--seen", f"a player sees at most {most} cards in a deal besides its hand "
-                            f"and the play (its throw and the starter), not "
-                            f"{len(known) + len(crib) + (cut is not None)}")
+        raise bad(
+            "--seen",
+            f"a player sees at most {most} cards in a deal besides its hand "
+            f"and the play (its throw and the starter), not "
+            f"{len(known) + len(crib) + (cut is not None)}",
+        )
     if sampled:
         from cribsolve.games.cribbage.bestplay import sampled_play
 
-        rows, unseen = sampled_play(mine, tokens, me, known + crib, spec, samples, seed,
-                                    policy, cut)
+        rows, unseen = sampled_play(
+            mine, tokens, me, known + crib, spec, samples, seed, policy, cut
+        )
         return _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
@@ -148,15 +251,42 @@ def best_play(hand, played, opp_go, count, seen, dealer, my_score, their_score, 
         from cribsolve.infra.progress import bar
 
         check_board(spec, my_score, their_score, objective)
-        with bar(DEALS[POLICY], "simulating deals for the odds table (once)", quiet,
-                 "deal", lazy=True) as pb:
+        with bar(
+            DEALS[POLICY], "simulating deals for the odds table (once)", quiet, "deal", lazy=True
+        ) as pb:
             objective_table(spec, objective, pb.update, policy=POLICY)
-        wins = {format_card(c): (p, se) for c, p, se in play_odds(
-            mine, tokens, me, cut, crib, my_score, their_score, known, spec, samples, seed,
-            objective)}
+        wins = {
+            format_card(c): (p, se)
+            for c, p, se in play_odds(
+                mine,
+                tokens,
+                me,
+                cut,
+                crib,
+                my_score,
+                their_score,
+                known,
+                spec,
+                samples,
+                seed,
+                objective,
+            )
+        }
         rows = sorted(rows, key=lambda r: -wins[r[0]][0])
-    _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
-                 as_json, objective)
+    _play_output(
+        rows,
+        wins,
+        me,
+        now,
+        n_holdings,
+        spec,
+        my_score,
+        their_score,
+        samples,
+        seed,
+        as_json,
+        objective,
+    )
 
 
 def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json):
@@ -165,122 +295,233 @@ def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
 
     name = seat_names(spec.players)[me]
     if as_json:
-        click.echo(dumps({"seat": name, "seat_number": me, "players": spec.players,
-                          "partners": spec.partners, "count": now, "samples": samples,
-                          "seed": seed, "policy": policy,
-                          "plays": [{"card": r.card, "mine": r.mine, "theirs": r.theirs,
-                                     "margin": r.mine - r.theirs, "se": r.se} for r in rows]}))
+        click.echo(
+            dumps(
+                {
+                    "seat": name,
+                    "seat_number": me,
+                    "players": spec.players,
+                    "partners": spec.partners,
+                    "count": now,
+                    "samples": samples,
+                    "seed": seed,
+                    "policy": policy,
+                    "plays": [
+                        {
+                            "card": r.card,
+                            "mine": r.mine,
+                            "theirs": r.theirs,
+                            "margin": r.mine - r.theirs,
+                            "se": r.se,
+                        }
+                        for r in rows
+                    ],
+                }
+            )
+        )
         return
     from dataclasses import replace
 
-    rules = replace(spec, game_length=121).describe()      # the play's rules: no game length
+    rules = replace(spec, game_length=121).describe()  # the play's rules: no game length
     where = f"as {name}" if spec.players == 2 else f"as seat {me} ({name})"
-    click.echo(f"count {now} {where}, {rules}" + " (least margin first)" * spec.lowball +
-               f": expected pegging over the rest of the play, {samples:,} "
-               f"deals of the others' cards from the {unseen} you have not seen (their goes "
-               f"respected), every seat then {policy} (seed {seed})")
+    click.echo(
+        f"count {now} {where}, {rules}"
+        + " (least margin first)" * spec.lowball
+        + f": expected pegging over the rest of the play, {samples:,} "
+        f"deals of the others' cards from the {unseen} you have not seen (their goes "
+        f"respected), every seat then {policy} (seed {seed})"
+    )
     if spec.players > 2:
-        click.echo("  mine: " + ("your team's points; theirs: the other team's" if
-                                 spec.partners else "your points; theirs: the mean of each "
-                                                    "other player's"))
+        click.echo(
+            "  mine: "
+            + (
+                "your team's points; theirs: the other team's"
+                if spec.partners
+                else "your points; theirs: the mean of each other player's"
+            )
+        )
     click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7} {'± se':>6}")
     for r in rows:
-        click.echo(f"  {r.card:<5} {r.mine:6.3f} {r.theirs:7.3f} {r.mine - r.theirs:7.3f} "
-                   f"{r.se:6.3f}")
+        click.echo(
+            f"  {r.card:<5} {r.mine:6.3f} {r.theirs:7.3f} {r.mine - r.theirs:7.3f} {r.se:6.3f}"
+        )
 
 
-def _play_output(rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed,
-                 as_json, objective):
+def _play_output(
+    rows, wins, me, now, n_holdings, spec, my_score, their_score, samples, seed, as_json, objective
+):
     from cribsolve.infra.export import dumps
 
     if as_json:
-        click.echo(dumps({"seat": "dealer" if me else "pone", "count": now,
-                          "holdings": n_holdings,
-                          "plays": [{"card": c, "mine": m, "theirs": t, "margin": m - t,
-                                     **({"win" if objective == "win" else "game_points":
-                                         wins[c][0], "se": wins[c][1]} if wins else {})}
-                                    for c, m, t in rows]}))
+        click.echo(
+            dumps(
+                {
+                    "seat": "dealer" if me else "pone",
+                    "count": now,
+                    "holdings": n_holdings,
+                    "plays": [
+                        {
+                            "card": c,
+                            "mine": m,
+                            "theirs": t,
+                            "margin": m - t,
+                            **(
+                                {
+                                    "win" if objective == "win" else "game_points": wins[c][0],
+                                    "se": wins[c][1],
+                                }
+                                if wins
+                                else {}
+                            ),
+                        }
+                        for c, m, t in rows
+                    ],
+                }
+            )
+        )
         return
-    rules = "" if spec.is_standard else f" ({spec.describe()}; least margin first)" \
-        if spec.lowball else f" ({spec.describe()})"
-    click.echo(f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
-               f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
-               f"(by rank), each then laying from what it knows")
+    rules = (
+        ""
+        if spec.is_standard
+        else f" ({spec.describe()}; least margin first)"
+        if spec.lowball
+        else f" ({spec.describe()})"
+    )
+    click.echo(
+        f"count {now} as {'dealer' if me else 'pone'}{rules}: expected pegging over the "
+        f"rest of the play, exact over the opponent's {n_holdings:,} possible holdings "
+        f"(by rank), each then laying from what it knows"
+    )
     by_wins = objective == "win"
     if wins:
-        what = ("P(win) of the game", "most wins") if by_wins else \
-            ("expected game points (2 a win, 3 a skunk)", "most game points")
-        click.echo(f"  {what[0]} at {my_score} to {their_score}: the rest of the deal "
-                   f"played out {samples:,} times from each card (both greedy; seed {seed}), "
-                   f"then the odds table; {what[1]} first")
-    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}" +
-               f" {'P(win)' if by_wins else 'points':>7} {'± se':>6}" * bool(wins))
+        what = (
+            ("P(win) of the game", "most wins")
+            if by_wins
+            else ("expected game points (2 a win, 3 a skunk)", "most game points")
+        )
+        click.echo(
+            f"  {what[0]} at {my_score} to {their_score}: the rest of the deal "
+            f"played out {samples:,} times from each card (both greedy; seed {seed}), "
+            f"then the odds table; {what[1]} first"
+        )
+    click.echo(
+        f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7}"
+        + f" {'P(win)' if by_wins else 'points':>7} {'± se':>6}" * bool(wins)
+    )
     form = ".2%" if by_wins else ".3f"
     for c, m, t in rows:
-        click.echo(f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}" +
-                   (f" {wins[c][0]:7{form}} {wins[c][1]:6{form}}" if wins else ""))
+        click.echo(
+            f"  {c:<5} {m:6.3f} {t:7.3f} {m - t:7.3f}"
+            + (f" {wins[c][0]:7{form}} {wins[c][1]:6{form}}" if wins else "")
+        )
 
 
-def _check_odds_options(whole, my_score, their_score, dealer, game_length, csv_path,
-                        plot_path, play_out) -> None:
+def _check_odds_options(
+    whole, my_score, their_score, dealer, game_length, csv_path, plot_path, play_out
+) -> None:
     if whole:
-        refuse(["my_score", "their_score", "dealer", "as_json", "play_out"], "--table",
-               "it writes every position to --csv or --plot")
+        refuse(
+            ["my_score", "their_score", "dealer", "as_json", "play_out"],
+            "--table",
+            "it writes every position to --csv or --plot",
+        )
         if csv_path is None and plot_path is None:
-            raise click.UsageError("--table writes every position: give --csv FILE or --plot "
-                                   "FILE")
+            raise click.UsageError("--table writes every position: give --csv FILE or --plot FILE")
         return
     refuse(["csv_path", "plot_path"], "a single position", "it goes with --table")
     if my_score is None or their_score is None or dealer is None:
-        raise click.UsageError("give --my-score, --their-score and --dealer or --pone (who "
-                               "deals next), or --table")
+        raise click.UsageError(
+            "give --my-score, --their-score and --dealer or --pone (who deals next), or --table"
+        )
     for option, v in (("--my-score", my_score), ("--their-score", their_score)):
         if v >= game_length:
-            raise bad(option, f"{v} is not a score below the game length: give 0 to "
-                              f"{game_length - 1}")
-    if not play_out:            # games played out want the compiled engine
+            raise bad(
+                option, f"{v} is not a score below the game length: give 0 to {game_length - 1}"
+            )
+    if not play_out:  # games played out want the compiled engine
         quick()
 
 
 @click.command(cls=Spelled, respelled={"--dealer": {"me": "--dealer", "them": "--pone"}})
-@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
-              help="Your points (below the game length).")
-@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
-              help="Their points (below the game length).")
+@click.option(
+    "--my-score",
+    type=click.IntRange(0, ODDS_LENGTH_MAX - 1),
+    default=None,
+    help="Your points (below the game length).",
+)
+@click.option(
+    "--their-score",
+    type=click.IntRange(0, ODDS_LENGTH_MAX - 1),
+    default=None,
+    help="Their points (below the game length).",
+)
 @seat_option("You deal next (--pone: they do).")
-@click.option("--table", "whole", is_flag=True,
-              help="Every position (with --csv or --plot).")
-@click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
-              default=121, show_default=True, help="Points to win (with --lowball: to lose).")
+@click.option("--table", "whole", is_flag=True, help="Every position (with --csv or --plot).")
+@click.option(
+    "--game-length",
+    type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
+    default=121,
+    show_default=True,
+    help="Points to win (with --lowball: to lose).",
+)
 @game_options(*ODDS_RULES)
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="With --table: write my_score,their_score,dealer and the value here "
-                   "(win_probability, or game_points).")
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With --table: write my_score,their_score,dealer and the value here "
+    "(win_probability, or game_points).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--policy", type=click.Choice(["greedy", "lookahead", "expert", "expert1"]),
-              default="greedy", show_default=True,
-              help="The policy both players follow (a table each, built once and cached).")
-@click.option("--play-out", type=Number(1, GAMES_MAX), default=None, metavar="N",
-              help=f"Also play N games out from the position, as a direct check, 1 to "
-                   f"{show(GAMES_MAX)}.")
+@click.option(
+    "--policy",
+    type=click.Choice(["greedy", "lookahead", "expert", "expert1"]),
+    default="greedy",
+    show_default=True,
+    help="The policy both players follow (a table each, built once and cached).",
+)
+@click.option(
+    "--play-out",
+    type=Number(1, GAMES_MAX),
+    default=None,
+    metavar="N",
+    help=f"Also play N games out from the position, as a direct check, 1 to {show(GAMES_MAX)}.",
+)
 @seed_option
 @plot_option
 @objective_option("What a position is worth")
-def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, quiet,
-         policy, play_out, seed, plot_path, objective, **house):
+def odds(
+    my_score,
+    their_score,
+    dealer,
+    whole,
+    game_length,
+    csv_path,
+    as_json,
+    quiet,
+    policy,
+    play_out,
+    seed,
+    plot_path,
+    objective,
+    **house,
+):
     """Probability of winning from a board position: two players, two teams of partners
     (your side's score against theirs) or the five-card game."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)
-    _check_odds_options(whole, my_score, their_score, dealer, spec.game_length, csv_path,
-                        plot_path, play_out)
-    from cribsolve.games.cribbage.odds import sides_error   # after quick(): no numba to ready
+    _check_odds_options(
+        whole, my_score, their_score, dealer, spec.game_length, csv_path, plot_path, play_out
+    )
+    from cribsolve.games.cribbage.odds import sides_error  # after quick(): no numba to ready
 
     if sides_error(spec):
-        raise click.UsageError(sides_error(spec) + (" (simulate plays three players out)"
-                                                    if spec.players == 3 else ""))
+        raise click.UsageError(
+            sides_error(spec) + (" (simulate plays three players out)" if spec.players == 3 else "")
+        )
     if policy.startswith("expert"):
         from cribsolve.games.cribbage.simulate import expert_refusal
 
@@ -292,46 +533,68 @@ def odds(my_score, their_score, dealer, whole, game_length, csv_path, as_json, q
 
     if objective != "win" and plot_path:
         raise bad("--objective", "the figure draws P(win); --csv writes the game points")
-    with bar(DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal",
-             lazy=True) as pb:
+    with bar(
+        DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal", lazy=True
+    ) as pb:
         win = odds_table(spec, pb.update, policy=policy)
         value = objective_table(spec, objective, pb.update, policy=policy)
     column = "win_probability" if objective == "win" else "game_points"
     if whole:
-        rows = [(a, b, who, float(value[1 if who == "me" else 0, a, b]))
-                for who in ("me", "them") for a in range(spec.game_length)
-                for b in range(spec.game_length)]
+        rows = [
+            (a, b, who, float(value[1 if who == "me" else 0, a, b]))
+            for who in ("me", "them")
+            for a in range(spec.game_length)
+            for b in range(spec.game_length)
+        ]
         if csv_path:
             write_csv(csv_path, ["my_score", "their_score", "dealer", column], rows)
         plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
         return
     p = float(win[int(dealer), my_score, their_score])
-    out = {"my_score": my_score, "their_score": their_score, "dealer": "me" if dealer else "them",
-           "game_length": spec.game_length, "rules": spec.describe(), "policy": policy,
-           "win_probability": p}
+    out = {
+        "my_score": my_score,
+        "their_score": their_score,
+        "dealer": "me" if dealer else "them",
+        "game_length": spec.game_length,
+        "rules": spec.describe(),
+        "policy": policy,
+        "win_probability": p,
+    }
     if objective != "win":
         out["game_points"] = float(value[int(dealer), my_score, their_score])
     if play_out:
         from cribsolve.infra.stats import wilson
 
         with bar(play_out, "playing the position out", quiet, "game") as pb:
-            wins = played_out(spec, my_score, their_score, dealer, play_out, seed,
-                              policy, pb.update)
-        out["played_out"] = {"games": play_out, "seed": seed, "win_rate": wins / play_out,
-                             "win_rate_ci": wilson(wins, play_out)}
+            wins = played_out(
+                spec, my_score, their_score, dealer, play_out, seed, policy, pb.update
+            )
+        out["played_out"] = {
+            "games": play_out,
+            "seed": seed,
+            "win_rate": wins / play_out,
+            "win_rate_ci": wilson(wins, play_out),
+        }
     if as_json:
         click.echo(dumps(out))
         return
     by = "" if policy == "greedy" else f" (both {policy})"
     us, we = ("your side", "your side deals") if spec.partners else ("you", "you deal")
-    click.echo(f"{my_score} to {their_score}, {we if dealer else 'they deal'} "
-               f"next: {us} win{'s' * spec.partners} {p:.2%}{by}" + (f"; expected game points {out['game_points']:.3f} "
-                                               "(2 a win, 3 a skunk)" if "game_points" in out
-                                               else ""))
+    click.echo(
+        f"{my_score} to {their_score}, {we if dealer else 'they deal'} "
+        f"next: {us} win{'s' * spec.partners} {p:.2%}{by}"
+        + (
+            f"; expected game points {out['game_points']:.3f} (2 a win, 3 a skunk)"
+            if "game_points" in out
+            else ""
+        )
+    )
     if play_out:
         lo, hi = out["played_out"]["win_rate_ci"]
-        click.echo(f"  played out: {wins / play_out:.2%} of {play_out:,} games "
-                   f"[{lo:.2%}, {hi:.2%}] (seed {seed})")
+        click.echo(
+            f"  played out: {wins / play_out:.2%} of {play_out:,} games "
+            f"[{lo:.2%}, {hi:.2%}] (seed {seed})"
+        )
 
 
 @click.command()
@@ -342,14 +605,14 @@ def review(game, as_json, quiet):
     """Replay a played game from its record (GAME, a text file: see the README) and set each
     of your throws and plays beside the best, from what you knew then."""
     from cribsolve.games.cribbage.record import load_record, replay
-    from cribsolve.games.cribbage.review import as_dict, count_decisions
+    from cribsolve.games.cribbage.review import as_dict, count_decisions, text_lines
     from cribsolve.games.cribbage.review import review as review_game
-    from cribsolve.games.cribbage.review import text_lines
     from cribsolve.infra.export import dumps
     from cribsolve.infra.progress import bar
 
     played = replay(load_record(game))
     with bar(count_decisions(played), "reviewing decisions", quiet, "decision") as pb:
         reviews = review_game(played, progress=pb.update)
-    click.echo(dumps(as_dict(played, reviews)) if as_json else
-               "\n".join(text_lines(played, reviews)))
+    click.echo(
+        dumps(as_dict(played, reviews)) if as_json else "\n".join(text_lines(played, reviews))
+    )

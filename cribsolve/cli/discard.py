@@ -6,6 +6,7 @@ sampled one of house-rule deals, and P(win) on the board with --my-score
 (discard_cribbage.py). The command only gathers its options into one ``DiscardRequest`` and
 hands it to the analysis; each analysis refuses the options that do not apply to it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,23 +14,34 @@ from typing import IO
 
 import click
 
-from cribsolve.cli.options import (SEED_MAX, TOP_MAX, check_outputs, check_plot,
-                                   game_options, given, opponent_progress, plot,
-                                   plot_option, pysol_option, refuse)
+from cribsolve.cli.options import (
+    SEED_MAX,
+    TOP_MAX,
+    check_outputs,
+    check_plot,
+    game_options,
+    given,
+    opponent_progress,
+    plot,
+    plot_option,
+    pysol_option,
+    refuse,
+)
 from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
 from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 
-HOUSE_RULES = ("draw", "choose_cut", "two_cribs", "bid")     # the switches of a dealt deal
-SOLITAIRE_SCORE_MAX = 1000      # --score (a solitaire is won at 80)
+HOUSE_RULES = ("draw", "choose_cut", "two_cribs", "bid")  # the switches of a dealt deal
+SOLITAIRE_SCORE_MAX = 1000  # --score (a solitaire is won at 80)
 SOLITAIRE_ONLY = ("crib_cards", "kept", "points", "deal_number", "pysol_game")
 
 
 @dataclass(frozen=True)
 class DiscardRequest:
     """Everything ``best-discard`` was told, by its options' parameter names."""
+
     cards: tuple[str, ...]
     dealer: bool | None
     seen: str | None
@@ -56,8 +68,8 @@ class DiscardRequest:
     samples: int
     seed: int
     kept: str | None
-    points: int | None              # --score: a solitaire's points so far
-    deal_number: int | None         # --deal
+    points: int | None  # --score: a solitaire's points so far
+    deal_number: int | None  # --deal
     pysol_game: object | None
     with_pegs: bool
     my_score: int | None
@@ -67,67 +79,159 @@ class DiscardRequest:
     players: int
     partners: bool
     five_card: bool
-    house: dict                     # HOUSE_RULES: name -> given
+    house: dict  # HOUSE_RULES: name -> given
 
     def shown(self, values):
         """The rows --top lets through."""
-        return values[:self.top] if self.top else values
+        return values[: self.top] if self.top else values
 
 
-@click.command(cls=Spelled, respelled={"--known": "--seen", "--cut": "--starter",
-                                          "--crib": "--crib-cards"})
+@click.command(
+    cls=Spelled, respelled={"--known": "--seen", "--cut": "--starter", "--crib": "--crib-cards"}
+)
 @click.argument("cards", nargs=-1)
 @seat_option("Two-player: your crib (--pone: theirs); required there.")
-@click.option("--seen", default=None, metavar="CARDS",
-              help="Other cards you have seen (solitaires: every card of earlier deals).")
-@click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default=None,
-              help="How the opponent's two crib cards are weighted (default: optimal; uniform "
-                   "with jokers or several decks, where the fitted model does not apply).")
-@game_options("target", "lowball", "jokers", "decks", "hand_size", "crib_size", "starters",
-              "wild", *HOUSE_RULES, "players", "partners", "five_card")
-@click.option("--starter", default=None, metavar="CARD",
-              help="Two-player, two cut cards (--starters 2): the first, turned before the "
-                   "throw.")
-@click.option("--rules", "preset", type=click.Choice(["standard"]), default="standard",
-              show_default=True, help="Two-player: the standard rules (a crib flush needs all "
-                                      "five cards); the solitaires use their own.")
-@click.option("--top", type=click.IntRange(1, TOP_MAX), default=None,
-              help="Show only the best N discards.")
-@click.option("--distribution", "with_dist", is_flag=True,
-              help="Also give the probability of each net value (exact analyses only).")
+@click.option(
+    "--seen",
+    default=None,
+    metavar="CARDS",
+    help="Other cards you have seen (solitaires: every card of earlier deals).",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(["uniform", "optimal"]),
+    default=None,
+    help="How the opponent's two crib cards are weighted (default: optimal; uniform "
+    "with jokers or several decks, where the fitted model does not apply).",
+)
+@game_options(
+    "target",
+    "lowball",
+    "jokers",
+    "decks",
+    "hand_size",
+    "crib_size",
+    "starters",
+    "wild",
+    *HOUSE_RULES,
+    "players",
+    "partners",
+    "five_card",
+)
+@click.option(
+    "--starter",
+    default=None,
+    metavar="CARD",
+    help="Two-player, two cut cards (--starters 2): the first, turned before the throw.",
+)
+@click.option(
+    "--rules",
+    "preset",
+    type=click.Choice(["standard"]),
+    default="standard",
+    show_default=True,
+    help="Two-player: the standard rules (a crib flush needs all "
+    "five cards); the solitaires use their own.",
+)
+@click.option(
+    "--top", type=click.IntRange(1, TOP_MAX), default=None, help="Show only the best N discards."
+)
+@click.option(
+    "--distribution",
+    "with_dist",
+    is_flag=True,
+    help="Also give the probability of each net value (exact analyses only).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the table (or, with --batch, one row per hand) to this file.")
-@click.option("--batch", type=click.File("rb"), default=None, metavar="FILE",
-              help="Two-player: analyse one hand per line of FILE ('-' = stdin) into CSV rows.")
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the table (or, with --batch, one row per hand) to this file.",
+)
+@click.option(
+    "--batch",
+    type=click.File("rb"),
+    default=None,
+    metavar="FILE",
+    help="Two-player: analyse one hand per line of FILE ('-' = stdin) into CSV rows.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @plot_option
-@click.option("--variant", type=click.Choice(["cribbage", *PATIENCES]),
-              default="cribbage", show_default=True, help="Two-player, or a solitaire.")
-@click.option("--crib-cards", "crib_cards", default=None, metavar="CARDS",
-              help="Patience II second discard: the two cards already in the crib.")
-@samples_option("Sampled analyses (Patience II's first discard: second hands; two-player "
-                "house-rule deals: crib draws)")
-@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
-              help="Seed of a sampled analysis.")
-@click.option("--kept", default=None, metavar="CARDS",
-              help="Patience II second discard with --score: the 4 cards kept from hand one.")
-@click.option("--score", "points", type=click.IntRange(0, SOLITAIRE_SCORE_MAX), default=None,
-              help="Solitaires, with --deal: points so far; adds P(win).")
-@click.option("--deal", "deal_number",
-              type=click.IntRange(1, max(SOLITAIRES[v].deals for v in PATIENCES)), default=None, help="Solitaires, with --score: this deal's number (1 to 5 in "
-                                 "Patience, 1 to 4 in Patience II).")
+@click.option(
+    "--variant",
+    type=click.Choice(["cribbage", *PATIENCES]),
+    default="cribbage",
+    show_default=True,
+    help="Two-player, or a solitaire.",
+)
+@click.option(
+    "--crib-cards",
+    "crib_cards",
+    default=None,
+    metavar="CARDS",
+    help="Patience II second discard: the two cards already in the crib.",
+)
+@samples_option(
+    "Sampled analyses (Patience II's first discard: second hands; two-player "
+    "house-rule deals: crib draws)"
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, SEED_MAX),
+    default=0,
+    show_default=True,
+    help="Seed of a sampled analysis.",
+)
+@click.option(
+    "--kept",
+    default=None,
+    metavar="CARDS",
+    help="Patience II second discard with --score: the 4 cards kept from hand one.",
+)
+@click.option(
+    "--score",
+    "points",
+    type=click.IntRange(0, SOLITAIRE_SCORE_MAX),
+    default=None,
+    help="Solitaires, with --deal: points so far; adds P(win).",
+)
+@click.option(
+    "--deal",
+    "deal_number",
+    type=click.IntRange(1, max(SOLITAIRES[v].deals for v in PATIENCES)),
+    default=None,
+    help="Solitaires, with --score: this deal's number (1 to 5 in "
+    "Patience, 1 to 4 in Patience II).",
+)
 @pysol_option("the solitaires' hand of deal 1 (or --deal K), the earlier deals seen")
-@click.option("--pegging", "with_pegs", is_flag=True,
-              help="Two-player, standard deal: add the expected pegging margin of the kept "
-                   "cards (the expert's table) and rank by hand + crib + pegging.")
-@click.option("--my-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
-              help="Two-player: your score; with --their-score, rank by P(win) of the game.")
-@click.option("--their-score", type=click.IntRange(0, ODDS_LENGTH_MAX - 1), default=None,
-              help="Two-player: the opponent's score.")
-@click.option("--game-length", type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
-              default=121, show_default=True, help="Two-player, with the scores: points to "
-                                                    "win (with --lowball: to lose).")
+@click.option(
+    "--pegging",
+    "with_pegs",
+    is_flag=True,
+    help="Two-player, standard deal: add the expected pegging margin of the kept "
+    "cards (the expert's table) and rank by hand + crib + pegging.",
+)
+@click.option(
+    "--my-score",
+    type=click.IntRange(0, ODDS_LENGTH_MAX - 1),
+    default=None,
+    help="Two-player: your score; with --their-score, rank by P(win) of the game.",
+)
+@click.option(
+    "--their-score",
+    type=click.IntRange(0, ODDS_LENGTH_MAX - 1),
+    default=None,
+    help="Two-player: the opponent's score.",
+)
+@click.option(
+    "--game-length",
+    type=click.IntRange(BOUNDS["game_length"][0], ODDS_LENGTH_MAX),
+    default=121,
+    show_default=True,
+    help="Two-player, with the scores: points to win (with --lowball: to lose).",
+)
 @objective_option("Two-player, with the scores: what the throws are ranked by")
 def best_discard(**params):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
@@ -137,37 +241,57 @@ def best_discard(**params):
     check_plot(o.plot_path, ("--csv", o.csv_path))
     if o.variant != "cribbage":
         from cribsolve.cli.discard_solitaire import rank_solitaire
+
         return rank_solitaire(o, SOLITAIRES[o.variant].deals)
-    refuse(SOLITAIRE_ONLY, "--variant cribbage",
-           "it is for the solitaires, --variant patience or patience2")
-    from cribsolve.cli.discard_cribbage import (rank_by_wins, rank_exact,
-                                                rank_sampled, rank_table)
+    refuse(
+        SOLITAIRE_ONLY,
+        "--variant cribbage",
+        "it is for the solitaires, --variant patience or patience2",
+    )
+    from cribsolve.cli.discard_cribbage import rank_by_wins, rank_exact, rank_sampled, rank_table
 
     hand = parse_cards(o.cards) if o.cards else []
     if o.hand_size is not None and hand and o.hand_size != len(hand):
-        raise click.BadParameter(f"{o.hand_size} is not the {len(hand)} cards given",
-                                 param_hint="'--hand-size'")
+        raise click.BadParameter(
+            f"{o.hand_size} is not the {len(hand)} cards given", param_hint="'--hand-size'"
+        )
     if (o.my_score is None) != (o.their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
     if o.my_score is not None:
         return rank_by_wins(o, hand)
-    refuse(["game_length", "objective"], "a throw's expected points",
-           "it goes with --my-score")
+    refuse(["game_length", "objective"], "a throw's expected points", "it goes with --my-score")
     if o.players > 2 or o.partners:
         return rank_table(o, hand)
-    if o.starter is not None or o.starters > 1 or o.wild is not None or o.lowball or \
-            given("crib_size") or any(o.house.values()) or o.five_card or \
-            len(hand) not in (0, 5, 6):
+    if (
+        o.starter is not None
+        or o.starters > 1
+        or o.wild is not None
+        or o.lowball
+        or given("crib_size")
+        or any(o.house.values())
+        or o.five_card
+        or len(hand) not in (0, 5, 6)
+    ):
         return rank_sampled(o, hand)
     return rank_exact(o, hand)
 
 
 @click.command()
 @seat_option("The dealer's discards (--pone: the pone's).")
-@click.option("--opponent", type=click.Choice(["uniform", "optimal"]), default="optimal",
-              show_default=True, help="How the other player's two crib cards are weighted.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="Write rank1,rank2,suited,crib to this file.")
+@click.option(
+    "--opponent",
+    type=click.Choice(["uniform", "optimal"]),
+    default="optimal",
+    show_default=True,
+    help="How the other player's two crib cards are weighted.",
+)
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write rank1,rank2,suited,crib to this file.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @plot_option
@@ -187,14 +311,23 @@ def crib_table(dealer, opponent, csv_path, as_json, quiet, plot_path):
         write_csv(csv_path, ["rank1", "rank2", "suited", "crib"], rows)
     plot(plot_path, "crib_table_figure", rows, seat, opponent)
     if as_json:
-        click.echo(dumps({"seat": seat, "opponent": opponent,
-                          "rows": [dict(zip(["rank1", "rank2", "suited", "crib"], r))
-                                   for r in rows]}))
+        click.echo(
+            dumps(
+                {
+                    "seat": seat,
+                    "opponent": opponent,
+                    "rows": [dict(zip(["rank1", "rank2", "suited", "crib"], r)) for r in rows],
+                }
+            )
+        )
         return
     from cribsolve.core.notation import RANK_CHARS
+
     grid = {(r[0], r[1], r[2]): r[3] for r in rows}
-    click.echo(f"expected crib points, {seat}'s discard, opponent {opponent}: "
-               "upper right suited, lower left offsuit, diagonal pairs")
+    click.echo(
+        f"expected crib points, {seat}'s discard, opponent {opponent}: "
+        "upper right suited, lower left offsuit, diagonal pairs"
+    )
     click.echo("    " + "".join(f"{c:>6}" for c in RANK_CHARS))
     for i, a in enumerate(RANK_CHARS):
         cells = []

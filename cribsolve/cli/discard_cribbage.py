@@ -9,16 +9,24 @@
 - ``rank_by_wins``: with --my-score and --their-score, the P(win) of the game of each throw;
 - ``rank_table``: a seat of a three- or four-handed deal (or partners), exact.
 """
+
 from __future__ import annotations
 
 import sys
 
 import click
 
-from cribsolve.cli.discard_rows import (DISCARD_HEADER, discard_rows,
-                                        exact_lines)
-from cribsolve.cli.options import (card, cards, check_unseen, make_spec,
-                                   opponent_progress, plot, quick, refuse)
+from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
+from cribsolve.cli.options import (
+    card,
+    cards,
+    check_unseen,
+    make_spec,
+    opponent_progress,
+    plot,
+    quick,
+    refuse,
+)
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.errors import CardError, CribsolveError
 
@@ -27,12 +35,18 @@ WHOSE_CRIB = "say whose crib it is: --dealer or --pone"
 
 def rank_exact(o, hand):
     """The exact analysis of a standard deal, for one hand or (--batch) a file of them."""
-    refuse(["samples", "seed"], "an exact two-player analysis",
-           "it is for sampled analyses: two cut cards, --wild, --lowball, --crib-size, house "
-           "rules or other hand sizes")
+    refuse(
+        ["samples", "seed"],
+        "an exact two-player analysis",
+        "it is for sampled analyses: two cut cards, --wild, --lowball, --crib-size, house "
+        "rules or other hand sizes",
+    )
     if o.batch is not None:
-        refuse(["seen", "top", "with_dist", "as_json", "plot_path", "with_pegs"], "--batch",
-               "it writes the best discard of each hand as CSV rows")
+        refuse(
+            ["seen", "top", "with_dist", "as_json", "plot_path", "with_pegs"],
+            "--batch",
+            "it writes the best discard of each hand as CSV rows",
+        )
         if o.cards:
             raise CribsolveError("--batch takes the hands from the file: give no cards")
     if o.dealer is None:
@@ -51,8 +65,13 @@ def rank_exact(o, hand):
         return _exact_batch(o, rules, opponent, other)
     known = cards(o.seen, "--seen")
     check_hand(hand, known, rules=rules)
-    check_unseen(len(hand) + len(known), 9 - len(hand),
-                 "the starter and the other crib cards", "--seen", 52 * o.decks + o.jokers)
+    check_unseen(
+        len(hand) + len(known),
+        9 - len(hand),
+        "the starter and the other crib cards",
+        "--seen",
+        52 * o.decks + o.jokers,
+    )
     if opponent == "optimal":
         pair_weights("optimal", other, rules, opponent_progress(o.quiet))
     values = best_discard(hand, "dealer" if o.dealer else "pone", known, opponent, rules)
@@ -66,21 +85,38 @@ def rank_table(o, hand):
     """Three or four players, or partners: a hand of 5, one card to the crib, exact over
     every starter and every three other crib cards (the others' throws and, with three
     players, the deck's card: uniform over the unseen cards)."""
-    refuse(["batch", "opponent", "samples", "seed", "with_pegs", "starter"],
-           f"--players {o.players}", "the analysis is exact, the other crib cards uniform")
-    spec = make_spec(target=o.target, lowball=o.lowball, jokers=o.jokers, decks=o.decks,
-                     hand_size=len(hand) or None, crib_size=o.crib_size, starters=o.starters,
-                     wild=o.wild, players=o.players, partners=o.partners,
-                     five_card=o.five_card, **o.house)
+    refuse(
+        ["batch", "opponent", "samples", "seed", "with_pegs", "starter"],
+        f"--players {o.players}",
+        "the analysis is exact, the other crib cards uniform",
+    )
+    spec = make_spec(
+        target=o.target,
+        lowball=o.lowball,
+        jokers=o.jokers,
+        decks=o.decks,
+        hand_size=len(hand) or None,
+        crib_size=o.crib_size,
+        starters=o.starters,
+        wild=o.wild,
+        players=o.players,
+        partners=o.partners,
+        five_card=o.five_card,
+        **o.house,
+    )
     if len(hand) != 5:
-        raise CribsolveError(f"with {spec.players} players a hand is 5 cards, one to the "
-                             f"crib, not {len(hand)}")
+        raise CribsolveError(
+            f"with {spec.players} players a hand is 5 cards, one to the crib, not {len(hand)}"
+        )
     if spec.lowball or spec.wild_rank:
-        raise CribsolveError(f"--players {spec.players}: the exact analysis is for more "
-                             f"points, without wild cards")
+        raise CribsolveError(
+            f"--players {spec.players}: the exact analysis is for more points, without wild cards"
+        )
     if o.dealer is None:
-        raise CribsolveError("say whose crib it is: --dealer (yours, or with partners your "
-                             "partner's) or --pone (another player's)")
+        raise CribsolveError(
+            "say whose crib it is: --dealer (yours, or with partners your "
+            "partner's) or --pone (another player's)"
+        )
     quick()
     from cribsolve.core.options import check_hand
     from cribsolve.core.rules import ruleset
@@ -89,8 +125,13 @@ def rank_table(o, hand):
     rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
     known = cards(o.seen, "--seen")
     check_hand(hand, known, rules=rules)
-    check_unseen(len(hand) + len(known), 4, "the starter and the other crib cards", "--seen",
-                 52 * o.decks + o.jokers)
+    check_unseen(
+        len(hand) + len(known),
+        4,
+        "the starter and the other crib cards",
+        "--seen",
+        52 * o.decks + o.jokers,
+    )
     values = best_discard(hand, "dealer" if o.dealer else "pone", known, "uniform", rules)
     _exact_output(o, hand, values, {}, f"{spec.describe()}, the other crib cards uniform")
 
@@ -114,15 +155,19 @@ def _exact_batch(o, rules, opponent, other):
     if opponent == "optimal":
         pair_weights("optimal", other, rules, opponent_progress(o.quiet))
     with bar(len(hands), "hands", o.quiet, "hand") as pb:
-        results = best_discard_batch(hands, "dealer" if o.dealer else "pone", opponent, rules,
-                                     progress=pb.update)
-    rows = [(format_cards(h),) + discard_rows(res[:1])[0] + (res[0].net - res[1].net,)
-            for h, res in zip(hands, results)]
-    header = ["dealt"] + DISCARD_HEADER + ["margin"]     # "hand" is the kept points
+        results = best_discard_batch(
+            hands, "dealer" if o.dealer else "pone", opponent, rules, progress=pb.update
+        )
+    rows = [
+        (format_cards(h),) + discard_rows(res[:1])[0] + (res[0].net - res[1].net,)
+        for h, res in zip(hands, results)
+    ]
+    header = ["dealt"] + DISCARD_HEADER + ["margin"]  # "hand" is the kept points
     if o.csv_path:
         write_csv(o.csv_path, header, rows)
     else:
         import csv
+
         w = csv.writer(sys.stdout)
         w.writerow(header)
         w.writerows(rows)
@@ -134,6 +179,7 @@ def _pegging(o, hand, values):
         raise CribsolveError("--pegging is for the standard six-card deal")
     from cribsolve.games.cribbage.pegtable import kept_margin
     from cribsolve.games.cribbage.spec import CribbageSpec
+
     return {id(v): kept_margin(v.keep, o.dealer, CribbageSpec()) for v in values}
 
 
@@ -146,34 +192,88 @@ def _exact_output(o, hand, values, pegs, against):
         if pegs:
             rows = [r + (pegs[id(v)], v.net + pegs[id(v)]) for r, v in zip(rows, shown)]
         write_csv(o.csv_path, DISCARD_HEADER + ["pegging", "value"] * bool(pegs), rows)
-    house = [f"target {o.target}"] * (o.target != 15) + [f"jokers {o.jokers}"] * bool(o.jokers) \
+    house = (
+        [f"target {o.target}"] * (o.target != 15)
+        + [f"jokers {o.jokers}"] * bool(o.jokers)
         + [f"decks {o.decks}"] * (o.decks > 1)
+    )
     head = f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'}, {against}" + (
-        f" ({', '.join(house)})" if house else "")
-    plot(o.plot_path, "discard_figure", values[:o.top or 4], head,
-         f"net points (hand {'+' if o.dealer else '-'} crib)")
+        f" ({', '.join(house)})" if house else ""
+    )
+    plot(
+        o.plot_path,
+        "discard_figure",
+        values[: o.top or 4],
+        head,
+        f"net points (hand {'+' if o.dealer else '-'} crib)",
+    )
     if o.as_json:
-        click.echo(dumps({"discards": [
-            {**v.as_dict(o.with_dist), **({"pegging": pegs[id(v)], "value": v.net + pegs[id(v)]}
-                                          if pegs else {})} for v in shown]}))
+        click.echo(
+            dumps(
+                {
+                    "discards": [
+                        {
+                            **v.as_dict(o.with_dist),
+                            **(
+                                {"pegging": pegs[id(v)], "value": v.net + pegs[id(v)]}
+                                if pegs
+                                else {}
+                            ),
+                        }
+                        for v in shown
+                    ]
+                }
+            )
+        )
         return
-    click.echo(f"{head}: net = hand {'+' if o.dealer else '-'} crib" +
-               "; value = net + pegging, the expert's expected pegging margin of the kept "
-               "cards" * bool(pegs))
-    extras = [("pegging", lambda v: f"{pegs[id(v)]:7.3f}"),
-              ("value", lambda v: f"{v.net + pegs[id(v)]:7.3f}")] if pegs else []
+    click.echo(
+        f"{head}: net = hand {'+' if o.dealer else '-'} crib"
+        + "; value = net + pegging, the expert's expected pegging margin of the kept "
+        "cards" * bool(pegs)
+    )
+    extras = (
+        [
+            ("pegging", lambda v: f"{pegs[id(v)]:7.3f}"),
+            ("value", lambda v: f"{v.net + pegs[id(v)]:7.3f}"),
+        ]
+        if pegs
+        else []
+    )
     click.echo("\n".join(exact_lines(shown, "net", extras, o.with_dist)))
 
 
 def rank_by_wins(o, hand):
     """--my-score and --their-score: each throw's P(win), its deals played out."""
-    refuse(["batch", "opponent", "with_dist", "plot_path", "starter", "starters", "preset",
-            "with_pegs"], "--my-score", "the P(win) of each throw comes from played-out deals")
-    refuse(["players", "partners", "five_card"], "--my-score",
-           "the board is weighed in the two-player game only")
-    spec = make_spec(o.game_length, target=o.target, lowball=o.lowball, jokers=o.jokers,
-                     decks=o.decks, hand_size=len(hand) or None, crib_size=o.crib_size,
-                     wild=o.wild, **o.house)
+    refuse(
+        [
+            "batch",
+            "opponent",
+            "with_dist",
+            "plot_path",
+            "starter",
+            "starters",
+            "preset",
+            "with_pegs",
+        ],
+        "--my-score",
+        "the P(win) of each throw comes from played-out deals",
+    )
+    refuse(
+        ["players", "partners", "five_card"],
+        "--my-score",
+        "the board is weighed in the two-player game only",
+    )
+    spec = make_spec(
+        o.game_length,
+        target=o.target,
+        lowball=o.lowball,
+        jokers=o.jokers,
+        decks=o.decks,
+        hand_size=len(hand) or None,
+        crib_size=o.crib_size,
+        wild=o.wild,
+        **o.house,
+    )
     from cribsolve.games.cribbage.board import POLICY, check_board, throw_odds
     from cribsolve.games.cribbage.odds import DEALS, objective_table
     from cribsolve.infra.export import dumps, write_csv
@@ -182,51 +282,83 @@ def rank_by_wins(o, hand):
     if o.dealer is None:
         raise CribsolveError(WHOSE_CRIB)
     check_board(spec, o.my_score, o.their_score, o.objective)
-    with bar(DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet,
-             "deal", lazy=True) as pb:
+    with bar(
+        DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet, "deal", lazy=True
+    ) as pb:
         objective_table(spec, o.objective, pb.update, policy=POLICY)
     mine, theirs = o.my_score, o.their_score
-    rows = throw_odds(hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples,
-                      o.seed, o.objective)
+    rows = throw_odds(
+        hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples, o.seed, o.objective
+    )
     wins = o.objective == "win"
     worth = (lambda x, w: f"{x:{w}.2%}") if wins else (lambda x, w: f"{x:{w}.3f}")
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
     shown = o.shown(rows)
     column = "win" if wins else "game_points"
     if o.csv_path:
-        write_csv(o.csv_path, ["discard", "keep", "mine", "theirs", "margin", column, "se"],
-                  [list(r.as_dict().values()) for r in shown])
+        write_csv(
+            o.csv_path,
+            ["discard", "keep", "mine", "theirs", "margin", column, "se"],
+            [list(r.as_dict().values()) for r in shown],
+        )
     if o.as_json:
-        click.echo(dumps({"my_score": mine, "their_score": theirs, "samples": o.samples,
-                          "seed": o.seed, "objective": o.objective,
-                          "discards": [r.as_dict() for r in shown]}))
+        click.echo(
+            dumps(
+                {
+                    "my_score": mine,
+                    "their_score": theirs,
+                    "samples": o.samples,
+                    "seed": o.seed,
+                    "objective": o.objective,
+                    "discards": [r.as_dict() for r in shown],
+                }
+            )
+        )
         return
     what = "P(win) of the game" if wins else "expected game points (2 a win, 3 a skunk)"
-    click.echo(f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'} at {mine} to "
-               f"{theirs}: {what}, best first, over {o.samples:,} deals played out "
-               f"from each throw (seed {o.seed}; both {POLICY}, then the odds table)")
-    click.echo(f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "
-               f"{'P(win)' if wins else 'points':>7} {'± se':>6}")
+    click.echo(
+        f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'} at {mine} to "
+        f"{theirs}: {what}, best first, over {o.samples:,} deals played out "
+        f"from each throw (seed {o.seed}; both {POLICY}, then the odds table)"
+    )
+    click.echo(
+        f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "
+        f"{'P(win)' if wins else 'points':>7} {'± se':>6}"
+    )
     for r in shown:
-        click.echo(f"  {format_cards(r.discard):<8} {format_cards(r.keep):<12} {r.mine:6.2f} "
-                   f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {worth(r.win, 7)} "
-                   f"{worth(r.se, 6)}")
+        click.echo(
+            f"  {format_cards(r.discard):<8} {format_cards(r.keep):<12} {r.mine:6.2f} "
+            f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {worth(r.win, 7)} "
+            f"{worth(r.se, 6)}"
+        )
     if by_points is not rows[0]:
-        click.echo(f"  the most points ({format_cards(by_points.discard)} away, margin "
-                   f"{by_points.mine - by_points.theirs:.2f}) is not the "
-                   f"{'most wins' if wins else 'most game points'} here")
+        click.echo(
+            f"  the most points ({format_cards(by_points.discard)} away, margin "
+            f"{by_points.mine - by_points.theirs:.2f}) is not the "
+            f"{'most wins' if wins else 'most game points'} here"
+        )
 
 
 def rank_sampled(o, hand):
     """A house-rule deal: each discard's points sampled over the opponent's cards and the cut."""
-    refuse(["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
-           "a sampled house-rule deal", "the opponent's throw is drawn uniformly")
-    spec = make_spec(target=o.target, lowball=o.lowball, jokers=o.jokers, decks=o.decks,
-                     hand_size=len(hand), crib_size=o.crib_size,
-                     starters=2 if o.starter is not None else o.starters, wild=o.wild,
-                     five_card=o.five_card, **o.house)
-    from cribsolve.games.cribbage.discard import (bid_ceiling, redraw_advice,
-                                                  sampled_discard)
+    refuse(
+        ["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
+        "a sampled house-rule deal",
+        "the opponent's throw is drawn uniformly",
+    )
+    spec = make_spec(
+        target=o.target,
+        lowball=o.lowball,
+        jokers=o.jokers,
+        decks=o.decks,
+        hand_size=len(hand),
+        crib_size=o.crib_size,
+        starters=2 if o.starter is not None else o.starters,
+        wild=o.wild,
+        five_card=o.five_card,
+        **o.house,
+    )
+    from cribsolve.games.cribbage.discard import bid_ceiling, redraw_advice, sampled_discard
 
     if o.dealer is None and not spec.two_cribs:
         raise CribsolveError(WHOSE_CRIB + " (with --bid: who would own it)" * spec.bid)
@@ -246,8 +378,10 @@ def _sampled_table(spec, shown):
     """The header and rows of the sampled table: the opponent's crib and the gift where the
     rules have them."""
     header = ["discard", "keep", "hand", "crib", "net", "se", "samples"]
-    rows = [[format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.se,
-             v.samples] for v in shown]
+    rows = [
+        [format_cards(v.discard), format_cards(v.keep), v.hand, v.crib, v.net, v.se, v.samples]
+        for v in shown
+    ]
     if spec.two_cribs:
         header[1:1] = ["their_crib_cards"]
         header.insert(5, "their_crib")
@@ -272,25 +406,46 @@ def _sampled_output(o, hand, spec, seat, cut, shown, extra):
         return
     cuts = "" if cut is None else f", first cut {format_card(cut)}"
     whose = "with a crib each" if spec.two_cribs else f"as {seat}"
-    net = ("hand + my crib - their crib" if spec.two_cribs else
-           f"hand {'+' if seat == 'dealer' else '-'} crib") + " - gift" * spec.choose_cut
+    net = (
+        "hand + my crib - their crib"
+        if spec.two_cribs
+        else f"hand {'+' if seat == 'dealer' else '-'} crib"
+    ) + " - gift" * spec.choose_cut
     click.echo(f"{format_cards(hand)} {whose} ({spec.describe()}{cuts}): net = {net}")
-    click.echo(f"  sampled: the hand exact over the cut card, the rest over {o.samples:,} draws "
-               f"of the opponent's cards and the cut card (seed {o.seed}); ± is the standard "
-               f"error")
+    click.echo(
+        f"  sampled: the hand exact over the cut card, the rest over {o.samples:,} draws "
+        f"of the opponent's cards and the cut card (seed {o.seed}); ± is the standard "
+        f"error"
+    )
     if spec.draw:
         click.echo(f"  redraw before the throw: {extra['redraw'] or 'nothing'}")
     if spec.bid:
         owner = "you" if seat == "dealer" else "they"
-        click.echo(f"  bid for the crib up to {extra['bid_ceiling']} (the rows: if {owner} own "
-                   f"it)")
-    names = ["discard"] + ["to theirs"] * spec.two_cribs + ["keep", "hand", "crib"] + \
-        ["theirs"] * spec.two_cribs + ["give", "gift"] * spec.choose_cut + ["net", "± se"]
-    cells = [[r[i] for i in range(len(r) - 1)] for r in rows]        # without samples
-    widths = [max(len(n), *(len(c) if isinstance(c, str) else 7 for c in col))
-              for n, col in zip(names, zip(*cells))]
-    click.echo("  " + " ".join(f"{n:<{w}}" if isinstance(c, str) else f"{n:>{w}}"
-                               for n, w, c in zip(names, widths, cells[0])))
+        click.echo(f"  bid for the crib up to {extra['bid_ceiling']} (the rows: if {owner} own it)")
+    names = (
+        ["discard"]
+        + ["to theirs"] * spec.two_cribs
+        + ["keep", "hand", "crib"]
+        + ["theirs"] * spec.two_cribs
+        + ["give", "gift"] * spec.choose_cut
+        + ["net", "± se"]
+    )
+    cells = [[r[i] for i in range(len(r) - 1)] for r in rows]  # without samples
+    widths = [
+        max(len(n), *(len(c) if isinstance(c, str) else 7 for c in col))
+        for n, col in zip(names, zip(*cells))
+    ]
+    click.echo(
+        "  "
+        + " ".join(
+            f"{n:<{w}}" if isinstance(c, str) else f"{n:>{w}}"
+            for n, w, c in zip(names, widths, cells[0])
+        )
+    )
     for r in cells:
-        click.echo("  " + " ".join(f"{c:<{w}}" if isinstance(c, str) else f"{c:>{w}.3f}"
-                                   for c, w in zip(r, widths)))
+        click.echo(
+            "  "
+            + " ".join(
+                f"{c:<{w}}" if isinstance(c, str) else f"{c:>{w}.3f}" for c, w in zip(r, widths)
+            )
+        )

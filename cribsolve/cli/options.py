@@ -6,6 +6,7 @@ do not apply).
 Every command module imports this one at start-up, so it stays light: the library is
 imported inside the functions that need it.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,18 +21,18 @@ from cribsolve.games.cribbage.spec import BOUNDS
 
 # Bounds on every number the user types (documented in each option's help); the two-player
 # game's own are spec.BOUNDS.
-SEED_MAX = 2 ** 32 - 1          # seeds: 0 .. 2**32 - 1 (what numpy's legacy seeding takes)
-GAMES_MAX = 10 ** 9             # simulate -n
-JOBS_MAX = 256                  # --jobs
-SAMPLES_MAX = 10 ** 5           # every --samples (best-discard's 1e5 takes half a minute)
-TOP_MAX = 15                    # best-discard --top: a 6-card hand has 15 discards
+SEED_MAX = 2**32 - 1  # seeds: 0 .. 2**32 - 1 (what numpy's legacy seeding takes)
+GAMES_MAX = 10**9  # simulate -n
+JOBS_MAX = 256  # --jobs
+SAMPLES_MAX = 10**5  # every --samples (best-discard's 1e5 takes half a minute)
+TOP_MAX = 15  # best-discard --top: a 6-card hand has 15 discards
 
 
 def show(x) -> str:
     """A bound as the user would type it: 1e9 rather than 1000000000."""
     if isinstance(x, float) and x.is_integer():
         x = int(x)
-    if isinstance(x, int) and x >= 10 ** 5 and str(x).rstrip("0") == "1":
+    if isinstance(x, int) and x >= 10**5 and str(x).rstrip("0") == "1":
         return f"1e{len(str(x)) - 1}"
     return str(x)
 
@@ -41,6 +42,7 @@ class Number(click.ParamType):
 
     Unlike click's int it takes 1e6, and unlike float it refuses inf, nan, a fraction where a
     whole number is meant, and values too large to hold, all before any work starts."""
+
     name = "number"
 
     def __init__(self, lo, hi, real: bool = False):
@@ -51,7 +53,7 @@ class Number(click.ParamType):
         return f"{kind} from {show(self.lo)} to {show(self.hi)}"
 
     def convert(self, value, param, ctx):
-        if type(value) is int and self.lo <= value <= self.hi:      # a default: no decimal
+        if type(value) is int and self.lo <= value <= self.hi:  # a default: no decimal
             return float(value) if self.real else value
         from decimal import Decimal, InvalidOperation
 
@@ -59,24 +61,33 @@ class Number(click.ParamType):
             value = repr(value)
         try:
             d = Decimal(str(value).strip())
-            ok = d.is_finite() and self.lo <= d <= self.hi and (
-                self.real or d == d.to_integral_value())
+            ok = (
+                d.is_finite()
+                and self.lo <= d <= self.hi
+                and (self.real or d == d.to_integral_value())
+            )
         except (InvalidOperation, ValueError, TypeError, ArithmeticError):
             ok = False
         if not ok:
-            big = 10 ** min(6, len(str(int(self.hi))) - 1)      # an example within the bounds
-            self.fail(f"{value!r} is not {self.allowed()} (e.g. 1000, {show(big)}, {big:_})"
-                      if self.hi >= 10 ** 5 else f"{value!r} is not {self.allowed()}",
-                      param, ctx)
+            big = 10 ** min(6, len(str(int(self.hi))) - 1)  # an example within the bounds
+            self.fail(
+                f"{value!r} is not {self.allowed()} (e.g. 1000, {show(big)}, {big:_})"
+                if self.hi >= 10**5
+                else f"{value!r} is not {self.allowed()}",
+                param,
+                ctx,
+            )
         return float(d) if self.real else int(d)
 
 
 class PysolGame(click.ParamType):
     """A PySolFC game number: N (1 <= N < 32000 deals as Microsoft's) or msN."""
+
     name = "N"
 
     def convert(self, value, param, ctx):
         from cribsolve.games.solitaire.pysol import parse_game
+
         try:
             return parse_game(value)
         except CardError as e:
@@ -84,56 +95,110 @@ class PysolGame(click.ParamType):
 
 
 def seed_option(f):
-    return click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
-                        help="Random seed: the same seed gives the same answer.")(f)
+    return click.option(
+        "--seed",
+        type=click.IntRange(0, SEED_MAX),
+        default=0,
+        show_default=True,
+        help="Random seed: the same seed gives the same answer.",
+    )(f)
 
 
 def jobs_option(f):
-    return click.option("--jobs", type=click.IntRange(1, JOBS_MAX), default=None,
-                        help="Threads (default: all cores); results do not depend on it.")(f)
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1, JOBS_MAX),
+        default=None,
+        help="Threads (default: all cores); results do not depend on it.",
+    )(f)
 
 
 def plot_option(f):
-    return click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
-                        metavar="FILE", help="Draw the result into FILE, .png or .svg (needs "
-                                             "matplotlib: pip install 'cribsolve[plot]').")(f)
+    return click.option(
+        "--plot",
+        "plot_path",
+        type=click.Path(dir_okay=False),
+        default=None,
+        metavar="FILE",
+        help="Draw the result into FILE, .png or .svg (needs "
+        "matplotlib: pip install 'cribsolve[plot]').",
+    )(f)
 
 
 def checkpoint_option(f):
-    return click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-                        metavar="FILE", help="Keep finished chunks in FILE: the same command "
-                                             "again resumes from it (a file from other "
-                                             "arguments is refused).")(f)
+    return click.option(
+        "--checkpoint",
+        type=click.Path(dir_okay=False),
+        default=None,
+        metavar="FILE",
+        help="Keep finished chunks in FILE: the same command "
+        "again resumes from it (a file from other "
+        "arguments is refused).",
+    )(f)
 
 
 def pysol_option(what: str):
-    return click.option("--pysol-game", "pysol_game", type=PysolGame(), default=None,
-                        metavar="N", help=f"PySolFC's game N (or msN): {what}.")
+    return click.option(
+        "--pysol-game",
+        "pysol_game",
+        type=PysolGame(),
+        default=None,
+        metavar="N",
+        help=f"PySolFC's game N (or msN): {what}.",
+    )
 
 
 def scheduler_option(f):
-    return click.option("--scheduler", default=None, metavar="ADDRESS|local[:WORKERS]",
-                        help="Run the chunks on a Dask cluster: a scheduler's address, or "
-                             "local[:WORKERS] for worker processes here (needs pip install "
-                             "'cribsolve[distributed]'); the numbers do not change.")(f)
+    return click.option(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS|local[:WORKERS]",
+        help="Run the chunks on a Dask cluster: a scheduler's address, or "
+        "local[:WORKERS] for worker processes here (needs pip install "
+        "'cribsolve[distributed]'); the numbers do not change.",
+    )(f)
 
 
 def rule_options(f):
     """The RULES.md §5 switches that change show scoring, shared by every scoring command."""
     opts = [
-        click.option("--rules", "preset", type=click.Choice(PRESETS), default="standard",
-                     show_default=True, help="standard: two-player (crib flush needs all five); "
-                                             "pysol: the solitaires (crib scores like a hand)."),
-        click.option("--target", type=click.IntRange(*BOUNDS["target"]), default=15,
-                     show_default=True,
-                     help="The sum that scores 2 (house rule: e.g. 16)."),
-        click.option("--jokers", type=click.IntRange(*BOUNDS["jokers"]), default=0,
-                     show_default=True,
-                     help="Jokers in the deck (rank 0, value 0, join runs 0-1-2)."),
-        click.option("--decks", type=click.IntRange(*BOUNDS["decks"]), default=1,
-                     show_default=True, help="Copies of each card (2 = double deck)."),
-        click.option("--wild", "wild", default=None, metavar="RANK",
-                     help="A rank whose cards stand for any card (e.g. K); the best is scored."),
+        click.option(
+            "--rules",
+            "preset",
+            type=click.Choice(PRESETS),
+            default="standard",
+            show_default=True,
+            help="standard: two-player (crib flush needs all five); "
+            "pysol: the solitaires (crib scores like a hand).",
+        ),
+        click.option(
+            "--target",
+            type=click.IntRange(*BOUNDS["target"]),
+            default=15,
+            show_default=True,
+            help="The sum that scores 2 (house rule: e.g. 16).",
+        ),
+        click.option(
+            "--jokers",
+            type=click.IntRange(*BOUNDS["jokers"]),
+            default=0,
+            show_default=True,
+            help="Jokers in the deck (rank 0, value 0, join runs 0-1-2).",
+        ),
+        click.option(
+            "--decks",
+            type=click.IntRange(*BOUNDS["decks"]),
+            default=1,
+            show_default=True,
+            help="Copies of each card (2 = double deck).",
+        ),
+        click.option(
+            "--wild",
+            "wild",
+            default=None,
+            metavar="RANK",
+            help="A rank whose cards stand for any card (e.g. K); the best is scored.",
+        ),
     ]
     for o in reversed(opts):
         f = o(f)
@@ -142,60 +207,112 @@ def rule_options(f):
 
 def _game_option(name):
     def ranged(key, default, help, show_default=True):
-        return click.option("--" + key.replace("_", "-"), type=click.IntRange(*BOUNDS[key]),
-                            default=default, show_default=show_default, help=help)
+        return click.option(
+            "--" + key.replace("_", "-"),
+            type=click.IntRange(*BOUNDS[key]),
+            default=default,
+            show_default=show_default,
+            help=help,
+        )
 
     def flag(key, help):
         return click.option("--" + key.replace("_", "-"), is_flag=True, help=help)
 
     return {
-        "target": ranged("target", 15, "The sum that scores 2 in the show and the play (house "
-                                       "rule: e.g. 16)."),
+        "target": ranged(
+            "target", 15, "The sum that scores 2 in the show and the play (house rule: e.g. 16)."
+        ),
         "peg_limit": ranged("peg_limit", 31, "The count the play may not pass."),
-        "lowball": flag("lowball", "Whoever reaches the game length first loses; players aim "
-                                   "low."),
+        "lowball": flag("lowball", "Whoever reaches the game length first loses; players aim low."),
         "jokers": ranged("jokers", 0, "Jokers in the deck (rank 0, value 0)."),
         "decks": ranged("decks", 1, "Copies of each card (2 = double deck)."),
-        "hand_size": ranged("hand_size", None, "Cards dealt to each player (default 6, one "
-                            "more with --choose-cut, a crib's share more with --two-cribs; 5 "
-                            "with 3 or 4 players and --five-card).", show_default=False),
+        "hand_size": ranged(
+            "hand_size",
+            None,
+            "Cards dealt to each player (default 6, one "
+            "more with --choose-cut, a crib's share more with --two-cribs; 5 "
+            "with 3 or 4 players and --five-card).",
+            show_default=False,
+        ),
         "crib_size": ranged("crib_size", 4, "Cards in the crib; each player throws half."),
-        "starters": ranged("starters", 1, "Cut cards; with 2 the first is turned before the "
-                                          "throw."),
-        "wild": click.option("--wild", "wild", default=None, metavar="RANK",
-                             help="A rank wild at the show (e.g. K); in the play it is itself."),
-        "stinkhole": flag("stinkhole", "Points that would leave a player one short of the game "
-                                       "length are not pegged."),
-        "draw": flag("draw", "Draw cribbage: before and after the throw each player may redraw "
-                             "cards (keeping one)."),
-        "choose_cut": flag("choose_cut", "Each player's cut card is a card the opponent gives "
-                                         "it from its hand."),
-        "two_cribs": flag("two_cribs", "A crib each (each player throws a share to both); the "
-                                       "deal is played out and the most points win."),
-        "bid": flag("bid", "The players bid for the crib: its owner scores it if it makes the "
-                           "bid, else goes back the bid."),
-        "players": ranged("players", 2, "Players at the table, 2 to 4 (with 3 or 4: 5 cards "
-                                        "each, one each to the crib)."),
-        "partners": flag("partners", "Four players as two teams, partners sitting opposite "
-                                     "(with --players 4)."),
-        "five_card": flag("five_card", "The five-card game: 5 cards each, two each to the "
-                                       "crib, the first pone takes 3, one series of play, to "
-                                       "61."),
+        "starters": ranged(
+            "starters", 1, "Cut cards; with 2 the first is turned before the throw."
+        ),
+        "wild": click.option(
+            "--wild",
+            "wild",
+            default=None,
+            metavar="RANK",
+            help="A rank wild at the show (e.g. K); in the play it is itself.",
+        ),
+        "stinkhole": flag(
+            "stinkhole",
+            "Points that would leave a player one short of the game length are not pegged.",
+        ),
+        "draw": flag(
+            "draw",
+            "Draw cribbage: before and after the throw each player may redraw cards (keeping one).",
+        ),
+        "choose_cut": flag(
+            "choose_cut", "Each player's cut card is a card the opponent gives it from its hand."
+        ),
+        "two_cribs": flag(
+            "two_cribs",
+            "A crib each (each player throws a share to both); the "
+            "deal is played out and the most points win.",
+        ),
+        "bid": flag(
+            "bid",
+            "The players bid for the crib: its owner scores it if it makes the "
+            "bid, else goes back the bid.",
+        ),
+        "players": ranged(
+            "players",
+            2,
+            "Players at the table, 2 to 4 (with 3 or 4: 5 cards each, one each to the crib).",
+        ),
+        "partners": flag(
+            "partners", "Four players as two teams, partners sitting opposite (with --players 4)."
+        ),
+        "five_card": flag(
+            "five_card",
+            "The five-card game: 5 cards each, two each to the "
+            "crib, the first pone takes 3, one series of play, to "
+            "61.",
+        ),
     }[name]
 
 
-GAME_OPTIONS = ("target", "peg_limit", "lowball", "jokers", "decks", "hand_size", "crib_size",
-                "starters", "wild", "stinkhole", "draw", "choose_cut", "two_cribs", "bid",
-                "players", "partners", "five_card")
+GAME_OPTIONS = (
+    "target",
+    "peg_limit",
+    "lowball",
+    "jokers",
+    "decks",
+    "hand_size",
+    "crib_size",
+    "starters",
+    "wild",
+    "stinkhole",
+    "draw",
+    "choose_cut",
+    "two_cribs",
+    "bid",
+    "players",
+    "partners",
+    "five_card",
+)
 
 
 def game_options(*names):
     """The house rules of the two-player game (docs/RULES.md §5) that ``names`` take (all
     that the engines play, by default)."""
+
     def decorate(f):
         for name in reversed(names or GAME_OPTIONS):
             f = _game_option(name)(f)
         return f
+
     return decorate
 
 
@@ -208,13 +325,20 @@ def make_spec(game_length=121, wild=None, hand_size=None, **rules):
 
     if hand_size is None:
         hand_size = CribbageSpec.natural_hand(
-            rules.get("crib_size", 4), rules.get("choose_cut", False),
-            rules.get("two_cribs", False), rules.get("players", 2),
-            rules.get("five_card", False))
+            rules.get("crib_size", 4),
+            rules.get("choose_cut", False),
+            rules.get("two_cribs", False),
+            rules.get("players", 2),
+            rules.get("five_card", False),
+        )
     if rules.get("five_card") and not given("game_length"):
         game_length = 61
-    return CribbageSpec(game_length=game_length, wild_rank=parse_rank(wild) if wild else 0,
-                        hand_size=hand_size, **rules)
+    return CribbageSpec(
+        game_length=game_length,
+        wild_rank=parse_rank(wild) if wild else 0,
+        hand_size=hand_size,
+        **rules,
+    )
 
 
 def make_rules(preset, target, jokers, decks, wild):
@@ -242,8 +366,9 @@ def given(name: str) -> bool:
     """Whether the user gave option ``name`` (its parameter name), rather than its default
     (``dealer``: either seat)."""
     ctx = click.get_current_context()
-    sources = [ctx.get_parameter_source(n) for n in (("dealer", "pone") if name == "dealer"
-                                                      else (name,))]
+    sources = [
+        ctx.get_parameter_source(n) for n in (("dealer", "pone") if name == "dealer" else (name,))
+    ]
     return any(s is not None and s is not ParameterSource.DEFAULT for s in sources)
 
 
@@ -261,8 +386,9 @@ def refuse(names, where: str, hint: str = "") -> None:
     """An option given where it does not apply is an error, never silently ignored."""
     for name in names:
         if given(name):
-            raise click.UsageError(f"{opt(name)} does not apply to {where}"
-                                   + (f" ({hint})" if hint else ""))
+            raise click.UsageError(
+                f"{opt(name)} does not apply to {where}" + (f" ({hint})" if hint else "")
+            )
 
 
 def bad(option: str, message: str):
@@ -300,8 +426,9 @@ def check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52
     """Enough of the deck's cards must be left unseen to deal what is still hidden."""
     left = deck - n_known
     if left < need:
-        raise CardError(f"{option}: only {left} cards are left unseen, fewer than the {need} "
-                        f"needed for {what}")
+        raise CardError(
+            f"{option}: only {left} cards are left unseen, fewer than the {need} needed for {what}"
+        )
 
 
 def check_outputs(*pairs) -> None:
@@ -317,8 +444,7 @@ def check_outputs(*pairs) -> None:
         check_output_path(path, option)
         real = os.path.realpath(path)
         if real in seen:
-            raise CribsolveError(f"{option} and {seen[real]} name the same file; give two "
-                                 f"files")
+            raise CribsolveError(f"{option} and {seen[real]} name the same file; give two files")
         seen[real] = option
 
 
@@ -341,8 +467,10 @@ def check_header(path: str, header, option: str) -> None:
     want = buf.getvalue().rstrip("\r\n")
     found = first.decode("utf-8", "replace").rstrip("\r\n")
     if found != want:
-        raise CribsolveError(f"{option}: {path} has a different header ({found[:80]!r}, not "
-                             f"{want!r}); use another file")
+        raise CribsolveError(
+            f"{option}: {path} has a different header ({found[:80]!r}, not "
+            f"{want!r}); use another file"
+        )
 
 
 def check_plot(path, *outputs) -> None:
@@ -368,12 +496,14 @@ def quick():
     """Answer this one question without numba (see jit.use_python), unless told not to."""
     if os.environ.get("CRIBSOLVE_COMPILED") != "1":
         from cribsolve.infra import jit
+
         jit.use_python()
 
 
 def chunks_where(scheduler, jobs):
     """Where a command's chunks run (runner.connect), closed when the command ends."""
     from cribsolve.infra.runner import connect
+
     return click.get_current_context().with_resource(connect(scheduler, jobs))
 
 
@@ -386,19 +516,25 @@ def opponent_progress(quiet):
     def report(iteration, change):
         pb.update(1)
         pb.set_postfix(change=f"{change:.4f}")
+
     return report
 
 
 def win_table_progress(variant, quiet):
     """Build (once) the table of P(win) by score and deals left, and Patience's deck value,
     with a progress bar."""
-    from cribsolve.games.solitaire.simulate import (DECK_VALUE_GAMES, WIN_TABLE_GAMES, deck_value,
-                                                    win_table)
+    from cribsolve.games.solitaire.simulate import (
+        DECK_VALUE_GAMES,
+        WIN_TABLE_GAMES,
+        deck_value,
+        win_table,
+    )
     from cribsolve.infra.progress import bar
 
-    with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game",
-             lazy=True) as pb:
+    with bar(WIN_TABLE_GAMES, f"win table for {variant} (once)", quiet, "game", lazy=True) as pb:
         win_table(variant, pb.update)
     if variant == "patience":
-        with bar(DECK_VALUE_GAMES, "deck value for patience (once)", quiet, "game", lazy=True) as pb:
+        with bar(
+            DECK_VALUE_GAMES, "deck value for patience (once)", quiet, "game", lazy=True
+        ) as pb:
             deck_value(pb.update)

@@ -2,94 +2,192 @@
 (solitaire.py), or a whole game of cribbage against the computer, two to four players (the
 game is games/cribbage/match.py; this is its skin: options, the record's file, the closing
 review)."""
+
 from __future__ import annotations
 
 import sys
 
 import click
 
-from cribsolve.cli.options import (GAME_OPTIONS, SEED_MAX, TOP_MAX, check_outputs,
-                                   game_options, given, make_spec, pysol_option,
-                                   refuse)
+from cribsolve.cli.options import (
+    GAME_OPTIONS,
+    SEED_MAX,
+    TOP_MAX,
+    check_outputs,
+    game_options,
+    given,
+    make_spec,
+    pysol_option,
+    refuse,
+)
 from cribsolve.cli.spelling import samples_option, seat_option
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
-CRIBBAGE_ONLY = ["opponent", "dealer", "coach", "count_yourself", "muggins", "record",
-                 "game_length", "resume"]
+CRIBBAGE_ONLY = [
+    "opponent",
+    "dealer",
+    "coach",
+    "count_yourself",
+    "muggins",
+    "record",
+    "game_length",
+    "resume",
+]
 
 
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "square", "cribbage"]),
-              required=True, help="The game: a solitaire, or cribbage against the computer.")
+@click.option(
+    "--variant",
+    type=click.Choice(["patience", "patience2", "square", "cribbage"]),
+    required=True,
+    help="The game: a solitaire, or cribbage against the computer.",
+)
 @pysol_option("play this game (solitaires)")
-@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
-              help="Deal from this seed (the same seed deals the same game).")
-@samples_option("Patience II's first discards: second hands sampled; Square: playouts of "
-                "each move shown (default there 200)")
-@click.option("--top", type=click.IntRange(1, TOP_MAX), default=3, show_default=True,
-              help="Solitaires: discards shown at each decision.")
-@click.option("--opponent", type=click.Choice(["expert", "expert1", "lookahead", "greedy"]),
-              default="expert", show_default=True,
-              help="Cribbage: the computer's policy (as simulate --policy measures it; with "
-                   "three or four players lookahead, the default there, or greedy).")
-@seat_option("Cribbage: you deal first (--pone: they do, or with three or four the player "
-             "at your right; default: cut for deal).")
-@click.option("--coach", is_flag=True,
-              help="Cribbage: the hint before every decision, and a line after a costly one.")
-@click.option("--count-yourself", is_flag=True,
-              help="Cribbage: type your own count of your hand and crib.")
-@click.option("--muggins", is_flag=True,
-              help="Cribbage, with --count-yourself: the computer takes the points you miss.")
-@click.option("--record", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Cribbage: write the game's record here (default: a file named by date in "
-                   "the data folder), for cribsolve review.")
-@click.option("--game-length", type=click.IntRange(31, ODDS_LENGTH_MAX), default=121,
-              show_default=True, help="Cribbage: points to win.")
-@click.option("--resume", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Cribbage: go on with the game broken off in this record (its seed, "
-                   "opponent and rules), from its first unfinished deal.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, SEED_MAX),
+    default=None,
+    help="Deal from this seed (the same seed deals the same game).",
+)
+@samples_option(
+    "Patience II's first discards: second hands sampled; Square: playouts of "
+    "each move shown (default there 200)"
+)
+@click.option(
+    "--top",
+    type=click.IntRange(1, TOP_MAX),
+    default=3,
+    show_default=True,
+    help="Solitaires: discards shown at each decision.",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(["expert", "expert1", "lookahead", "greedy"]),
+    default="expert",
+    show_default=True,
+    help="Cribbage: the computer's policy (as simulate --policy measures it; with "
+    "three or four players lookahead, the default there, or greedy).",
+)
+@seat_option(
+    "Cribbage: you deal first (--pone: they do, or with three or four the player "
+    "at your right; default: cut for deal)."
+)
+@click.option(
+    "--coach",
+    is_flag=True,
+    help="Cribbage: the hint before every decision, and a line after a costly one.",
+)
+@click.option(
+    "--count-yourself", is_flag=True, help="Cribbage: type your own count of your hand and crib."
+)
+@click.option(
+    "--muggins",
+    is_flag=True,
+    help="Cribbage, with --count-yourself: the computer takes the points you miss.",
+)
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Cribbage: write the game's record here (default: a file named by date in "
+    "the data folder), for cribsolve review.",
+)
+@click.option(
+    "--game-length",
+    type=click.IntRange(31, ODDS_LENGTH_MAX),
+    default=121,
+    show_default=True,
+    help="Cribbage: points to win.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Cribbage: go on with the game broken off in this record (its seed, "
+    "opponent and rules), from its first unfinished deal.",
+)
 @game_options()
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def play(variant, pysol_game, seed, samples, top, opponent, dealer, coach, count_yourself,
-         muggins, record, game_length, resume, quiet, **house):
+def play(
+    variant,
+    pysol_game,
+    seed,
+    samples,
+    top,
+    opponent,
+    dealer,
+    coach,
+    count_yourself,
+    muggins,
+    record,
+    game_length,
+    resume,
+    quiet,
+    **house,
+):
     """Play a solitaire with a coach, or cribbage against the computer (--variant cribbage):
     type your cards (e.g. 5H JD) or their numbers, ? for a hint, Enter for the adviser's
     choice."""
     if variant != "cribbage":
         refuse(CRIBBAGE_ONLY + list(GAME_OPTIONS), f"--variant {variant}")
         from cribsolve.cli.solitaire import play_solitaire, play_square
+
         if variant == "square":
             return play_square(pysol_game, seed, samples if given("samples") else 200, top)
         return play_solitaire(variant, pysol_game, seed, samples, top, quiet)
     refuse(SOLITAIRE_ONLY, "--variant cribbage")
     if muggins and not count_yourself:
-        raise click.UsageError("--muggins goes with --count-yourself (it takes the points "
-                               "you miss in your own count)")
+        raise click.UsageError(
+            "--muggins goes with --count-yourself (it takes the points you miss in your own count)"
+        )
     if resume is not None:
-        refuse(["seed", "opponent", "dealer", "record", "game_length", "muggins",
-                *GAME_OPTIONS], "--resume", "the record gives the game")
+        refuse(
+            ["seed", "opponent", "dealer", "record", "game_length", "muggins", *GAME_OPTIONS],
+            "--resume",
+            "the record gives the game",
+        )
         return _cribbage(*_resumed(resume), coach, count_yourself, quiet)
-    refuse(["five_card"], "play --variant cribbage", "it plays two, three or four players; "
-                                                     "not the five-card game")
+    refuse(
+        ["five_card"],
+        "play --variant cribbage",
+        "it plays two, three or four players; not the five-card game",
+    )
     spec = make_spec(game_length=game_length, **house)
     if spec.players > 2:
         refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
         if opponent.startswith("expert") and given("opponent"):
-            raise click.UsageError(f"--opponent {opponent} is the two-player search; with "
-                                   f"{spec.players} players: lookahead or greedy")
+            raise click.UsageError(
+                f"--opponent {opponent} is the two-player search; with "
+                f"{spec.players} players: lookahead or greedy"
+            )
         opponent = opponent if given("opponent") else "lookahead"
     from cribsolve.games.cribbage.record import not_recorded
+
     if not_recorded(spec):
-        raise click.UsageError(f"{not_recorded(spec)} is not offered by play yet: the game's "
-                               "record, which review reads, holds distinct cards, one cut "
-                               "card and each player's throw once")
+        raise click.UsageError(
+            f"{not_recorded(spec)} is not offered by play yet: the game's "
+            "record, which review reads, holds distinct cards, one cut "
+            "card and each player's throw once"
+        )
     import secrets
 
     seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
     first = None if dealer is None else 0 if dealer else spec.players - 1
-    _cribbage(spec, seed, opponent, first, muggins, _record_path(record), None, coach,
-              count_yourself, quiet)
+    _cribbage(
+        spec,
+        seed,
+        opponent,
+        first,
+        muggins,
+        _record_path(record),
+        None,
+        coach,
+        count_yourself,
+        quiet,
+    )
 
 
 def _record_path(record):
@@ -97,6 +195,7 @@ def _record_path(record):
     import time
 
     from cribsolve.infra.paths import data_dir
+
     if record is not None:
         check_outputs(("--record", record))
         return record
@@ -114,26 +213,30 @@ def _resumed(path):
 
     rec = load_record(path)
     if rec.seed is None or rec.opponent not in OPPONENTS:
-        raise CribsolveError(f"{path}: not a game cribsolve play wrote (it has no 'seed' and "
-                             "'opponent' lines), so it cannot be resumed")
+        raise CribsolveError(
+            f"{path}: not a game cribsolve play wrote (it has no 'seed' and "
+            "'opponent' lines), so it cannot be resumed"
+        )
     if rec.muggins:
-        raise CribsolveError(f"{path}: a game under --muggins cannot be resumed: its record "
-                             "holds the cards, not your counts, so the scores it replays to "
-                             "are not the game's")
+        raise CribsolveError(
+            f"{path}: a game under --muggins cannot be resumed: its record "
+            "holds the cards, not your counts, so the scores it replays to "
+            "are not the game's"
+        )
     check_outputs(("--resume", path))
     game = replay(rec)
     if game.winner:
-        raise CribsolveError(f"{path}: the game is over ({game.winner} won); review it with: "
-                             f"cribsolve review {path}")
+        raise CribsolveError(
+            f"{path}: the game is over ({game.winner} won); review it with: cribsolve review {path}"
+        )
     return rec.spec, rec.seed, rec.opponent, rec.dealer_place, False, path, game
 
 
-def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself,
-              quiet):
+def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself, quiet):
     from dataclasses import replace
 
-    from cribsolve.games.cribbage.computer import Computer
     from cribsolve.games.cribbage import advice
+    from cribsolve.games.cribbage.computer import Computer
     from cribsolve.games.cribbage.match import Match, deck_for, ready, summary_lines
     from cribsolve.games.cribbage.terminal import Terminal
     from cribsolve.infra.jit import later
@@ -142,9 +245,11 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
     say = click.echo
     rules = replace(spec, game_length=121)
     rules = "" if rules.is_standard else f" ({rules.describe()})"
-    say(f"cribbage to {spec.game_length}{rules} against {opponent}, seed {seed} (--seed {seed} "
-        f"deals this game again); the record: {path}" +
-        (f" (resumed at deal {len(resumed.deals) + 1})" if resumed else ""))
+    say(
+        f"cribbage to {spec.game_length}{rules} against {opponent}, seed {seed} (--seed {seed} "
+        f"deals this game again); the record: {path}"
+        + (f" (resumed at deal {len(resumed.deals) + 1})" if resumed else "")
+    )
     computer = Computer(opponent, spec)
     deck = deck_for(seed, 0, spec)
     # What a deal runs is compiled once, before the first prompt, so that no step of the game
@@ -155,22 +260,33 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
     later(lambda: (computer.ready(deck, end=True), advice.ready(spec, deck, end=True)))
     player = Terminal(spec, sys.stdin.readline, say, coach, echo=not sys.stdin.isatty())
     with open(path, "a" if resumed else "w", encoding="utf-8") as f:
+
         def write(text):
             f.write(text)
             f.flush()
-        match = Match(spec, player, computer, say, write, seed, None, count_yourself,
-                      muggins, dealer)
+
+        match = Match(
+            spec, player, computer, say, write, seed, None, count_yourself, muggins, dealer
+        )
         try:
             match.run(resumed)
         except (EOFError, KeyboardInterrupt) as stop:
             r = match.result
-            seat = " --dealer" if match.you_deal else \
-                " --pone" if match.dealer == spec.players - 1 else ""   # else: the seed's cut
-            how = (f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; go on "
-                   f"with: cribsolve play --variant cribbage --resume {path} (or review them: "
-                   f"cribsolve review {path})" if r.deals else
-                   f"no deal was finished, so {path} holds no deal to review; to play this "
-                   f"game from its start: the same command with --seed {seed}{seat}")
+            seat = (
+                " --dealer"
+                if match.you_deal
+                else " --pone"
+                if match.dealer == spec.players - 1
+                else ""
+            )  # else: the seed's cut
+            how = (
+                f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; go on "
+                f"with: cribsolve play --variant cribbage --resume {path} (or review them: "
+                f"cribsolve review {path})"
+                if r.deals
+                else f"no deal was finished, so {path} holds no deal to review; to play this "
+                f"game from its start: the same command with --seed {seed}{seat}"
+            )
             say(f"\ngame stopped in deal {r.deals + 1} at {match.board()[1:-1]}: {how}")
             if isinstance(stop, KeyboardInterrupt):
                 sys.exit(130)

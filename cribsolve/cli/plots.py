@@ -6,6 +6,7 @@ functions, and only its object API is used (``Figure``, saved through the Agg or
 no pyplot state and no backend switch, so drawing works headless and never disturbs a
 notebook's own figures.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,10 +23,11 @@ INSTALL = "pip install 'cribsolve[plot]'"
 def plot_format(path: str) -> str:
     """The image format of ``path`` (its extension), or a user error naming the ones we write."""
     name = os.path.basename(path)
-    ext = name.rpartition(".")[2].lower() if "." in name else ""     # '.png' too
+    ext = name.rpartition(".")[2].lower() if "." in name else ""  # '.png' too
     if ext not in FORMATS:
-        raise CribsolveError(f"--plot: {path} must end in .png or .svg (the format is chosen by "
-                             f"the extension)")
+        raise CribsolveError(
+            f"--plot: {path} must end in .png or .svg (the format is chosen by the extension)"
+        )
     return ext
 
 
@@ -90,12 +92,15 @@ def simulate_figure(res):
     won = scores >= res.win_at
     ax.bar(scores[~won], share[~won], width=1.0, color="tab:grey", label="lost")
     ax.bar(scores[won], share[won], width=1.0, color="tab:blue", label="won")
-    ax.axvline(res.win_at - 0.5, color="tab:red", linestyle="--",
-               label=f"win line ({res.win_at} points)")
+    ax.axvline(
+        res.win_at - 0.5, color="tab:red", linestyle="--", label=f"win line ({res.win_at} points)"
+    )
     lo, hi = res.win_rate_ci
-    ax.set_title(f"{res.variant}, policy {res.policy}, n = {res.n:,}, seed {res.seed}\n"
-                 f"win rate {_pct(res.win_rate)} (95% CI {_pct(lo)} to {_pct(hi)}); "
-                 f"mean {res.mean:.2f} points")
+    ax.set_title(
+        f"{res.variant}, policy {res.policy}, n = {res.n:,}, seed {res.seed}\n"
+        f"win rate {_pct(res.win_rate)} (95% CI {_pct(lo)} to {_pct(hi)}); "
+        f"mean {res.mean:.2f} points"
+    )
     ax.set_xlabel("final score (points)")
     ax.set_ylabel("games (% of n)")
     ax.legend()
@@ -103,9 +108,15 @@ def simulate_figure(res):
 
 
 COLORS = {"pegging": "tab:orange", "hand": "tab:blue", "crib": "tab:green", "heels": "tab:purple"}
-PARTS = {"dealer": [("pegging", "dealer_pegging"), ("hand", "dealer_hand"), ("crib", "crib"),
-                    ("heels", "heels")],
-         "pone": [("pegging", "pone_pegging"), ("hand", "pone_hand"), ("crib", "pone_crib")]}
+PARTS = {
+    "dealer": [
+        ("pegging", "dealer_pegging"),
+        ("hand", "dealer_hand"),
+        ("crib", "crib"),
+        ("heels", "heels"),
+    ],
+    "pone": [("pegging", "pone_pegging"), ("hand", "pone_hand"), ("crib", "pone_crib")],
+}
 
 
 def cribbage_figure(res):
@@ -119,10 +130,23 @@ def cribbage_figure(res):
     for y, side in enumerate(PARTS):
         left = 0.0
         for part, key in PARTS[side]:
-            bar = ax.barh(y, d[key], left=left, color=COLORS[part],
-                          label=part if side == "dealer" else None)[0]
-            labels.append((ax.text(left + d[key] / 2, y, f"{d[key]:.2f}", ha="center",
-                                   va="center", color="white", fontsize=9), bar))
+            bar = ax.barh(
+                y, d[key], left=left, color=COLORS[part], label=part if side == "dealer" else None
+            )[0]
+            labels.append(
+                (
+                    ax.text(
+                        left + d[key] / 2,
+                        y,
+                        f"{d[key]:.2f}",
+                        ha="center",
+                        va="center",
+                        color="white",
+                        fontsize=9,
+                    ),
+                    bar,
+                )
+            )
             left += d[key]
         totals.append(f"{left:.2f}")
     ax.set_yticks([0, 1], ["dealer", "pone"])
@@ -135,10 +159,14 @@ def cribbage_figure(res):
     fig.legend(loc="outside lower center", ncol=len(COLORS), frameon=False)
     lo, hi = d["win_rate_ci"]
     rules = "" if res.spec.is_standard else f" ({res.spec.describe()})"
-    ax.set_title(_wrap(f"cribbage to {res.spec.game_length}{rules}, {res.policy} (player 1) "
-                       f"vs {res.opponent_policy} (player 2), n = {res.n:,}, seed {res.seed}")
-                 + f"\nfirst dealer wins {_pct(d['win_rate'])} (95% CI {_pct(lo)} to "
-                   f"{_pct(hi)})")
+    ax.set_title(
+        _wrap(
+            f"cribbage to {res.spec.game_length}{rules}, {res.policy} (player 1) "
+            f"vs {res.opponent_policy} (player 2), n = {res.n:,}, seed {res.seed}"
+        )
+        + f"\nfirst dealer wins {_pct(d['win_rate'])} (95% CI {_pct(lo)} to "
+        f"{_pct(hi)})"
+    )
     _keep_fitting(fig, labels)
     return fig
 
@@ -155,8 +183,10 @@ def distribution_figure(hist, crib: bool, preset: str):
     ax.set_yscale("log")
     ax.set_xlabel("show score (points)")
     ax.set_ylabel("hands (% of all, log scale)")
-    ax.set_title(f"the show, scored as a {'crib' if crib else 'hand'} under the {preset} rules\n"
-                 f"exact over all {n:,} four-card + starter hands; mean {mean:.3f} points")
+    ax.set_title(
+        f"the show, scored as a {'crib' if crib else 'hand'} under the {preset} rules\n"
+        f"exact over all {n:,} four-card + starter hands; mean {mean:.3f} points"
+    )
     return fig
 
 
@@ -173,8 +203,15 @@ def crib_table_figure(rows, seat: str, opponent: str):
     middle = np.nanmean(grid)
     for i in range(13):
         for j in range(13):
-            ax.text(j, i, f"{grid[i, j]:.1f}", ha="center", va="center", fontsize=7,
-                    color="black" if grid[i, j] > middle else "white")
+            ax.text(
+                j,
+                i,
+                f"{grid[i, j]:.1f}",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="black" if grid[i, j] > middle else "white",
+            )
     ticks = list(range(13))
     ax.set_xticks(ticks, list(RANK_CHARS))
     ax.set_yticks(ticks, list(RANK_CHARS))
@@ -192,23 +229,32 @@ def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
     fig = _figure(15, 4.8)
     axes = fig.subplots(1, 3)
     for ax, d, who in zip(axes, (1, 0), ("I deal next", "they deal next")):
-        im = ax.imshow(win[d], origin="lower", cmap="RdBu", vmin=0, vmax=1,
-                       interpolation="nearest")
+        im = ax.imshow(win[d], origin="lower", cmap="RdBu", vmin=0, vmax=1, interpolation="nearest")
         ax.set_title(f"P(I win), {who}")
     fig.colorbar(im, ax=axes[:2], label="probability of winning", shrink=0.9)
     edge = win[1] - win[0]
     top = float(np.abs(edge).max())
-    im = axes[2].imshow(edge * 100, origin="lower", cmap="PuOr", vmin=-100 * top,
-                        vmax=100 * top, interpolation="nearest")
-    axes[2].set_title(f"dealer's edge: P(I win) dealing - not dealing\n"
-                      f"(at 0-0: {_pct(win[1, 0, 0])} - {_pct(win[0, 0, 0])})")
+    im = axes[2].imshow(
+        edge * 100,
+        origin="lower",
+        cmap="PuOr",
+        vmin=-100 * top,
+        vmax=100 * top,
+        interpolation="nearest",
+    )
+    axes[2].set_title(
+        f"dealer's edge: P(I win) dealing - not dealing\n"
+        f"(at 0-0: {_pct(win[1, 0, 0])} - {_pct(win[0, 0, 0])})"
+    )
     fig.colorbar(im, ax=axes[2], label="percentage points", shrink=0.9)
     for ax in axes:
         ax.set_xlabel("their score (points)")
         ax.set_ylabel("my score (points)")
     rules = "" if spec.is_standard else f" ({spec.describe()})"
-    fig.suptitle(f"cribbage to {n}{rules}: odds from {deals:,} simulated deals (seed {seed}; "
-                 f"both players {policy})")
+    fig.suptitle(
+        f"cribbage to {n}{rules}: odds from {deals:,} simulated deals (seed {seed}; "
+        f"both players {policy})"
+    )
     return fig
 
 
@@ -224,8 +270,13 @@ def discard_figure(values, heading: str, xlabel: str):
     for group in same.values():
         v, dist = group[0], group[0].distribution
         also = " = ".join(format_cards(w.discard) for w in group)
-        ax.plot(list(dist), np.array(list(dist.values())) * 100, marker="o", markersize=3,
-                label=f"throw {also}: mean {v.net:.2f}")
+        ax.plot(
+            list(dist),
+            np.array(list(dist.values())) * 100,
+            marker="o",
+            markersize=3,
+            label=f"throw {also}: mean {v.net:.2f}",
+        )
     ax.set_xlabel(xlabel)
     ax.set_ylabel("probability (%)")
     ax.set_title(heading)
@@ -240,9 +291,16 @@ def variations_figure(rows, n: int, seed: int, policy: str):
     axes = fig.subplots(1, 3, sharey=True)
     y = np.arange(len(rows))
     win = np.array([r["first_dealer_wins"] for r in rows]) * 100
-    err = np.array([[r["first_dealer_wins"] - r["ci_low"], r["ci_high"] - r["first_dealer_wins"]]
-                    for r in rows]).T * 100
-    err = np.maximum(err, 0)    # a CI at 0% or 100% can end a rounding error past its rate
+    err = (
+        np.array(
+            [
+                [r["first_dealer_wins"] - r["ci_low"], r["ci_high"] - r["first_dealer_wins"]]
+                for r in rows
+            ]
+        ).T
+        * 100
+    )
+    err = np.maximum(err, 0)  # a CI at 0% or 100% can end a rounding error past its rate
     axes[0].errorbar(win, y, xerr=err, fmt="o")
     axes[0].axvline(50, color="grey", lw=0.8)
     axes[0].set_xlabel("first dealer wins (%, 95% CI)")
@@ -251,15 +309,17 @@ def variations_figure(rows, n: int, seed: int, policy: str):
         left = np.zeros(len(rows))
         for part, key in PARTS[side]:
             # the rows hold no heels column: it is what is left of the dealer's total
-            vals = (np.array([r["dealer_points"] for r in rows]) - left if key == "heels"
-                    else np.array([r[key] for r in rows]))
+            vals = (
+                np.array([r["dealer_points"] for r in rows]) - left
+                if key == "heels"
+                else np.array([r[key] for r in rows])
+            )
             ax.barh(y, vals, left=left, color=COLORS[part], label=part)
             left += vals
         ax.set_xlabel(f"{side} points per deal")
         ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=4, frameon=False)
     axes[0].invert_yaxis()
-    fig.suptitle(f"house rules, n = {n:,} games each, seed {seed} ({policy} pegging, EV "
-                 f"discards)")
+    fig.suptitle(f"house rules, n = {n:,} games each, seed {seed} ({policy} pegging, EV discards)")
     return fig
 
 
@@ -272,28 +332,43 @@ def bracket_figure(d):
         rows.append(("best policy, charged", "charged_rate"))
     if "win_policy_rate" in d:
         rows.append(("win policy", "win_policy_rate"))
-    rows += [("information-relaxation bound", "upper_bound"),
-             ("clairvoyant bound", "clairvoyant")]
+    rows += [("information-relaxation bound", "upper_bound"), ("clairvoyant bound", "clairvoyant")]
     rate = np.array([d[key] for _, key in rows]) * 100
     ci = np.array([d[key + "_ci"] for _, key in rows]).T * 100
     fig = _figure(8, 1.6 + 0.45 * len(rows))
     ax = fig.add_subplot()
     y = np.arange(len(rows))
-    ax.axvspan(rate[0], min(d["upper_bound"], d["clairvoyant"]) * 100, color="tab:green",
-               alpha=0.15, label="the optimal win rate lies here")
+    ax.axvspan(
+        rate[0],
+        min(d["upper_bound"], d["clairvoyant"]) * 100,
+        color="tab:green",
+        alpha=0.15,
+        label="the optimal win rate lies here",
+    )
     if max(ci[1]) > 100:
         ax.axvline(100, color="grey", lw=0.8, linestyle="--", label="every deck won (100%)")
-    ax.errorbar(rate, y, xerr=np.maximum([rate - ci[0], ci[1] - rate], 0), fmt="o",
-                capsize=4, color="tab:blue")
+    ax.errorbar(
+        rate,
+        y,
+        xerr=np.maximum([rate - ci[0], ci[1] - rate], 0),
+        fmt="o",
+        capsize=4,
+        color="tab:blue",
+    )
     ax.set_yticks(y, [name for name, _ in rows])
     ax.invert_yaxis()
     ax.margins(y=0.25)
-    right = ax.secondary_yaxis("right")       # the values, laid out beside the axes
+    right = ax.secondary_yaxis("right")  # the values, laid out beside the axes
     right.set_yticks(y, [f"{r:.2f}% [{lo:.2f}, {hi:.2f}]" for r, lo, hi in zip(rate, *ci)])
     ax.set_xlabel("win rate (%, 95% CI)")
     fig.legend(loc="outside lower center", ncol=2, frameon=False)
-    charge = (f"; {d['next_hands']} next hands drawn per charge"
-              if d["variant"] == "patience" else "")
-    ax.set_title(_wrap(f"{d['variant']}: the optimal win rate, on n = {d['n']:,} decks, seed "
-                       f"{d['seed']}{charge}"))
+    charge = (
+        f"; {d['next_hands']} next hands drawn per charge" if d["variant"] == "patience" else ""
+    )
+    ax.set_title(
+        _wrap(
+            f"{d['variant']}: the optimal win rate, on n = {d['n']:,} decks, seed "
+            f"{d['seed']}{charge}"
+        )
+    )
     return fig

@@ -1,21 +1,39 @@
 """The commands that play many seeded games: ``simulate`` (a solitaire, Shuffle or two-player
 cribbage, one policy) and ``variations`` (each house rule alone, side by side)."""
+
 from __future__ import annotations
 
 import click
 
-from cribsolve.cli.options import (GAME_OPTIONS, GAMES_MAX, Number, bad,
-                                   check_header, check_outputs, check_plot,
-                                   checkpoint_option, chunks_where, game_options,
-                                   jobs_option, make_spec, plot, plot_option, refuse,
-                                   scheduler_option, seed_option, show,
-                                   win_table_progress)
+from cribsolve.cli.options import (
+    GAME_OPTIONS,
+    GAMES_MAX,
+    Number,
+    bad,
+    check_header,
+    check_outputs,
+    check_plot,
+    checkpoint_option,
+    chunks_where,
+    game_options,
+    jobs_option,
+    make_spec,
+    plot,
+    plot_option,
+    refuse,
+    scheduler_option,
+    seed_option,
+    show,
+    win_table_progress,
+)
 from cribsolve.cli.spelling import objective_option
 from cribsolve.games.cribbage.spec import BOUNDS
 
 # the per-deal figures average the deals played to their end (a game ends mid-deal)
-NO_COMPLETE_DEAL = ("per deal: no figures, as every game ended within a deal (the points per "
-                    "deal are of the deals played to their end)")
+NO_COMPLETE_DEAL = (
+    "per deal: no figures, as every game ended within a deal (the points per "
+    "deal are of the deals played to their end)"
+)
 
 
 def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
@@ -25,27 +43,39 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
 
     policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else SOLITAIRES[variant].policies
     if policy == "clairvoyant" and variant.startswith("square-"):
-        raise bad("--policy", f"clairvoyant is not available for --variant {variant}: its bound "
-                              f"needs the best grid of any 16 of the cards dealt, and Shuffle's "
-                              f"search takes exactly 16 (--variant square has it)")
+        raise bad(
+            "--policy",
+            f"clairvoyant is not available for --variant {variant}: its bound "
+            f"needs the best grid of any 16 of the cards dealt, and Shuffle's "
+            f"search takes exactly 16 (--variant square has it)",
+        )
     if policy is not None and policy not in policies:
-        raise bad("--policy", f"{policy} is not a policy of --variant {variant} (expected "
-                              f"{', '.join(policies)})")
+        raise bad(
+            "--policy",
+            f"{policy} is not a policy of --variant {variant} (expected {', '.join(policies)})",
+        )
     if variant == "square":
         if win_only and policy != "clairvoyant":
-            raise click.UsageError("--win-only in --variant square is for --policy clairvoyant "
-                                   "(Shuffle's search, decided at 61)")
+            raise click.UsageError(
+                "--win-only in --variant square is for --policy clairvoyant "
+                "(Shuffle's search, decided at 61)"
+            )
     elif variant != "shuffle":
         refuse(["win_only"], f"--variant {variant}", "it is for --variant shuffle")
     elif win_only and policy not in (None, "optimal"):
         raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
     if variant != "cribbage":
-        refuse(["game_length", "opponent_policy", "objective", *GAME_OPTIONS],
-               f"--variant {variant}",
-               "it is for --variant cribbage")
+        refuse(
+            ["game_length", "opponent_policy", "objective", *GAME_OPTIONS],
+            f"--variant {variant}",
+            "it is for --variant cribbage",
+        )
     else:
-        refuse(["histogram_csv"], "--variant cribbage",
-               "it writes the final scores of the solitaires and Shuffle")
+        refuse(
+            ["histogram_csv"],
+            "--variant cribbage",
+            "it writes the final scores of the solitaires and Shuffle",
+        )
     if histogram_csv is not None and win_only:
         raise click.UsageError("--histogram-csv needs exact scores: drop --win-only")
     if plot_path is not None and win_only:
@@ -53,63 +83,132 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
 
 
 @click.command()
-@click.option("--variant", type=click.Choice(["patience", "patience2", "shuffle", "square",
-                                              "square-waste", "square-reserve1",
-                                              "square-reserve2", "cribbage"]),
-              default="patience2", show_default=True,
-              help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), Square "
-                   "(805; 806 with a waste, 807 and 808 with one or two reserves), or "
-                   "two-player cribbage.")
-@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e5", show_default=True,
-              help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).")
-@click.option("--policy", type=click.Choice(["ev", "win", "deck", "random", "clairvoyant",
-                                             "optimal", "heuristic", "greedy", "lookahead",
-                                             "expert", "expert1"]),
-              default=None,
-              help="Patience: ev (default; exact expected points with card counting), win (the "
-                   "most likely to reach 80), deck (Patience: win with P(win) that also knows "
-                   "which ranks are left), lookahead (Patience II: win's first discard by "
-                   "P(win) too), random, clairvoyant (sees the hidden cards: an upper bound). "
-                   "Shuffle: optimal (default; proven best grid) or heuristic. "
-                   "Square: ev (default; the cell with the most expected points), lookahead "
-                   "(the most once the next card is placed too; slower, stronger), random, "
-                   "clairvoyant (805: Shuffle's optimum of the same cards). "
-                   "Cribbage: greedy (default), lookahead, expert (each card by the "
-                   "information-set search), expert1 (the earlier expert: both hands open in "
-                   "its search) or random pegging (EV discards, random discards with random).")
-@click.option("--opponent-policy", type=click.Choice(["greedy", "lookahead", "expert",
-                                                      "expert1", "random"]),
-              default=None, help="Cribbage: the other player's policy (default: the same).")
-@click.option("--game-length", type=click.IntRange(*BOUNDS["game_length"]), default=121,
-              show_default=True,
-              help="Cribbage: points to win (61, 121, ...).")
+@click.option(
+    "--variant",
+    type=click.Choice(
+        [
+            "patience",
+            "patience2",
+            "shuffle",
+            "square",
+            "square-waste",
+            "square-reserve1",
+            "square-reserve2",
+            "cribbage",
+        ]
+    ),
+    default="patience2",
+    show_default=True,
+    help="Cribbage Patience (PySolFC 955), Patience II (980), Shuffle (809), Square "
+    "(805; 806 with a waste, 807 and 808 with one or two reserves), or "
+    "two-player cribbage.",
+)
+@click.option(
+    "-n",
+    "n",
+    type=Number(1, GAMES_MAX),
+    default="1e5",
+    show_default=True,
+    help=f"Games to play, 1 to {show(GAMES_MAX)} (1e6 and 1_000_000 work).",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(
+        [
+            "ev",
+            "win",
+            "deck",
+            "random",
+            "clairvoyant",
+            "optimal",
+            "heuristic",
+            "greedy",
+            "lookahead",
+            "expert",
+            "expert1",
+        ]
+    ),
+    default=None,
+    help="Patience: ev (default; exact expected points with card counting), win (the "
+    "most likely to reach 80), deck (Patience: win with P(win) that also knows "
+    "which ranks are left), lookahead (Patience II: win's first discard by "
+    "P(win) too), random, clairvoyant (sees the hidden cards: an upper bound). "
+    "Shuffle: optimal (default; proven best grid) or heuristic. "
+    "Square: ev (default; the cell with the most expected points), lookahead "
+    "(the most once the next card is placed too; slower, stronger), random, "
+    "clairvoyant (805: Shuffle's optimum of the same cards). "
+    "Cribbage: greedy (default), lookahead, expert (each card by the "
+    "information-set search), expert1 (the earlier expert: both hands open in "
+    "its search) or random pegging (EV discards, random discards with random).",
+)
+@click.option(
+    "--opponent-policy",
+    type=click.Choice(["greedy", "lookahead", "expert", "expert1", "random"]),
+    default=None,
+    help="Cribbage: the other player's policy (default: the same).",
+)
+@click.option(
+    "--game-length",
+    type=click.IntRange(*BOUNDS["game_length"]),
+    default=121,
+    show_default=True,
+    help="Cribbage: points to win (61, 121, ...).",
+)
 @game_options()
 @objective_option("Cribbage, the expert near the end: what its throws are ranked by")
-@click.option("--win-only", is_flag=True,
-              help="Shuffle (and Square's clairvoyant bound): only decide whether 61 is "
-                   "reachable (faster; no score histogram).")
+@click.option(
+    "--win-only",
+    is_flag=True,
+    help="Shuffle (and Square's clairvoyant bound): only decide whether 61 is "
+    "reachable (faster; no score histogram).",
+)
 @seed_option
 @jobs_option
 @scheduler_option
 @checkpoint_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="Append one summary row to this CSV (a win-rate table across runs).")
-@click.option("--histogram-csv", type=click.Path(dir_okay=False), default=None,
-              help="Solitaires and Shuffle: write score,count of the final scores.")
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append one summary row to this CSV (a win-rate table across runs).",
+)
+@click.option(
+    "--histogram-csv",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Solitaires and Shuffle: write score,count of the final scores.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @plot_option
-def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, jobs, scheduler,
-             checkpoint, as_json, csv_path, histogram_csv, quiet, plot_path, objective,
-             **house):
+def simulate(
+    variant,
+    n,
+    policy,
+    opponent_policy,
+    game_length,
+    win_only,
+    seed,
+    jobs,
+    scheduler,
+    checkpoint,
+    as_json,
+    csv_path,
+    histogram_csv,
+    quiet,
+    plot_path,
+    objective,
+    **house,
+):
     """Play many seeded games and report the win rate."""
-    from cribsolve.infra.export import WIN_RATE_HEADER
     from cribsolve.games.solitaire.facts import PATIENCES, SQUARES
-    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
     from cribsolve.infra.progress import bar
 
-    check_outputs(("--csv", csv_path), ("--histogram-csv", histogram_csv),
-                  ("--checkpoint", checkpoint))
+    check_outputs(
+        ("--csv", csv_path), ("--histogram-csv", histogram_csv), ("--checkpoint", checkpoint)
+    )
     check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
         check_header(csv_path, WIN_RATE_HEADER, "--csv")
@@ -117,11 +216,24 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     if variant == "cribbage":
         spec = make_spec(game_length, **house)
         if spec.players > 2 and plot_path is not None:
-            raise click.UsageError("--plot draws the two-player game; with --players "
-                                   f"{spec.players} use --json or --csv")
-        return _simulate_cribbage(n, policy, opponent_policy, spec, seed,
-                                  chunks_where(scheduler, jobs), checkpoint, as_json, csv_path,
-                                  quiet, plot_path, objective)
+            raise click.UsageError(
+                "--plot draws the two-player game; with --players "
+                f"{spec.players} use --json or --csv"
+            )
+        return _simulate_cribbage(
+            n,
+            policy,
+            opponent_policy,
+            spec,
+            seed,
+            chunks_where(scheduler, jobs),
+            checkpoint,
+            as_json,
+            csv_path,
+            quiet,
+            plot_path,
+            objective,
+        )
     from cribsolve.games.solitaire.simulate import TABLE_POLICIES
 
     if variant in SQUARES:
@@ -136,8 +248,12 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
     if csv_path:
         write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
     if histogram_csv:
-        write_csv(histogram_csv, ["score", "count"], sorted(res.histogram.items()),
-                  option_name="--histogram-csv")
+        write_csv(
+            histogram_csv,
+            ["score", "count"],
+            sorted(res.histogram.items()),
+            option_name="--histogram-csv",
+        )
     plot(plot_path, "simulate_figure", res)
     if as_json:
         click.echo(dumps(res.as_dict()))
@@ -148,9 +264,11 @@ def simulate(variant, n, policy, opponent_policy, game_length, win_only, seed, j
 def _solitaire_lines(res, variant, n, seed):
     """A solitaire's (or Shuffle's) summary: the win rate, then the final scores by tens."""
     lo, hi = res.win_rate_ci
-    lines = [f"{variant}, policy {res.policy}, {n:,} games, seed {seed}",
-             f"win rate (>= {res.win_at}): {res.win_rate:.4%}  95% CI [{lo:.4%}, {hi:.4%}]  "
-             f"({res.wins:,} wins)"]
+    lines = [
+        f"{variant}, policy {res.policy}, {n:,} games, seed {seed}",
+        f"win rate (>= {res.win_at}): {res.win_rate:.4%}  95% CI [{lo:.4%}, {hi:.4%}]  "
+        f"({res.wins:,} wins)",
+    ]
     if not res.exact_scores:
         return lines
     lines.append(f"final score: mean {res.mean:.3f}  std {res.std:.3f}")
@@ -166,16 +284,37 @@ def _solitaire_lines(res, variant, n, seed):
     return lines
 
 
-def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint, as_json,
-                       csv_path, quiet, plot_path, objective):
+def _simulate_cribbage(
+    n,
+    policy,
+    opponent_policy,
+    spec,
+    seed,
+    where,
+    checkpoint,
+    as_json,
+    csv_path,
+    quiet,
+    plot_path,
+    objective,
+):
     from cribsolve.games.cribbage.simulate import simulate_cribbage
-    from cribsolve.infra.export import WIN_RATE_HEADER
-    from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
     from cribsolve.infra.progress import bar
 
     with bar(n, "cribbage games", quiet, "game") as pb:
-        res = simulate_cribbage(n, policy or "greedy", opponent_policy, seed, None, pb.update,
-                                spec, where, checkpoint, objective)
+        res = simulate_cribbage(
+            n,
+            policy or "greedy",
+            opponent_policy,
+            seed,
+            None,
+            pb.update,
+            spec,
+            where,
+            checkpoint,
+            objective,
+        )
     d = res.as_dict()
     if csv_path:
         write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
@@ -188,37 +327,51 @@ def _simulate_cribbage(n, policy, opponent_policy, spec, seed, where, checkpoint
         return
     lo, hi = d["win_rate_ci"]
     rules = "" if spec.is_standard else f" ({spec.describe()})"
-    click.echo(f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
-               f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}")
-    click.echo(f"first dealer wins {d['win_rate']:.2%}  95% CI [{lo:.2%}, {hi:.2%}]; player 1 "
-               f"wins {d['player_win_rate']:.2%}")
+    click.echo(
+        f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
+        f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}"
+    )
+    click.echo(
+        f"first dealer wins {d['win_rate']:.2%}  95% CI [{lo:.2%}, {hi:.2%}]; player 1 "
+        f"wins {d['player_win_rate']:.2%}"
+    )
     if not d["complete_deals"]:
         click.echo(NO_COMPLETE_DEAL)
     else:
-        click.echo(f"per deal: dealer {d['dealer_points']:.2f} (pegging "
-                   f"{d['dealer_pegging']:.2f}, hand {d['dealer_hand']:.2f}, crib "
-                   f"{d['crib']:.2f}, heels {d['heels']:.2f}); pone {d['pone_points']:.2f} "
-                   f"(pegging {d['pone_pegging']:.2f}, hand {d['pone_hand']:.2f}"
-                   + (f", crib {d['pone_crib']:.2f}" if spec.two_cribs or spec.bid else "")
-                   + ")")
+        click.echo(
+            f"per deal: dealer {d['dealer_points']:.2f} (pegging "
+            f"{d['dealer_pegging']:.2f}, hand {d['dealer_hand']:.2f}, crib "
+            f"{d['crib']:.2f}, heels {d['heels']:.2f}); pone {d['pone_points']:.2f} "
+            f"(pegging {d['pone_pegging']:.2f}, hand {d['pone_hand']:.2f}"
+            + (f", crib {d['pone_crib']:.2f}" if spec.two_cribs or spec.bid else "")
+            + ")"
+        )
     if spec.two_cribs:
-        click.echo(f"ties {d['ties']:,} ({d['ties'] / n:.2%}; the first dealer's wins exclude "
-                   f"them)")
-    skunks = ("" if spec.lowball else f"; skunks {d['skunk_rate']:.2%}, double skunks "
-              f"{d['double_skunk_rate']:.3%}")
-    click.echo(f"deals per game {d['deals_per_game']:.2f}{skunks}; largest hand "
-               f"{d['largest_hand']}")
+        click.echo(
+            f"ties {d['ties']:,} ({d['ties'] / n:.2%}; the first dealer's wins exclude them)"
+        )
+    skunks = (
+        ""
+        if spec.lowball
+        else f"; skunks {d['skunk_rate']:.2%}, double skunks {d['double_skunk_rate']:.3%}"
+    )
+    click.echo(
+        f"deals per game {d['deals_per_game']:.2f}{skunks}; largest hand {d['largest_hand']}"
+    )
 
 
 def _table_lines(d, spec, n, seed):
     """Three or four players, or two teams: the win rate of each seat of the first deal (or
     team), then the points per deal of each seat."""
     others = "players 2 and 4" if spec.partners else f"players 2-{spec.players}"
-    lines = [f"cribbage to {spec.game_length} ({spec.describe()}), {d['policy']} (player 1"
-             f"{', with player 3' if spec.partners else ''}) vs {d['opponent_policy']} "
-             f"({others}), {n:,} games, seed {seed}",
-             "wins by " + ("team" if spec.partners else "seat in the first deal")
-             + f" (95% CI); player 1 wins {d['player_win_rate']:.2%}"]
+    lines = [
+        f"cribbage to {spec.game_length} ({spec.describe()}), {d['policy']} (player 1"
+        f"{', with player 3' if spec.partners else ''}) vs {d['opponent_policy']} "
+        f"({others}), {n:,} games, seed {seed}",
+        "wins by "
+        + ("team" if spec.partners else "seat in the first deal")
+        + f" (95% CI); player 1 wins {d['player_win_rate']:.2%}",
+    ]
     for w in d["wins_by_seat"]:
         lo, hi = w["win_rate_ci"]
         lines.append(f"  {w['seat']:<21} {w['win_rate']:7.2%}  [{lo:.2%}, {hi:.2%}]")
@@ -228,29 +381,52 @@ def _table_lines(d, spec, n, seed):
         lines.append("points per deal by seat (pegging, hand; the dealer's crib and heels)")
         for s in d["points_by_seat"]:
             dealer = s["seat"] == "dealer"
-            lines.append(f"  {s['seat']:<15} {s['points']:6.2f}  pegging {s['pegging']:.2f}  "
-                         f"hand {s['hand']:.2f}" + (f"  crib {d['crib']:.2f}  heels "
-                                                    f"{d['heels']:.2f}" if dealer else ""))
-    lines.append(f"deals per game {d['deals_per_game']:.2f}; "
-                 + ("" if spec.lowball else
-                    f"skunks {d['skunk_rate']:.2%}, double skunks {d['double_skunk_rate']:.3%}"
-                    f" (the {'losing team' if spec.partners else 'last player'} under "
-                    f"{spec.game_length - 30}, under {spec.game_length - 60}); ")
-                 + f"largest hand {d['largest_hand']}")
+            lines.append(
+                f"  {s['seat']:<15} {s['points']:6.2f}  pegging {s['pegging']:.2f}  "
+                f"hand {s['hand']:.2f}"
+                + (f"  crib {d['crib']:.2f}  heels {d['heels']:.2f}" if dealer else "")
+            )
+    lines.append(
+        f"deals per game {d['deals_per_game']:.2f}; "
+        + (
+            ""
+            if spec.lowball
+            else f"skunks {d['skunk_rate']:.2%}, double skunks {d['double_skunk_rate']:.3%}"
+            f" (the {'losing team' if spec.partners else 'last player'} under "
+            f"{spec.game_length - 30}, under {spec.game_length - 60}); "
+        )
+        + f"largest hand {d['largest_hand']}"
+    )
     return lines
 
 
 @click.command()
-@click.option("-n", "n", type=Number(1, GAMES_MAX), default="1e4", show_default=True,
-              help=f"Games per rule, 1 to {show(GAMES_MAX)}.")
-@click.option("--policy", type=click.Choice(["greedy", "lookahead", "random"]), default="greedy",
-              show_default=True, help="Both players' pegging (EV discards).")
+@click.option(
+    "-n",
+    "n",
+    type=Number(1, GAMES_MAX),
+    default="1e4",
+    show_default=True,
+    help=f"Games per rule, 1 to {show(GAMES_MAX)}.",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(["greedy", "lookahead", "random"]),
+    default="greedy",
+    show_default=True,
+    help="Both players' pegging (EV discards).",
+)
 @seed_option
 @jobs_option
 @scheduler_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the table, one row per rule.")
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the table, one row per rule.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @plot_option
 def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_path):
@@ -271,16 +447,19 @@ def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_
     if as_json:
         click.echo(dumps({"n": n, "seed": seed, "policy": policy, "rows": rows}))
         return
-    click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per "
-               "deal")
-    click.echo(f"  {'rule':<16} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
-               f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'crib':>5} {'deals':>5} "
-               f"{'skunk':>6} {'top':>4} {'ties':>5}")
+    click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per deal")
+    click.echo(
+        f"  {'rule':<16} {'dealer wins':>17} {'dealer':>6} {'peg':>5} {'hand':>5} "
+        f"{'crib':>5} {'pone':>5} {'peg':>5} {'hand':>5} {'crib':>5} {'deals':>5} "
+        f"{'skunk':>6} {'top':>4} {'ties':>5}"
+    )
     for r in rows:
         skunk = "-" if r["skunk_rate"] is None else f"{r['skunk_rate']:.1%}"
-        click.echo(f"  {r['rule']:<16} {r['first_dealer_wins']:6.1%} "
-                   f"[{r['ci_low']:5.1%},{r['ci_high']:5.1%}] {r['dealer_points']:6.2f} "
-                   f"{r['dealer_pegging']:5.2f} {r['dealer_hand']:5.2f} {r['crib']:5.2f} "
-                   f"{r['pone_points']:5.2f} {r['pone_pegging']:5.2f} {r['pone_hand']:5.2f} "
-                   f"{r['pone_crib']:5.2f} {r['deals_per_game']:5.2f} {skunk:>6} "
-                   f"{r['largest_hand']:4d} {r['ties'] / r['games']:5.1%}")
+        click.echo(
+            f"  {r['rule']:<16} {r['first_dealer_wins']:6.1%} "
+            f"[{r['ci_low']:5.1%},{r['ci_high']:5.1%}] {r['dealer_points']:6.2f} "
+            f"{r['dealer_pegging']:5.2f} {r['dealer_hand']:5.2f} {r['crib']:5.2f} "
+            f"{r['pone_points']:5.2f} {r['pone_pegging']:5.2f} {r['pone_hand']:5.2f} "
+            f"{r['pone_crib']:5.2f} {r['deals_per_game']:5.2f} {skunk:>6} "
+            f"{r['largest_hand']:4d} {r['ties'] / r['games']:5.1%}"
+        )

@@ -1,6 +1,7 @@
 """One language for every command's options: the seat spelled --dealer or --pone alike
 everywhere, --samples one count with one range wherever it is taken, and the spellings of
 earlier releases still taken, each with a note."""
+
 from __future__ import annotations
 
 import click
@@ -11,22 +12,32 @@ from cribsolve.cli.options import SAMPLES_MAX, Number, show
 def samples_option(what: str):
     """--samples: the draws of a sampled analysis, with the same bounds, default and range
     wording in every command that samples (``what``: the draws, as this command makes them)."""
-    return click.option("--samples", type=Number(2, SAMPLES_MAX), default=2000,
-                        show_default=True, help=f"{what}, 2 to {show(SAMPLES_MAX)}.")
+    return click.option(
+        "--samples",
+        type=Number(2, SAMPLES_MAX),
+        default=2000,
+        show_default=True,
+        help=f"{what}, 2 to {show(SAMPLES_MAX)}.",
+    )
 
 
 def objective_option(what: str):
     """--objective: what a board-aware answer maximizes, the same choice in every command that
     weighs the scores (``what``: where it applies here)."""
-    return click.option("--objective", type=click.Choice(["win", "game-points"]),
-                        default="win", show_default=True,
-                        help=f"{what}: P(win), or expected game points by the American "
-                             "Cribbage Congress's tournament scoring (2 a win, 3 a skunk).")
+    return click.option(
+        "--objective",
+        type=click.Choice(["win", "game-points"]),
+        default="win",
+        show_default=True,
+        help=f"{what}: P(win), or expected game points by the American "
+        "Cribbage Congress's tournament scoring (2 a win, 3 a skunk).",
+    )
 
 
 def seat_option(help: str):
     """The seat, spelled --dealer or --pone by every command: the parameter ``dealer`` is True,
     False, or None when neither is given; both at once is refused (not the last one winning)."""
+
     def pick(ctx, param, value):
         if not value:
             ctx.params.setdefault("dealer", None)
@@ -36,10 +47,18 @@ def seat_option(help: str):
             ctx.params["dealer"] = param.name == "dealer"
 
     def decorate(f):
-        f = click.option("--pone", "pone", is_flag=True, expose_value=False, callback=pick,
-                         help="The other seat: the pone, who leads the play.")(f)
-        return click.option("--dealer", "dealer", is_flag=True, expose_value=False,
-                            callback=pick, help=help)(f)
+        f = click.option(
+            "--pone",
+            "pone",
+            is_flag=True,
+            expose_value=False,
+            callback=pick,
+            help="The other seat: the pone, who leads the play.",
+        )(f)
+        return click.option(
+            "--dealer", "dealer", is_flag=True, expose_value=False, callback=pick, help=help
+        )(f)
+
     return decorate
 
 
@@ -66,7 +85,7 @@ class Spelled(click.Command):
             if isinstance(new, dict) and not eq and i < len(args) and args[i].lower() in new:
                 value, i = args[i], i + 1
             elif isinstance(new, dict) and value.lower() not in new:
-                new = None                          # today's flag of the same name
+                new = None  # today's flag of the same name
             elif new == "" and not eq and i < len(args):
                 value, i = args[i], i + 1
             if new is None:
@@ -83,7 +102,8 @@ class Spelled(click.Command):
                 out.append(value)
             ctx.meta.setdefault("respelled", []).append(
                 f"cribsolve: {said} is now spelled {word}; the old spelling will go in a "
-                "later release")
+                "later release"
+            )
         return super().parse_args(ctx, out)
 
     def invoke(self, ctx):

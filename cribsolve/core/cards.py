@@ -4,6 +4,7 @@ A card id is ``(rank - 1) * 4 + suit`` for the 52 ordinary cards (rank 1 = A .. 
 suit 0..3 = C D H S) and ``JOKER`` (52) for a joker, which has rank 0 and no suit. How cards
 look as text is notation.py's business.
 """
+
 from __future__ import annotations
 
 import numpy as np

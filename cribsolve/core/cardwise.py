@@ -6,6 +6,7 @@ hand) and scored through the 5-card table in whole arrays. That is a few tens of
 and needs no compiled code, so a single ``best-discard`` answers before numba could even load;
 the grouped numba kernel serves batches and simulations, and a test holds the two equal.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,10 +44,14 @@ def combos(n, k):
     rows = np.arange(n)[:, None]
     for _ in range(k - 1):
         last = rows[:, -1]
-        more = n - 1 - last                         # the larger positions each row can take
+        more = n - 1 - last  # the larger positions each row can take
         before = np.cumsum(more) - more
-        rows = np.column_stack([np.repeat(rows, more, axis=0),
-                                np.arange(more.sum()) + np.repeat(last + 1 - before, more)])
+        rows = np.column_stack(
+            [
+                np.repeat(rows, more, axis=0),
+                np.arange(more.sum()) + np.repeat(last + 1 - before, more),
+            ]
+        )
     return rows
 
 
@@ -60,8 +65,9 @@ def deals(n, m):
     return starters, others
 
 
-def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full_flush,
-                            heels=False):
+def options_distribution_np(
+    keeps, cribs, unseen, sign, wclass, table, crib_full_flush, heels=False
+):
     """(hists, means) exactly as ``expect.options_distribution`` fills them. Here the unseen
     cards may hold jokers and repeated copies (each physical card once); ``wclass`` None
     weighs every unknown crib pair alike.
@@ -78,7 +84,7 @@ def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full
     else:
         w = np.ones(len(pos))
     wsum = w.sum()
-    w_starter = np.bincount(pos, weights=w, minlength=len(unseen))     # weight of each starter
+    w_starter = np.bincount(pos, weights=w, minlength=len(unseen))  # weight of each starter
     s_suit = SUIT[starter]
     idx = np.zeros(len(pos), dtype=np.int64)
     for j in range(m):
@@ -86,8 +92,9 @@ def options_distribution_np(keeps, cribs, unseen, sign, wclass, table, crib_full
     idx = idx * N_RANKS + RANK[starter]
     o_suit = SUIT[others[:, 0]] if m else np.full(len(pos), -1)
     if m and not (o_suit == NO_SUIT).all():
-        o_suit = np.where((SUIT[others] == o_suit[:, None]).all(axis=1) & (o_suit != NO_SUIT),
-                          o_suit, -2)
+        o_suit = np.where(
+            (SUIT[others] == o_suit[:, None]).all(axis=1) & (o_suit != NO_SUIT), o_suit, -2
+        )
     nobs = ((RANK[others] == JACK) & (SUIT[others] == s_suit[:, None])).sum(axis=1)
     flush_pts = np.where(s_suit[:, None] == np.arange(4), 5, 0 if crib_full_flush else 4)
     hists = np.zeros((len(keeps), WIDTH))

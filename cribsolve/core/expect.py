@@ -10,6 +10,7 @@ For m = 2 the unknown pairs are grouped by rank pair (suited / offsuit / complet
 with the jack of the starter's suit (nobs) taken apart card by card: about 150 table lookups
 per starter and option instead of 990 card pairs.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, SUIT
@@ -17,11 +18,11 @@ from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.core.scoring.table import score5
 from cribsolve.infra.jit import njit, prange
 
-OFFSET = 128         # net value v is stored at index v + OFFSET
+OFFSET = 128  # net value v is stored at index v + OFFSET
 WIDTH = 2 * OFFSET
 
 
-N_CLASSES = 13 * 13 * 2      # classes of a card pair: its two ranks, suited or not
+N_CLASSES = 13 * 13 * 2  # classes of a card pair: its two ranks, suited or not
 
 
 @njit(cache=True, inline="always")
@@ -62,7 +63,9 @@ def _grouped_pairs(d0, d1, s, h, u, n, jstar, sign, wclass, table, crib_full_flu
             suited = u[a, 0] * u[b, 0] + u[a, 1] * u[b, 1] + u[a, 2] * u[b, 2] + u[a, 3] * u[b, 3]
             flush = u[a, dsuit] * u[b, dsuit] if dsuit >= 0 else 0
             ws = wclass[pair_class_of_ranks(a, b, 1)]
-            w = wclass[pair_class_of_ranks(a, b, 0)] * (n[a] * n[b] - suited) + ws * (suited - flush)
+            w = wclass[pair_class_of_ranks(a, b, 0)] * (n[a] * n[b] - suited) + ws * (
+                suited - flush
+            )
             c = table[base + a * N_RANKS + b] + c0
             row[h + sign * c + OFFSET] += w
             total += w
@@ -90,8 +93,9 @@ def _grouped_pairs(d0, d1, s, h, u, n, jstar, sign, wclass, table, crib_full_flu
 
 
 @njit(cache=True)
-def options_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_flush, heels, hists,
-                         means):
+def options_distribution(
+    keeps, cribs, unseen, sign, wclass, table, crib_full_flush, heels, hists, means
+):
     """For each option o (kept cards keeps[o], known crib cards cribs[o]) add P(net) into
     hists[o] and write (E[hand], E[crib]) into means[o].
 
@@ -124,8 +128,20 @@ def options_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_fl
             k = keeps[o]
             h = score5(table, k[0], k[1], k[2], k[3], s, False) + 2 * (heels and RANK[s] == JACK)
             if m == 2:
-                t, c = _grouped_pairs(cribs[o, 0], cribs[o, 1], s, h, u, n, jstar, sign, wclass,
-                                      table, crib_full_flush, local[o])
+                t, c = _grouped_pairs(
+                    cribs[o, 0],
+                    cribs[o, 1],
+                    s,
+                    h,
+                    u,
+                    n,
+                    jstar,
+                    sign,
+                    wclass,
+                    table,
+                    crib_full_flush,
+                    local[o],
+                )
                 total[o] += t
                 eh[o] += t * h
                 ec[o] += c
@@ -168,5 +184,15 @@ def options_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_fl
 def hands_distribution(keeps, cribs, unseen, sign, wclass, table, crib_full_flush, hists, means):
     """options_distribution for many hands at once (leading axis), hands spread over threads."""
     for h in prange(keeps.shape[0]):
-        options_distribution(keeps[h], cribs[h], unseen[h], sign, wclass, table,
-                             crib_full_flush, False, hists[h], means[h])
+        options_distribution(
+            keeps[h],
+            cribs[h],
+            unseen[h],
+            sign,
+            wclass,
+            table,
+            crib_full_flush,
+            False,
+            hists[h],
+            means[h],
+        )

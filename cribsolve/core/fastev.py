@@ -8,6 +8,7 @@ lookups. Flush and nobs have
 exact formulas. ``expect.options_distribution`` gives the same means the slow way; a test
 holds them equal.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, SUIT
@@ -40,7 +41,7 @@ def unseen_counts(unseen):
 def expected_crib_two_unknown(d0, d1, unseen, n, u, table, crib_full_flush):
     """E[crib] for crib d0, d1 + two unknown cards, starter unknown, all from ``unseen``."""
     N = unseen.shape[0]
-    base = (RANK[d0] * N_RANKS + RANK[d1]) * N_RANKS ** 3
+    base = (RANK[d0] * N_RANKS + RANK[d1]) * N_RANKS**3
     rank_sum = 0.0
     for a in range(N_RANKS):
         if n[a] == 0:
@@ -64,24 +65,24 @@ def expected_crib_two_unknown(d0, d1, unseen, n, u, table, crib_full_flush):
                 rank_sum += mult * table[base + (a * N_RANKS + b) * N_RANKS + c]
     triples = N * (N - 1) * (N - 2) / 6.0
     ev = rank_sum / triples
-    outcomes = N * (N - 1) * (N - 2) / 2.0      # starter x unordered pair
+    outcomes = N * (N - 1) * (N - 2) / 2.0  # starter x unordered pair
     if SUIT[d0] == SUIT[d1] and SUIT[d0] < 4:
         k = u[SUIT[d0]]
         pairs = k * (k - 1) / 2.0
-        five = pairs * (k - 2)                   # pair and starter all of the suit
+        five = pairs * (k - 2)  # pair and starter all of the suit
         ev += 5.0 * five / outcomes
         if not crib_full_flush:
             ev += 4.0 * pairs * (N - k) / outcomes
-    for d in (d0, d1):                           # our jacks: the starter has their suit
+    for d in (d0, d1):  # our jacks: the starter has their suit
         if RANK[d] == JACK:
             ev += u[SUIT[d]] / N
-    for c in unseen:                             # an unknown jack in the pair, starter its suit
+    for c in unseen:  # an unknown jack in the pair, starter its suit
         if RANK[c] == JACK:
             ev += 2.0 / N * (u[SUIT[c]] - 1) / (N - 1)
     return ev
 
 
-OPT_KEEP, OPT_DISC = option_indices(6, 2)    # the 15 ways to keep four of six
+OPT_KEEP, OPT_DISC = option_indices(6, 2)  # the 15 ways to keep four of six
 
 
 @njit(cache=True)
@@ -95,9 +96,13 @@ def ev_discard(hand, unseen, table, sign=1.0, crib_full_flush=False, aim=1.0):
     for o in range(15):
         k = OPT_KEEP[o]
         d = OPT_DISC[o]
-        v = aim * (expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
-                   + sign * expected_crib_two_unknown(hand[d[0]], hand[d[1]], unseen, n, u,
-                                                      table, crib_full_flush))
+        v = aim * (
+            expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
+            + sign
+            * expected_crib_two_unknown(
+                hand[d[0]], hand[d[1]], unseen, n, u, table, crib_full_flush
+            )
+        )
         if v > best:
             best = v
             pick = o

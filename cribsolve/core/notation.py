@@ -5,6 +5,7 @@ A card id is ``(rank - 1) * 4 + suit`` for the 52 ordinary cards (rank 1 = A .. 
 suit 0..3 = C D H S) and ``JOKER`` (52) for a joker. Ranks are typed A 2-9 T (or 10) J Q K,
 and 1 is accepted for an ace.
 """
+
 from __future__ import annotations
 
 from cribsolve.errors import CardError
@@ -14,8 +15,20 @@ SUIT_CHARS = "CDHS"
 JOKER = 52
 N_IDS = 53
 
-_SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3,
-                 "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUIT_ALIASES = {
+    "C": 0,
+    "D": 1,
+    "H": 2,
+    "S": 3,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
+}
 _RANK_ALIASES = {c: i + 1 for i, c in enumerate(RANK_CHARS)} | {"10": 10, "1": 1}
 
 
@@ -26,8 +39,11 @@ def card_id(rank: int, suit: int) -> int:
 def parse_card(text: str) -> int:
     """Parse one card in any case: '5h', '10S', 'TS', 'J♦', and jokers 'JK', 'X', 'X2'."""
     t = text.strip().upper()
-    if t in ("JK", "X", "JOKER") or (t[:1] == "X" and t[1:].isdigit()) or (
-            t[:2] == "JK" and t[2:].isdigit()):
+    if (
+        t in ("JK", "X", "JOKER")
+        or (t[:1] == "X" and t[1:].isdigit())
+        or (t[:2] == "JK" and t[2:].isdigit())
+    ):
         return JOKER
     if len(t) >= 2 and t[:-1] in _RANK_ALIASES and t[-1] in _SUIT_ALIASES:
         return card_id(_RANK_ALIASES[t[:-1]], _SUIT_ALIASES[t[-1]])

@@ -2,6 +2,7 @@
 each option as every analysis reports it (DiscardValue), for the two-player game and the
 solitaires alike.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,26 +20,34 @@ from cribsolve.errors import CardError
 class DiscardValue:
     discard: list[int]
     keep: list[int]
-    hand: float                # expected points of the kept hand
-    crib: float                # expected points of the crib
-    net: float                 # hand + crib (dealer) or hand - crib (pone)
+    hand: float  # expected points of the kept hand
+    crib: float  # expected points of the crib
+    net: float  # hand + crib (dealer) or hand - crib (pone)
     std: float
     min: int
     max: int
     probabilities: np.ndarray  # P(net = v) at index v + OFFSET
-    win: float | None = None   # solitaires with a score: P(finishing at the target or more)
+    win: float | None = None  # solitaires with a score: P(finishing at the target or more)
 
     @property
     def distribution(self) -> dict:
         """Net value -> probability, for the values that can happen."""
-        return {int(i) - OFFSET: float(self.probabilities[i])
-                for i in np.flatnonzero(self.probabilities)}
+        return {
+            int(i) - OFFSET: float(self.probabilities[i])
+            for i in np.flatnonzero(self.probabilities)
+        }
 
     def as_dict(self, with_distribution=False):
-        d = {"discard": [format_card(c) for c in self.discard],
-             "keep": [format_card(c) for c in self.keep],
-             "hand": self.hand, "crib": self.crib, "net": self.net, "std": self.std,
-             "min": self.min, "max": self.max}
+        d = {
+            "discard": [format_card(c) for c in self.discard],
+            "keep": [format_card(c) for c in self.keep],
+            "hand": self.hand,
+            "crib": self.crib,
+            "net": self.net,
+            "std": self.std,
+            "min": self.min,
+            "max": self.max,
+        }
         if self.win is not None:
             d["win"] = self.win
         if with_distribution:
@@ -74,15 +83,26 @@ def summarize(keeps, discs, hists, means, win=None) -> list[DiscardValue]:
     per option) when given, else by expected net."""
     values = np.arange(WIDTH) - OFFSET
     net = hists @ values
-    std = np.sqrt(np.maximum(0.0, hists @ values ** 2 - net ** 2))
+    std = np.sqrt(np.maximum(0.0, hists @ values**2 - net**2))
     possible = hists > 0
     lo = values[possible.argmax(axis=1)]
     hi = values[WIDTH - 1 - possible[:, ::-1].argmax(axis=1)]
     order = np.lexsort((-net, -win)) if win is not None else np.argsort(-net, kind="stable")
-    return [DiscardValue(discs[o].tolist(), keeps[o].tolist(), float(means[o, 0]),
-                         float(means[o, 1]), float(net[o]), float(std[o]), int(lo[o]),
-                         int(hi[o]), hists[o], None if win is None else float(win[o]))
-            for o in order]
+    return [
+        DiscardValue(
+            discs[o].tolist(),
+            keeps[o].tolist(),
+            float(means[o, 0]),
+            float(means[o, 1]),
+            float(net[o]),
+            float(std[o]),
+            int(lo[o]),
+            int(hi[o]),
+            hists[o],
+            None if win is None else float(win[o]),
+        )
+        for o in order
+    ]
 
 
 def check_hand(hand, known, sizes=(5, 6), rules: RuleSet = RuleSet()) -> None:

@@ -3,6 +3,7 @@
 The presets differ only in the crib flush: two-player cribbage counts a crib flush only when
 all crib cards and the starter share a suit; the PySolFC solitaires score the crib like a hand.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -17,15 +18,17 @@ PRESETS = ("standard", "pysol")
 @dataclass(frozen=True)
 class RuleSet:
     preset: str = "standard"
-    target: int = 15          # the sum that scores 2 at the show
-    jokers: int = 0           # jokers in the deck (rank 0, value 0, no suit)
-    decks: int = 1            # copies of each of the 52 cards
-    wild_rank: int = 0        # a rank 1..13 whose cards stand for any card; 0 = none
+    target: int = 15  # the sum that scores 2 at the show
+    jokers: int = 0  # jokers in the deck (rank 0, value 0, no suit)
+    decks: int = 1  # copies of each of the 52 cards
+    wild_rank: int = 0  # a rank 1..13 whose cards stand for any card; 0 = none
     crib_full_flush: bool = True  # crib flush needs all crib cards and the starter(s)
 
     def __post_init__(self):
         if self.preset not in PRESETS:
-            raise CribsolveError(f"unknown rules {self.preset!r} (expected one of {', '.join(PRESETS)})")
+            raise CribsolveError(
+                f"unknown rules {self.preset!r} (expected one of {', '.join(PRESETS)})"
+            )
         if not 1 <= self.target <= 200:
             raise CribsolveError(f"target sum must be between 1 and 200, not {self.target}")
         if self.jokers < 0 or self.decks < 1:
@@ -47,9 +50,12 @@ class RuleSet:
             limit = self.jokers if cid == JOKER else self.decks
             if n > limit:
                 if cid == JOKER:
-                    raise CardError(f"{n} jokers given but only {self.jokers} in play (use --jokers)")
-                raise CardError(f"card {format_card(cid)} given {n} times but only "
-                                f"{self.decks} deck(s) in play")
+                    raise CardError(
+                        f"{n} jokers given but only {self.jokers} in play (use --jokers)"
+                    )
+                raise CardError(
+                    f"card {format_card(cid)} given {n} times but only {self.decks} deck(s) in play"
+                )
 
 
 def ruleset(preset: str = "standard", **switches) -> RuleSet:

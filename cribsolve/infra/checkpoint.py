@@ -8,6 +8,7 @@ and is cut off when the file is opened again, so only whole chunks are ever read
 is rewritten, so keeping a long run's chunks costs one append each. A file made by other
 arguments or other code is refused, never mixed in; a lock keeps two runs out of one file.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -23,7 +24,7 @@ from cribsolve.errors import CribsolveError
 from cribsolve.infra.export import atomic_open
 
 MAGIC = b"cribsolve-checkpoint 1\n"
-_RECORD = struct.Struct("<QQ32s")       # chunk index, payload length, payload SHA-256
+_RECORD = struct.Struct("<QQ32s")  # chunk index, payload length, payload SHA-256
 
 
 def _encode(arrays: dict) -> bytes:
@@ -56,7 +57,7 @@ class Checkpoint:
                 fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise CribsolveError(f"--checkpoint: {path} is in use by another run") from None
-            self.done = self._scan(header, key)    # chunk index -> (payload offset, length)
+            self.done = self._scan(header, key)  # chunk index -> (payload offset, length)
         except BaseException:
             os.close(self._fd)
             raise
@@ -65,8 +66,9 @@ class Checkpoint:
         f = os.fdopen(os.dup(self._fd), "rb")
         with f:
             if f.readline(len(MAGIC) + 1) != MAGIC:
-                raise CribsolveError(f"--checkpoint: {self.path} is not a cribsolve checkpoint; "
-                                     "give another file")
+                raise CribsolveError(
+                    f"--checkpoint: {self.path} is not a cribsolve checkpoint; give another file"
+                )
             line = f.readline(1 << 20)
             if MAGIC + line != header:
                 try:
@@ -74,13 +76,18 @@ class Checkpoint:
                 except ValueError:
                     theirs = None
                 if not isinstance(theirs, dict):
-                    raise CribsolveError(f"--checkpoint: {self.path} has a damaged header; give "
-                                         "another file or remove it")
-                differ = sorted(k for k in key.keys() | theirs.keys()
-                                if key.get(k) != theirs.get(k))
-                raise CribsolveError(f"--checkpoint: {self.path} is from a run with other arguments "
-                                     f"({', '.join(differ) or 'the header'} differ); give another "
-                                     "file or remove it")
+                    raise CribsolveError(
+                        f"--checkpoint: {self.path} has a damaged header; give "
+                        "another file or remove it"
+                    )
+                differ = sorted(
+                    k for k in key.keys() | theirs.keys() if key.get(k) != theirs.get(k)
+                )
+                raise CribsolveError(
+                    f"--checkpoint: {self.path} is from a run with other arguments "
+                    f"({', '.join(differ) or 'the header'} differ); give another "
+                    "file or remove it"
+                )
             done, end = {}, f.tell()
             while True:
                 head = f.read(_RECORD.size)
@@ -92,7 +99,7 @@ class Checkpoint:
                     break
                 done[index] = (end + _RECORD.size, length)
                 end = f.tell()
-        os.ftruncate(self._fd, end)        # drop a record left half-written
+        os.ftruncate(self._fd, end)  # drop a record left half-written
         return done
 
     def add(self, index: int, arrays: dict) -> None:
@@ -114,4 +121,4 @@ class Checkpoint:
         return _decode(os.pread(self._fd, length, offset))
 
     def close(self) -> None:
-        os.close(self._fd)       # also releases the lock
+        os.close(self._fd)  # also releases the lock

@@ -1,4 +1,5 @@
 """CSV and JSON output that never leaves a half-written file behind."""
+
 from __future__ import annotations
 
 import contextlib
@@ -14,8 +15,18 @@ import tempfile
 from cribsolve.errors import CribsolveError
 
 # the columns of a win-rate table: one row per simulate run, whatever the game
-WIN_RATE_HEADER = ["variant", "policy", "n", "seed", "wins", "win_rate", "ci_low", "ci_high",
-                   "mean", "std"]
+WIN_RATE_HEADER = [
+    "variant",
+    "policy",
+    "n",
+    "seed",
+    "wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "mean",
+    "std",
+]
 
 
 def check_output_path(path: str, option_name: str) -> None:
@@ -26,7 +37,9 @@ def check_output_path(path: str, option_name: str) -> None:
     """
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.islink(path):
-        raise CribsolveError(f"{option_name}: {path} is a symbolic link; give the real file instead")
+        raise CribsolveError(
+            f"{option_name}: {path} is a symbolic link; give the real file instead"
+        )
     if not os.path.isdir(folder):
         raise CribsolveError(f"{option_name}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
@@ -36,7 +49,7 @@ def check_output_path(path: str, option_name: str) -> None:
     except FileNotFoundError:
         _probe(path, option_name)
         return
-    except OSError as e:                            # a name too long, say
+    except OSError as e:  # a name too long, say
         raise CribsolveError(f"{option_name}: cannot write {path}: {e.strerror}") from None
     if not stat.S_ISREG(mode):
         raise CribsolveError(f"{option_name}: {path} exists and is not a regular file")
@@ -48,7 +61,7 @@ def _probe(path: str, option_name: str) -> None:
     once the work is done. Not ``path`` itself: a run appending to it meanwhile would lose its
     rows when the probe is removed."""
     folder, name = os.path.split(os.path.abspath(path))
-    pad = max(0, len(name.encode()) - len(".cribsolve-") - 8)     # mkstemp adds 8 characters
+    pad = max(0, len(name.encode()) - len(".cribsolve-") - 8)  # mkstemp adds 8 characters
     try:
         fd, probe = tempfile.mkstemp(prefix=".cribsolve-", suffix="-" * pad, dir=folder)
     except OSError as e:
@@ -80,8 +93,9 @@ def atomic_open(path: str, binary: bool = False):
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".cribsolve-", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
-        with (os.fdopen(fd, "wb") if binary else
-              os.fdopen(fd, "w", newline="", encoding="utf-8")) as f:
+        with (
+            os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", newline="", encoding="utf-8")
+        ) as f:
             yield f
         os.replace(tmp, path)
     except BaseException:
@@ -114,8 +128,10 @@ def _append_csv(path: str, header, rows, option_name: str) -> None:
             if first.rstrip(b"\r") != header_line.rstrip(b"\r\n"):
                 found = first.decode("utf-8", "replace").rstrip("\r")
                 want = header_line.decode("utf-8").rstrip("\r\n")
-                raise CribsolveError(f"{option_name}: {path} has a different header "
-                                     f"({found!r}, not {want!r}); use another file")
+                raise CribsolveError(
+                    f"{option_name}: {path} has a different header "
+                    f"({found!r}, not {want!r}); use another file"
+                )
             # A hand-edited file may lack its final newline; don't glue our first row onto it.
             data = body if os.pread(fd, 1, end - 1) == b"\n" else b"\r\n" + body
         try:

@@ -9,6 +9,7 @@ into the installed package. And a command that answers one question can run the 
 plain Python (``use_python``): importing numba and loading its cache costs about a second, the
 question a few milliseconds.
 """
+
 from __future__ import annotations
 
 import os
@@ -46,7 +47,7 @@ def use_python() -> None:
     """Run every kernel imported from now on as plain Python (for single answers)."""
     global _python
     if _numba is not None:
-        return                      # numba is already loaded: keep using it
+        return  # numba is already loaded: keep using it
     _python = True
 
 
@@ -66,10 +67,14 @@ def code_key() -> str:
     import json
 
     from cribsolve import __version__
+
     files = sorted(source.module_file(m) for m in source.library())
-    stamp = hashlib.sha256(json.dumps(
-        [__version__, sys.version_info[:2], source.PACKAGE]
-        + [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files]).encode()).hexdigest()
+    stamp = hashlib.sha256(
+        json.dumps(
+            [__version__, sys.version_info[:2], source.PACKAGE]
+            + [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files]
+        ).encode()
+    ).hexdigest()
     memo = os.path.join(cache_dir(), "numba", "code-key.json")
     try:
         with open(memo) as f:
@@ -103,8 +108,10 @@ def _load_numba():
     if _numba is None:
         with _without(EXTRAS if _lean else ()):
             import numba
-            if _lean:           # ready the compiler now, as the first kernel would
+
+            if _lean:  # ready the compiler now, as the first kernel would
                 from numba.core.registry import cpu_target
+
                 cpu_target.target_context.refresh()
                 cpu_target.typing_context.refresh()
 
@@ -117,8 +124,9 @@ def _load_numba():
             import tempfile
 
             unwritable(e)
-            path = os.path.join(tempfile.gettempdir(), f"cribsolve-{os.getuid()}",
-                                os.path.basename(path))
+            path = os.path.join(
+                tempfile.gettempdir(), f"cribsolve-{os.getuid()}", os.path.basename(path)
+            )
             os.makedirs(path, exist_ok=True)
         numba.config.CACHE_DIR = path
         _keyed_by_code(numba)
@@ -138,13 +146,13 @@ def _keyed_by_code(numba) -> None:
     class ByCode(caching.UserProvidedCacheLocator):
         def __init__(self, py_func, py_file):
             super().__init__(py_func, py_file)
-            self._tag = getattr(py_func, "_variant", "c")   # variant(): its bindings' digest
+            self._tag = getattr(py_func, "_variant", "c")  # variant(): its bindings' digest
 
         def get_source_stamp(self):
             return os.path.basename(numba.config.CACHE_DIR)
 
         def get_disambiguator(self):
-            return self._tag    # the index tells same-named functions apart by their bytecode
+            return self._tag  # the index tells same-named functions apart by their bytecode
 
         @classmethod
         def from_function(cls, py_func, py_file):
@@ -152,7 +160,7 @@ def _keyed_by_code(numba) -> None:
                 return None
             return super().from_function(py_func, py_file)
 
-    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl     # renamed in 0.61
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # renamed in 0.61
     if not any(c.__name__ == "ByCode" for c in impl._locator_classes):
         impl._locator_classes.insert(0, ByCode)
 
@@ -221,8 +229,10 @@ class _Spinner:
     def _spin(self):
         i = 0
         while not self._stop.wait(0.2):
-            line = (f"{self.FRAMES[i % 4]} compiling {self.what} "
-                    f"({self._time() - self.start:.0f} s; once for this version)")
+            line = (
+                f"{self.FRAMES[i % 4]} compiling {self.what} "
+                f"({self._time() - self.start:.0f} s; once for this version)"
+            )
             sys.stderr.write("\r\033[K" + line[:79])
             sys.stderr.flush()
             i += 1
@@ -239,7 +249,7 @@ def _spins() -> bool:
     return not _quiet and not os.environ.get("CRIBSOLVE_QUIET_COMPILE") and sys.stderr.isatty()
 
 
-_later: list = []       # [thread, its error] of each work later() started
+_later: list = []  # [thread, its error] of each work later() started
 
 
 def later(work) -> None:
@@ -257,7 +267,7 @@ def later(work) -> None:
     def run():
         try:
             work()
-        except BaseException as e:          # raised by wait_later, in the caller's thread
+        except BaseException as e:  # raised by wait_later, in the caller's thread
             slot[1] = e
 
     slot[0] = threading.Thread(target=run, daemon=True)
@@ -303,17 +313,23 @@ def _say_when_compiling(numba) -> None:
 
     class Notice(event.Listener):
         said = False
-        stack = []                  # [start, seconds of nested compiles] of each open compile
+        stack = []  # [start, seconds of nested compiles] of each open compile
         spinner = None
 
         def on_start(self, ev):
             Notice.stack.append([time.perf_counter(), 0.0])
             if not Notice.said and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
                 Notice.said = True
-                say("compiling the kernels this command needs, once for this version of "
-                    "cribsolve (later runs load them in about a second)")
-            if (Notice.spinner is None and len(Notice.stack) == 1 and _spins()
-                    and threading.current_thread() is threading.main_thread()):
+                say(
+                    "compiling the kernels this command needs, once for this version of "
+                    "cribsolve (later runs load them in about a second)"
+                )
+            if (
+                Notice.spinner is None
+                and len(Notice.stack) == 1
+                and _spins()
+                and threading.current_thread() is threading.main_thread()
+            ):
                 Notice.spinner = _Spinner()
             if Notice.spinner is not None:
                 Notice.spinner.what = ev.data["dispatcher"].py_func.__name__
@@ -357,8 +373,9 @@ def _typed_plainly(dispatcher):
     template = dispatcher.get_call_template
 
     def get_call_template(args, kws):
-        return template(tuple(types.unliteral(a) for a in args),
-                        {k: types.unliteral(v) for k, v in kws.items()})
+        return template(
+            tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()}
+        )
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
@@ -380,7 +397,7 @@ def variant(kernel, **flags):
     memo = (kernel, tuple(sorted(flags.items())))
     if memo in _variants:
         return _variants[memo]
-    _variants[memo] = kernel                # a call back into it (recursion): itself
+    _variants[memo] = kernel  # a call back into it (recursion): itself
     py = kernel.py_func
     bind = {}
     for name in _global_names(py.__code__):
@@ -389,8 +406,9 @@ def variant(kernel, **flags):
         now = py.__globals__[name]
         if name in flags:
             new = flags[name]
-        elif getattr(now, "py_func", None) is not None and \
-                now.py_func.__module__.startswith("cribsolve."):
+        elif getattr(now, "py_func", None) is not None and now.py_func.__module__.startswith(
+            "cribsolve."
+        ):
             new = variant(now, **flags)
         else:
             continue
@@ -415,11 +433,14 @@ def _copy(kernel, bind: dict):
     import types
 
     py = kernel.py_func
-    spelled = ",".join(f"{k}={getattr(v, '_variant', None) or getattr(v, '__qualname__', v)!r}"
-                       for k, v in sorted(bind.items()))
+    spelled = ",".join(
+        f"{k}={getattr(v, '_variant', None) or getattr(v, '__qualname__', v)!r}"
+        for k, v in sorted(bind.items())
+    )
     tag = "v" + hashlib.sha256(spelled.encode()).hexdigest()[:12]
-    copy = types.FunctionType(py.__code__, {**py.__globals__, **bind}, py.__name__,
-                              py.__defaults__, py.__closure__)
+    copy = types.FunctionType(
+        py.__code__, {**py.__globals__, **bind}, py.__name__, py.__defaults__, py.__closure__
+    )
     copy.__qualname__, copy.__module__, copy.__doc__ = py.__qualname__, py.__module__, py.__doc__
     copy.__kwdefaults__ = py.__kwdefaults__
     copy._variant = tag
@@ -445,8 +466,9 @@ def threaded(kernel, seeds, *args):
     if threads == 1:
         return kernel(seeds, *args)
     with ThreadPoolExecutor(threads) as pool:
-        done = list(pool.map(lambda part: kernel(part, *args),
-                             np.array_split(np.asarray(seeds), threads)))
+        done = list(
+            pool.map(lambda part: kernel(part, *args), np.array_split(np.asarray(seeds), threads))
+        )
     if isinstance(done[0], tuple):
         return tuple(np.concatenate(rows) for rows in zip(*done))
     return np.concatenate(done)

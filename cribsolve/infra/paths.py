@@ -3,6 +3,7 @@ saying so on stderr.
 
 The cache folder is $CRIBSOLVE_CACHE, else $XDG_CACHE_HOME/cribsolve, else ~/.cache/cribsolve.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,8 @@ _warned: set[str] = set()
 
 def cache_dir() -> str:
     return os.environ.get("CRIBSOLVE_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cribsolve")
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cribsolve"
+    )
 
 
 def say(msg: str) -> None:
@@ -23,7 +25,7 @@ def say(msg: str) -> None:
 
 def clip(text: str, width: int = 80) -> str:
     """What a person typed, shown back no wider than a line (a pasted page is not echoed)."""
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def unwritable(error: OSError) -> None:
@@ -31,12 +33,15 @@ def unwritable(error: OSError) -> None:
     are then kept in memory or in a temporary folder)."""
     if cache_dir() not in _warned:
         _warned.add(cache_dir())
-        say(f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
-            "computing in memory for this run")
+        say(
+            f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
+            "computing in memory for this run"
+        )
 
 
 def data_dir() -> str:
     """Where cribsolve keeps what the user makes (game records): $XDG_DATA_HOME/cribsolve, else
     ~/.local/share/cribsolve."""
-    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"),
-                        "cribsolve")
+    return os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "cribsolve"
+    )

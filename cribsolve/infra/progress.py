@@ -1,4 +1,5 @@
 """Progress bars for long jobs: on stderr, off with --quiet or when stderr is not a terminal."""
+
 import sys
 
 
@@ -7,11 +8,16 @@ class bar:
     already kept (a table built once): then nothing is drawn and tqdm, about 17 ms of a
     single answer's start-up, is never imported."""
 
-    def __init__(self, total, desc: str, quiet: bool = False, unit: str = "it",
-                 lazy: bool = False):
-        self._args = dict(total=total, desc=desc, unit=unit, file=sys.stderr,
-                          dynamic_ncols=True, disable=quiet or not sys.stderr.isatty(),
-                          unit_scale=True)
+    def __init__(self, total, desc: str, quiet: bool = False, unit: str = "it", lazy: bool = False):
+        self._args = dict(
+            total=total,
+            desc=desc,
+            unit=unit,
+            file=sys.stderr,
+            dynamic_ncols=True,
+            disable=quiet or not sys.stderr.isatty(),
+            unit_scale=True,
+        )
         self._bar = None
         if not lazy:
             self._made()
@@ -19,6 +25,7 @@ class bar:
     def _made(self):
         if self._bar is None:
             from tqdm import tqdm
+
             self._bar = tqdm(**self._args)
         return self._bar
 

@@ -9,6 +9,7 @@ a checkpoint file each finished chunk is also kept on disk, and a run started ag
 back instead of computing them. Dask is imported only when a scheduler is given (the optional
 extra ``cribsolve[distributed]``).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -26,15 +27,15 @@ from cribsolve.infra.checkpoint import Checkpoint
 from cribsolve.infra.jit import code_key, set_threads
 
 WORKERS_MAX = 256
-CONNECT_TIMEOUT = "20s"     # to reach a scheduler
+CONNECT_TIMEOUT = "20s"  # to reach a scheduler
 
 
 @dataclass
 class Job:
-    fn: Callable[..., dict]     # top level and pure: fn(*args) -> {name: array}
-    args: list[tuple]           # one tuple per chunk, in chunk order
-    sizes: list[int]            # games per chunk, for the progress bar
-    key: dict                   # what the results depend on, besides the code
+    fn: Callable[..., dict]  # top level and pure: fn(*args) -> {name: array}
+    args: list[tuple]  # one tuple per chunk, in chunk order
+    sizes: list[int]  # games per chunk, for the progress bar
+    key: dict  # what the results depend on, besides the code
 
 
 def chunks(n: int, size: int) -> list[tuple[int, int]]:
@@ -100,9 +101,11 @@ class Cluster:
             for fut in finished:
                 code, res = fut.result()
                 if code != _code():
-                    raise CribsolveError(f"--scheduler: a worker runs other cribsolve code (key "
-                                         f"{code}, here {_code()}); install the same version on "
-                                         "every worker")
+                    raise CribsolveError(
+                        f"--scheduler: a worker runs other cribsolve code (key "
+                        f"{code}, here {_code()}); install the same version on "
+                        "every worker"
+                    )
                 i = running.pop(fut)
                 top_up()
                 yield i, res
@@ -148,27 +151,39 @@ def connect(scheduler: str | None = None, jobs: int | None = None):
         from distributed import Client, LocalCluster
         from distributed.comm.addressing import get_address_host_port
     except ImportError:
-        raise CribsolveError("--scheduler needs Dask: pip install 'cribsolve[distributed]'") from None
+        raise CribsolveError(
+            "--scheduler needs Dask: pip install 'cribsolve[distributed]'"
+        ) from None
     if not workers:
         try:
             get_address_host_port(scheduler)
         except ValueError as e:
-            raise CribsolveError(f"--scheduler: {scheduler!r} is neither local[:WORKERS] nor the "
-                                 f"address of a scheduler, such as tcp://host:8786 ({e})") from None
+            raise CribsolveError(
+                f"--scheduler: {scheduler!r} is neither local[:WORKERS] nor the "
+                f"address of a scheduler, such as tcp://host:8786 ({e})"
+            ) from None
     with contextlib.ExitStack() as stack:
         target, threads = scheduler, jobs
         if workers:
             with _deaf_to_ctrl_c():
-                target = stack.enter_context(LocalCluster(
-                    n_workers=workers, processes=True, threads_per_worker=1,
-                    dashboard_address=":0", silence_logs=logging.ERROR))
+                target = stack.enter_context(
+                    LocalCluster(
+                        n_workers=workers,
+                        processes=True,
+                        threads_per_worker=1,
+                        dashboard_address=":0",
+                        silence_logs=logging.ERROR,
+                    )
+                )
             threads = jobs or max(1, (os.cpu_count() or 1) // workers)
         try:
-            client = stack.enter_context(Client(target, timeout=CONNECT_TIMEOUT,
-                                                set_as_default=False))
+            client = stack.enter_context(
+                Client(target, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            )
         except (OSError, TimeoutError) as e:
-            raise CribsolveError(f"--scheduler: cannot reach a Dask scheduler at {scheduler} "
-                                 f"({e})") from None
+            raise CribsolveError(
+                f"--scheduler: cannot reach a Dask scheduler at {scheduler} ({e})"
+            ) from None
         yield Cluster(client, threads)
 
 
@@ -179,8 +194,11 @@ def run(job: Job, where=None, progress=None, checkpoint: str | None = None) -> I
     from cribsolve import __version__
 
     n = len(job.args)
-    ck = (Checkpoint(checkpoint, {**job.key, "version": __version__, "code": _code()}, n)
-          if checkpoint else None)
+    ck = (
+        Checkpoint(checkpoint, {**job.key, "version": __version__, "code": _code()}, n)
+        if checkpoint
+        else None
+    )
     try:
         kept = set(ck.done) if ck else set()
         if progress and kept:

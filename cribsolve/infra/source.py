@@ -2,6 +2,7 @@
 module they reach by imports (a kernel inlines the kernels and constants it calls), read as
 code, without docstrings or comments, so that a comment or a docstring edit changes no key.
 """
+
 from __future__ import annotations
 
 import os
@@ -11,8 +12,14 @@ PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # How kernels are compiled and chunks run (and kept) changes no number (tests hold a run's
 # chunks equal wherever they run): the plumbing is no part of the code kernels are built from.
-PLUMBING = {"cribsolve.infra.store", "cribsolve.infra.jit", "cribsolve.infra.runner",
-            "cribsolve.infra.checkpoint", "cribsolve.infra.paths", "cribsolve.infra.source"}
+PLUMBING = {
+    "cribsolve.infra.store",
+    "cribsolve.infra.jit",
+    "cribsolve.infra.runner",
+    "cribsolve.infra.checkpoint",
+    "cribsolve.infra.paths",
+    "cribsolve.infra.source",
+}
 
 
 def module_file(name: str) -> str | None:
@@ -28,8 +35,11 @@ def module_file(name: str) -> str | None:
 # in parentheses may run over lines) or ``import X``. Reading the text this way costs a
 # millisecond where parsing every module cost a tenth of a second at each table load; tests
 # hold it equal to a walk of the parsed source for every module of the package.
-_IMPORT = re.compile(r"(?:^|;)[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
-                     r"|import[ \t]+([^\n#;]*))", re.M)
+_IMPORT = re.compile(
+    r"(?:^|;)[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
+    r"|import[ \t]+([^\n#;]*))",
+    re.M,
+)
 
 
 def imports(name: str, path: str) -> set[str]:
@@ -65,15 +75,17 @@ def code(path: str) -> str:
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read())
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
-                and ast.get_docstring(node, clean=False) is not None:
+        if (
+            isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and ast.get_docstring(node, clean=False) is not None
+        ):
             node.body = node.body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
 
 def digest(modules) -> str:
     """sha256 over the names and code (``code``) of ``modules`` (package module names)."""
-    import hashlib      # here: the command line loads this module before any table
+    import hashlib  # here: the command line loads this module before any table
 
     h = hashlib.sha256()
     for name in sorted(set(modules)):

@@ -1,4 +1,5 @@
 """Confidence intervals for the rates cribsolve reports."""
+
 import math
 
 

@@ -17,6 +17,7 @@ The default tables ship inside the package (``cribsolve/data``, made by
 ``python -m cribsolve.catalog``) so a fresh install answers at once; the others are kept in the
 user cache folder (infra/paths.py). This module knows no builder: each registers its kind here.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,8 +44,9 @@ DATA_VERSION = 1
 @dataclass(frozen=True)
 class Kind:
     """A family of tables: its schema number and a check of its arrays."""
+
     schema: int
-    check: Callable[[dict, dict], None]     # (arrays, params) -> None or raise TableError
+    check: Callable[[dict, dict], None]  # (arrays, params) -> None or raise TableError
 
 
 KINDS: dict[str, Kind] = {}
@@ -56,8 +58,10 @@ def register(kind: str, schema: int, check: Callable[[dict, dict], None]) -> Non
 
 
 def table_key(kind: str, params: dict) -> str:
-    blob = json.dumps({"kind": kind, "params": params, "data": DATA_VERSION,
-                       "schema": KINDS[kind].schema}, sort_keys=True)
+    blob = json.dumps(
+        {"kind": kind, "params": params, "data": DATA_VERSION, "schema": KINDS[kind].schema},
+        sort_keys=True,
+    )
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
 
@@ -86,10 +90,12 @@ def read(path: str) -> tuple[dict, dict]:
         with np.load(path, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}
         meta = json.loads(str(arrays.pop("__meta__")))
-    except Exception as e:    # noqa: BLE001 - any unreadable file is one verdict: rebuild it
+    except Exception as e:  # noqa: BLE001 - any unreadable file is one verdict: rebuild it
         raise TableError(f"unreadable ({type(e).__name__})") from None
-    expect(isinstance(meta, dict) and meta.get("digest") == _digest(arrays),
-           "damaged (its contents do not match its digest)")
+    expect(
+        isinstance(meta, dict) and meta.get("digest") == _digest(arrays),
+        "damaged (its contents do not match its digest)",
+    )
     return meta, arrays
 
 
@@ -99,10 +105,13 @@ def verify(path: str, kind: str, params: dict, checks: bool = True) -> dict:
     the catalog made it (and passes them in the tests); its key and digest say it is still
     that table, and the checks cost a single answer about 10 ms."""
     meta, arrays = read(path)
-    expect(meta.get("kind") == kind and meta.get("params") == params,
-           f"for other parameters ({meta.get('kind')} {meta.get('params')})")
-    expect(meta.get("key") == table_key(kind, params),
-           "stale (made under another schema of its kind)")
+    expect(
+        meta.get("kind") == kind and meta.get("params") == params,
+        f"for other parameters ({meta.get('kind')} {meta.get('params')})",
+    )
+    expect(
+        meta.get("key") == table_key(kind, params), "stale (made under another schema of its kind)"
+    )
     for k, a in arrays.items():
         expect(a.dtype.kind not in "fc" or bool(np.isfinite(a).all()), f"not finite in {k}")
     if checks:
@@ -113,8 +122,14 @@ def verify(path: str, kind: str, params: dict, checks: bool = True) -> dict:
 def write(path: str, kind: str, params: dict, arrays: dict) -> None:
     """Write atomically: a temporary file beside ``path``, then moved into place."""
     from cribsolve import __version__
-    meta = {"kind": kind, "params": params, "key": table_key(kind, params),
-            "version": __version__, "digest": _digest(arrays)}
+
+    meta = {
+        "kind": kind,
+        "params": params,
+        "key": table_key(kind, params),
+        "version": __version__,
+        "digest": _digest(arrays),
+    }
     os.makedirs(os.path.dirname(path), exist_ok=True)
     tmp = f"{path}.{os.getpid()}.tmp.npz"
     try:
@@ -127,6 +142,8 @@ def write(path: str, kind: str, params: dict, arrays: dict) -> None:
 
 
 _memo: dict[tuple, dict] = {}
+
+
 def _find(kind: str, params: dict) -> dict | None:
     """The current table from memory, the package or the cache folder; None if none is."""
     memo = (kind, json.dumps(params, sort_keys=True))

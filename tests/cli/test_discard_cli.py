@@ -7,8 +7,19 @@ from clihelp import run
 
 
 def test_best_discard_json_best_first_uniform():
-    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer",
-                       "--opponent", "uniform", "--json")
+    code, out, _ = run(
+        "best-discard",
+        "5H",
+        "5S",
+        "JD",
+        "6C",
+        "7C",
+        "KH",
+        "--dealer",
+        "--opponent",
+        "uniform",
+        "--json",
+    )
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 15
     assert [x["net"] for x in d] == sorted((x["net"] for x in d), reverse=True)
@@ -17,8 +28,17 @@ def test_best_discard_json_best_first_uniform():
 
 
 def test_best_discard_optimal_opponent_and_known_and_top():
-    code, out, _ = run("best-discard", "5h 5s jd 6c 7c kh", "--pone", "--seen", "QD",
-                       "--top", "2", "--json", "--distribution")
+    code, out, _ = run(
+        "best-discard",
+        "5h 5s jd 6c 7c kh",
+        "--pone",
+        "--seen",
+        "QD",
+        "--top",
+        "2",
+        "--json",
+        "--distribution",
+    )
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 2
     assert abs(sum(d[0]["distribution"].values()) - 1) < 1e-9
@@ -28,8 +48,8 @@ def test_best_discard_optimal_opponent_and_known_and_top():
 def test_optimal_model_prefers_what_players_throw():
     """The pone's model throws K-T far more often than 5-5 (a pone never gives 5s away)."""
     from cribsolve import parse_cards, ruleset
-    from cribsolve.games.cribbage.opponent import (optimal_frequencies,
-                                                   pair_class)
+    from cribsolve.games.cribbage.opponent import optimal_frequencies, pair_class
+
     f = optimal_frequencies(ruleset())
     kt, ff = pair_class(*parse_cards(["KH TS"])), pair_class(*parse_cards(["5H 5S"]))
     assert f["pone"][kt] > 20 * f["pone"][ff]
@@ -40,11 +60,12 @@ def test_batch_rows_with_margin(tmp_path):
     f = tmp_path / "hands.txt"
     f.write_text("5H 5S JD 6C 7C KH\nAC 2C 3C 4C 5C 6C\n5H 5S JD 6C 7C\n")
     out_csv = tmp_path / "out.csv"
-    code, out, _ = run("best-discard", "--batch", f, "--dealer", "--opponent", "uniform",
-                       "--csv", out_csv)
+    code, out, _ = run(
+        "best-discard", "--batch", f, "--dealer", "--opponent", "uniform", "--csv", out_csv
+    )
     text = out_csv.read_text()
     header = next(csv.reader(io.StringIO(text)))
-    assert len(header) == len(set(header))          # no column lost to a repeated name
+    assert len(header) == len(set(header))  # no column lost to a repeated name
     rows = list(csv.DictReader(io.StringIO(text)))
     assert code == 0 and len(rows) == 3
     assert rows[0]["dealt"] == "5H 5S JD 6C 7C KH" and float(rows[0]["hand"]) < 30
@@ -52,13 +73,16 @@ def test_batch_rows_with_margin(tmp_path):
     assert len(rows[2]["discard"].split()) == 1
 
 
-@pytest.mark.parametrize("args", [
-    ["best-discard", "5H", "5S", "--dealer"],         # nothing left to keep after the throw
-    ["best-discard", "5H", "5H", "JD", "6C", "7C", "KH", "--dealer"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--seen", "5H"],
-    ["crib-table"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["best-discard", "5H", "5S", "--dealer"],  # nothing left to keep after the throw
+        ["best-discard", "5H", "5H", "JD", "6C", "7C", "KH", "--dealer"],
+        ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH"],
+        ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--seen", "5H"],
+        ["crib-table"],
+    ],
+)
 def test_bad_input(args):
     code, out, err = run(*args)
     assert code == 2 and len(err.strip().splitlines()) == 1
@@ -77,7 +101,7 @@ def test_crib_table_csv(tmp_path):
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert code == 0 and len(rows) == 13 + 78 * 2
     five_five = next(r for r in rows if r["rank1"] == "5" and r["rank2"] == "5")
-    assert 8.0 < float(five_five["crib"]) < 9.0       # published dealer tables: about 8.5
+    assert 8.0 < float(five_five["crib"]) < 9.0  # published dealer tables: about 8.5
 
 
 def test_sampled_house_rule_discards():
@@ -85,21 +109,55 @@ def test_sampled_house_rule_discards():
     page's deal (8 cards, a first cut card, two decks) ranks all 28 throws."""
     from cribsolve import parse_cards
     from cribsolve.games.cribbage.discard import best_discard
-    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer",
-                       "--crib-size", "4", "--samples", "20000", "--json")
+
+    code, out, _ = run(
+        "best-discard",
+        "5H",
+        "5S",
+        "JD",
+        "6C",
+        "7C",
+        "KH",
+        "--dealer",
+        "--crib-size",
+        "4",
+        "--samples",
+        "20000",
+        "--json",
+    )
     sampled = json.loads(out)
     assert code == 0 and sampled["sampled"]
-    exact = {tuple(v.discard): v for v in best_discard(parse_cards(["5H 5S JD 6C 7C KH"]),
-                                                       "dealer", opponent="uniform")}
+    exact = {
+        tuple(v.discard): v
+        for v in best_discard(parse_cards(["5H 5S JD 6C 7C KH"]), "dealer", opponent="uniform")
+    }
     for d in sampled["discards"]:
         e = exact[tuple(parse_cards([" ".join(d["discard"])]))]
         assert abs(d["hand"] - e.hand) < 1e-9 and abs(d["net"] - e.net) < 4.5 * d["se"]
-    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "4D", "3S", "--pone",
-                       "--decks", "2", "--starter", "5D", "--samples", "200", "--json")
+    code, out, _ = run(
+        "best-discard",
+        "5H",
+        "5S",
+        "JD",
+        "6C",
+        "7C",
+        "KH",
+        "4D",
+        "3S",
+        "--pone",
+        "--decks",
+        "2",
+        "--starter",
+        "5D",
+        "--samples",
+        "200",
+        "--json",
+    )
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 28 and d[0]["net"] >= d[-1]["net"]
-    code, _, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--cut",
-                       "5D", "--batch", "-")
+    code, _, err = run(
+        "best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--pone", "--cut", "5D", "--batch", "-"
+    )
     assert code == 2 and "--batch does not apply" in err
 
 
@@ -111,8 +169,10 @@ def test_best_discard_with_pegging():
     from cribsolve.games.cribbage.spec import CribbageSpec
 
     hand = ["5H", "5S", "JD", "6C", "7C", "KH"]
-    plain = {tuple(x["discard"]): x for x in
-             json.loads(run("best-discard", *hand, "--dealer", "--json")[1])["discards"]}
+    plain = {
+        tuple(x["discard"]): x
+        for x in json.loads(run("best-discard", *hand, "--dealer", "--json")[1])["discards"]
+    }
     code, out, _ = run("best-discard", *hand, "--dealer", "--pegging", "--json")
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 15
@@ -120,7 +180,6 @@ def test_best_discard_with_pegging():
     for x in d:
         assert x["net"] == plain[tuple(x["discard"])]["net"]
         assert x["value"] == pytest.approx(x["net"] + x["pegging"])
-        assert x["pegging"] == kept_margin(parse_cards([" ".join(x["keep"])]), True,
-                                           CribbageSpec())
+        assert x["pegging"] == kept_margin(parse_cards([" ".join(x["keep"])]), True, CribbageSpec())
     code, _, err = run("best-discard", *hand, "--variant", "patience", "--pegging")
     assert code == 2 and "--pegging" in err

@@ -1,6 +1,7 @@
 """--help of every command and sub-command, and a start-up that stays light: the group loads a
 command's module only when asked, and no command module imports numpy or numba to say what it
 does."""
+
 import subprocess
 import sys
 
@@ -13,12 +14,14 @@ from cribsolve.cli import COMMANDS, cli
 
 def _paths():
     """The path of every command under the group, each loaded as the group loads it."""
+
     def walk(cmd, path, ctx):
         for name in cmd.list_commands(ctx):
             sub = cmd.get_command(ctx, name)
             yield path + [name]
             if isinstance(sub, click.Group):
                 yield from walk(sub, path + [name], click.Context(sub, ctx, info_name=name))
+
     return list(walk(cli, [], click.Context(cli, info_name="cribsolve")))
 
 
@@ -48,7 +51,7 @@ def test_group_help_lists_every_command():
 def test_a_mistyped_command_is_told_the_close_name():
     code, out, err = run("scor")
     assert code == 2 and out == "" and "No such command 'scor'" in err
-    if hasattr(click.exceptions, "NoSuchCommand"):       # click 8.4 and later suggest
+    if hasattr(click.exceptions, "NoSuchCommand"):  # click 8.4 and later suggest
         assert "Did you mean 'score'?" in err
 
 
@@ -73,9 +76,11 @@ def test_help_imports_neither_numpy_nor_numba():
 
 
 def test_importing_the_cli_loads_no_command():
-    code = ("import sys, cribsolve.cli; "
-            "print(sorted(m for m in sys.modules if m.startswith('cribsolve.cli.')), "
-            "'numpy' in sys.modules, 'numba' in sys.modules)")
+    code = (
+        "import sys, cribsolve.cli; "
+        "print(sorted(m for m in sys.modules if m.startswith('cribsolve.cli.')), "
+        "'numpy' in sys.modules, 'numba' in sys.modules)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["['cribsolve.cli.options']", "False", "False"]
@@ -84,11 +89,25 @@ def test_importing_the_cli_loads_no_command():
 def test_an_option_of_one_value_given_twice_is_refused():
     """click keeps the last value of a repeated option silently; a user who typed two cut
     cards to best-discard would get an answer for the second alone."""
-    for args in (["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--starter",
-                  "5D", "--starter", "6D"],
-                 ["odds", "--my-score", "30", "--my-score=40", "--their-score", "3"],
-                 ["simulate", "-n", "10", "-n", "20"]):
+    for args in (
+        [
+            "best-discard",
+            "5H",
+            "5S",
+            "JD",
+            "6C",
+            "7C",
+            "KH",
+            "--dealer",
+            "--starter",
+            "5D",
+            "--starter",
+            "6D",
+        ],
+        ["odds", "--my-score", "30", "--my-score=40", "--their-score", "3"],
+        ["simulate", "-n", "10", "-n", "20"],
+    ):
         code, out, err = run(*args)
         assert code == 2 and out == "" and "given 2 times" in err and len(err.splitlines()) == 1
     code, out, _ = run("score", "5H", "5S", "JD", "QC", "--starter", "5C", "--starter", "KD")
-    assert code == 0 and "total" in out                 # there two cut cards are the rule
+    assert code == 0 and "total" in out  # there two cut cards are the rule

@@ -2,6 +2,7 @@
 summary is the review of the record it wrote, hints equal to best-discard's and best-play's
 own output, bad input answered with one line and the prompt again, end of input and Ctrl-C
 leaving a record review reads, and the options that do not apply refused in one line."""
+
 import io
 import json
 import re
@@ -18,8 +19,18 @@ PLAY = ("play", "--variant", "cribbage")
 @pytest.mark.slow
 def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
     rec = tmp_path / "game.txt"
-    code, out, err = run(*PLAY, "--seed", 3, "--game-length", 31, "--opponent", "greedy",
-                         "--record", rec, stdin=b"\n" * 400)
+    code, out, err = run(
+        *PLAY,
+        "--seed",
+        3,
+        "--game-length",
+        31,
+        "--opponent",
+        "greedy",
+        "--record",
+        rec,
+        stdin=b"\n" * 400,
+    )
     assert code == 0, err
     assert "game over: " in out and f"the whole table: cribsolve review {rec}" in out
     summary = out.splitlines()[-3:-1]
@@ -30,17 +41,35 @@ def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
     assert summary[1] == f"{final[1]} won {final[2]}-{final[3]}"
 
 
-@pytest.mark.parametrize("show,play", [
-    (("--lowball", "--hand-size", 5, "--crib-size", 2), ()),
-    (("--wild", "K", "--target", 16), ("--stinkhole", "--peg-limit", 41))])
+@pytest.mark.parametrize(
+    "show,play",
+    [
+        (("--lowball", "--hand-size", 5, "--crib-size", 2), ()),
+        (("--wild", "K", "--target", 16), ("--stinkhole", "--peg-limit", 41)),
+    ],
+)
 @pytest.mark.slow
 def test_a_scripted_house_rule_game_reviews_to_the_same_result(tmp_path, show, play):
     """Enter at every prompt, under two sets of switches: the record names the rules, and
     review's replay of it ends where the game did, with the summary the game printed; the
     throw's hint is best-discard's own sampled table for that hand."""
     rec = tmp_path / "game.txt"
-    code, out, err = run(*PLAY, "--seed", 4, "--pone", "--game-length", 31, "--opponent",
-                         "greedy", "--coach", "--record", rec, *show, *play, stdin=b"\n" * 400)
+    code, out, err = run(
+        *PLAY,
+        "--seed",
+        4,
+        "--pone",
+        "--game-length",
+        31,
+        "--opponent",
+        "greedy",
+        "--coach",
+        "--record",
+        rec,
+        *show,
+        *play,
+        stdin=b"\n" * 400,
+    )
     assert code == 0, err
     assert "rules: " in rec.read_text()
     code, review_out, err = run("review", rec, "--quiet")
@@ -51,8 +80,9 @@ def test_a_scripted_house_rule_game_reviews_to_the_same_result(tmp_path, show, p
     hand = _hand(out)
     code, bd, err = run("best-discard", *hand, "--pone", *show, "--json")
     assert code == 0, err
-    sampled = {" ".join(d["discard"]): [d["hand"], d["crib"], d["net"]]
-               for d in json.loads(bd)["discards"]}
+    sampled = {
+        " ".join(d["discard"]): [d["hand"], d["crib"], d["net"]] for d in json.loads(bd)["discards"]
+    }
     for throw, figures in _rows(out, "throw"):
         assert figures[:3] == [round(x, 2) for x in sampled[throw]]
 
@@ -65,10 +95,13 @@ def _hand(out):
 def _rows(out, head):
     """The rows of the hint table under the line starting with ``head``."""
     lines = out.splitlines()
-    i = next(k for k, s in enumerate(lines) if s.split()[:1] == [head] and "mine" in s or
-             "value" in s and s.split()[:1] == [head])
+    i = next(
+        k
+        for k, s in enumerate(lines)
+        if s.split()[:1] == [head] and "mine" in s or "value" in s and s.split()[:1] == [head]
+    )
     rows = []
-    for s in lines[i + 1:]:
+    for s in lines[i + 1 :]:
         m = re.match(r"  ((?:[2-9TJQKA][CDHS] ?)+?)\s+(-?\d+\.\d\d(?:\s+-?\d+\.\d\d)*)$", s)
         if not m:
             break
@@ -78,40 +111,59 @@ def _rows(out, head):
 
 def test_the_hints_are_best_discard_and_best_play(tmp_path):
     """As the pone (they deal): ? at the throw, then ? at your lead."""
-    code, out, err = run(*PLAY, "--seed", 11, "--pone", "--record", tmp_path / "g.txt",
-                         stdin=b"?\n\n?\n")
+    code, out, err = run(
+        *PLAY, "--seed", 11, "--pone", "--record", tmp_path / "g.txt", stdin=b"?\n\n?\n"
+    )
     assert code == 0, err
     hand = _hand(out)
     throws = _rows(out, "throw")
     code, bd, err = run("best-discard", *hand, "--pone", "--pegging", "--json")
     assert code == 0, err
-    expect = [(" ".join(d["discard"]), [d["hand"], d["crib"], d["net"], d["pegging"],
-                                        d["value"]]) for d in json.loads(bd)["discards"]]
+    expect = [
+        (" ".join(d["discard"]), [d["hand"], d["crib"], d["net"], d["pegging"], d["value"]])
+        for d in json.loads(bd)["discards"]
+    ]
     assert [r[0] for r in throws] == [e[0] for e in expect]
     assert [r[1] for r in throws] == [[round(x, 2) for x in e[1]] for e in expect]
     thrown = re.search(r"you throw (\S\S \S\S)", out)[1]
     starter = re.search(r"the starter: (\S\S)", out)[1]
     kept = [c for c in hand if c not in thrown.split()]
     lays = _rows(out, "lay")
-    code, bp, err = run("best-play", "--hand", " ".join(kept), "--pone", "--seen",
-                        f"{thrown} {starter}", "--json")
+    code, bp, err = run(
+        "best-play", "--hand", " ".join(kept), "--pone", "--seen", f"{thrown} {starter}", "--json"
+    )
     assert code == 0, err
-    expect = [(p["card"], [p["mine"], p["theirs"], p["margin"]])
-              for p in json.loads(bp)["plays"]]
+    expect = [(p["card"], [p["mine"], p["theirs"], p["margin"]]) for p in json.loads(bp)["plays"]]
     assert lays == [(c, [round(x, 2) for x in f]) for c, f in expect]
     assert "game stopped in deal 1" in out and "no deal was finished" in out
 
 
 def test_bad_input_at_every_prompt_is_one_line_then_the_prompt(tmp_path):
     script = b"zz\n1\n1 2 3\n9\n1 2\n" + b"\n" * 5 + b"x\n-1\n" + b"\n" * 60
-    code, out, err = run(*PLAY, "--seed", 2, "--dealer", "--count-yourself",
-                         "--game-length", 31, "--opponent", "greedy", "--record",
-                         tmp_path / "g.txt", stdin=script)
+    code, out, err = run(
+        *PLAY,
+        "--seed",
+        2,
+        "--dealer",
+        "--count-yourself",
+        "--game-length",
+        31,
+        "--opponent",
+        "greedy",
+        "--record",
+        tmp_path / "g.txt",
+        stdin=script,
+    )
     assert code == 0, err
     lines = out.splitlines()
-    for bad, says in [("zz", "unknown card"), ("1", "1 card named"), ("1 2 3", "3 cards named"),
-                      ("9", "there is no card 9"), ("x", "type the points"),
-                      ("-1", "type the points")]:
+    for bad, says in [
+        ("zz", "unknown card"),
+        ("1", "1 card named"),
+        ("1 2 3", "3 cards named"),
+        ("9", "there is no card 9"),
+        ("x", "type the points"),
+        ("-1", "type the points"),
+    ]:
         i = next(k for k, s in enumerate(lines) if s.endswith(": " + bad) or s == bad)
         assert says in lines[i + 1], (bad, lines[i + 1])
         assert lines[i + 2].lstrip().startswith(("throw 2", "your count")), lines[i + 2]
@@ -130,8 +182,9 @@ class _Interrupted(io.StringIO):
 def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
     rec = tmp_path / "g.txt"
     monkeypatch.setattr(sys, "stdin", _Interrupted("\n" * 12))
-    monkeypatch.setattr(sys, "argv", ["cribsolve", *PLAY, "--seed", 5, "--opponent", "greedy",
-                                      "--record", str(rec)])
+    monkeypatch.setattr(
+        sys, "argv", ["cribsolve", *PLAY, "--seed", 5, "--opponent", "greedy", "--record", str(rec)]
+    )
     with pytest.raises(SystemExit) as stop:
         main()
     assert stop.value.code == 130
@@ -162,21 +215,27 @@ def test_a_resumed_game_is_the_game_played_through(tmp_path, rules):
     assert code == 2 and "the game is over" in err
 
 
-@pytest.mark.parametrize("args,says", [
-    ((*PLAY, "--resume", "examples/game1.txt"), "not a game cribsolve play wrote"),
-    ((*PLAY, "--resume", "x.txt", "--seed", 3), "--seed does not apply to --resume"),
-    ((*PLAY, "--resume", "x.txt", "--lowball"), "--lowball does not apply to --resume"),
-    (("play", "--variant", "patience", "--seed", 1, "--pysol-game", 5),
-     "give one deal: --pysol-game N or --seed S, not both"),
-    (("play", "--variant", "patience"), "give the deal"),
-    ((*PLAY, "--decks", 2), "decks 2 is not offered by play yet"),
-    ((*PLAY, "--starters", 2), "starters 2 is not offered by play yet"),
-    ((*PLAY, "--jokers", 2), "jokers 2 is not offered by play yet"),
-    ((*PLAY, "--bid"), "bid for the crib is not offered by play yet"),
-    ((*PLAY, "--pysol-game", 5), "--pysol-game does not apply to --variant cribbage"),
-    (("play", "--variant", "patience", "--seed", 1, "--coach"), "--coach does not apply"),
-    ((*PLAY, "--muggins"), "--muggins goes with --count-yourself"),
-    ((*PLAY, "--record", "/nonexistent-folder/x.txt"), "--record")])
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        ((*PLAY, "--resume", "examples/game1.txt"), "not a game cribsolve play wrote"),
+        ((*PLAY, "--resume", "x.txt", "--seed", 3), "--seed does not apply to --resume"),
+        ((*PLAY, "--resume", "x.txt", "--lowball"), "--lowball does not apply to --resume"),
+        (
+            ("play", "--variant", "patience", "--seed", 1, "--pysol-game", 5),
+            "give one deal: --pysol-game N or --seed S, not both",
+        ),
+        (("play", "--variant", "patience"), "give the deal"),
+        ((*PLAY, "--decks", 2), "decks 2 is not offered by play yet"),
+        ((*PLAY, "--starters", 2), "starters 2 is not offered by play yet"),
+        ((*PLAY, "--jokers", 2), "jokers 2 is not offered by play yet"),
+        ((*PLAY, "--bid"), "bid for the crib is not offered by play yet"),
+        ((*PLAY, "--pysol-game", 5), "--pysol-game does not apply to --variant cribbage"),
+        (("play", "--variant", "patience", "--seed", 1, "--coach"), "--coach does not apply"),
+        ((*PLAY, "--muggins"), "--muggins goes with --count-yourself"),
+        ((*PLAY, "--record", "/nonexistent-folder/x.txt"), "--record"),
+    ],
+)
 def test_options_that_do_not_apply_are_one_line(args, says, no_work):
     code, out, err = run(*args)
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err
@@ -186,7 +245,18 @@ def test_a_pasted_page_is_not_echoed_back(tmp_path):
     """A 300 KB line at a prompt: echoed and answered within a line each."""
     page = b"Q" * 300_000
     script = page + b"\n" + b"\n" * 80
-    code, out, err = run(*PLAY, "--seed", 2, "--dealer", "--game-length", 31, "--opponent",
-                         "greedy", "--record", tmp_path / "g.txt", stdin=script)
+    code, out, err = run(
+        *PLAY,
+        "--seed",
+        2,
+        "--dealer",
+        "--game-length",
+        31,
+        "--opponent",
+        "greedy",
+        "--record",
+        tmp_path / "g.txt",
+        stdin=script,
+    )
     assert code == 0, err
     assert max(len(line) for line in out.splitlines()) < 400 and len(out) < 40_000

@@ -5,9 +5,21 @@ from cribsolve.core.rules import ruleset
 from cribsolve.errors import CardError
 
 
-@pytest.mark.parametrize("text,out", [("5h", "5H"), ("10S", "TS"), ("ts", "TS"), ("J♦", "JD"),
-                                      ("a♣", "AC"), ("K♠", "KS"), ("q♥", "QH"), ("JK", "JK"),
-                                      ("x", "JK"), ("X2", "JK")])
+@pytest.mark.parametrize(
+    "text,out",
+    [
+        ("5h", "5H"),
+        ("10S", "TS"),
+        ("ts", "TS"),
+        ("J♦", "JD"),
+        ("a♣", "AC"),
+        ("K♠", "KS"),
+        ("q♥", "QH"),
+        ("JK", "JK"),
+        ("x", "JK"),
+        ("X2", "JK"),
+    ],
+)
 def test_parse_any_form_to_canonical(text, out):
     assert format_card(parse_card(text)) == out
 

@@ -1,6 +1,8 @@
 """The fast kernels against the slow definitional scorer, hand-worked examples and facts."""
+
 import numpy as np
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from slow_scorer import slow_score, slow_wild_score
 
 from cribsolve import parse_cards, ruleset, score_hand
@@ -8,9 +10,38 @@ from cribsolve.core.cards import deck
 from cribsolve.core.notation import JOKER
 from cribsolve.core.scoring.table import distribution, rank_table, score5_many
 
-PUBLISHED = [1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236,
-             361224, 388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0, 8068,
-             2496, 444, 356, 3680, 0, 0, 0, 76, 4]
+PUBLISHED = [
+    1009008,
+    99792,
+    2813796,
+    505008,
+    2855676,
+    697508,
+    1800268,
+    751324,
+    1137236,
+    361224,
+    388740,
+    51680,
+    317340,
+    19656,
+    90100,
+    9168,
+    58248,
+    11196,
+    2708,
+    0,
+    8068,
+    2496,
+    444,
+    356,
+    3680,
+    0,
+    0,
+    0,
+    76,
+    4,
+]
 
 
 def hand(text, starter=None, **kw):
@@ -21,15 +52,23 @@ def hand(text, starter=None, **kw):
 
 def test_hand_worked_exact_values():
     assert hand("5H 5S 5C JD", "5D").total == 29
-    assert hand("3H 3S 4C 4D", "5H").breakdown == {"fifteens": 4, "pairs": 4, "runs": 12,
-                                                  "flush": 0, "nobs": 0, "heels": 0}
+    assert hand("3H 3S 4C 4D", "5H").breakdown == {
+        "fifteens": 4,
+        "pairs": 4,
+        "runs": 12,
+        "flush": 0,
+        "nobs": 0,
+        "heels": 0,
+    }
     assert hand("3H 3S 3C 4D", "5H").breakdown["runs"] == 9
-    assert hand("AH 2C 3D KS", "QS").total == 3 + 4   # Q-K-A is no run; 2+3+K, 2+3+Q
+    assert hand("AH 2C 3D KS", "QS").total == 3 + 4  # Q-K-A is no run; 2+3+K, 2+3+Q
     assert hand("7H 8H 9H TH", "AS").total == 4 + 4 + 2  # run 4, flush 4, 7+8
     crib = score_hand(parse_cards(["7H 8H 9H TH"]), parse_cards(["AS"]), ruleset(), crib=True)
-    assert crib.total == 6                                  # no four-card flush in the crib
-    pysol = score_hand(parse_cards(["7H 8H 9H TH"]), parse_cards(["AS"]), ruleset("pysol"), crib=True)
-    assert pysol.total == 10                                # the solitaires' crib is a hand
+    assert crib.total == 6  # no four-card flush in the crib
+    pysol = score_hand(
+        parse_cards(["7H 8H 9H TH"]), parse_cards(["AS"]), ruleset("pysol"), crib=True
+    )
+    assert pysol.total == 10  # the solitaires' crib is a hand
     assert hand("4C 5D 6H JS", "QS").breakdown["nobs"] == 1
     assert hand("4C 5D 6H JS", "JH").breakdown["heels"] == 2
 
@@ -44,20 +83,21 @@ def test_seed_003_eight_fives_and_a_joker_is_computed_not_copied():
     rules = ruleset(decks=2, jokers=1)
     held = parse_cards(["5H 5S 5C 5D 5H 5S 5C 5D"]) + [JOKER]
     s = score_hand(held, [], rules)
-    assert s.breakdown["fifteens"] == 2 * 56 * 2     # C(8,3) threes, each with or without the joker
-    assert s.total == 224 + 56                        # not the source's 336 + 56
+    assert s.breakdown["fifteens"] == 2 * 56 * 2  # C(8,3) threes, each with or without the joker
+    assert s.total == 224 + 56  # not the source's 336 + 56
 
 
 def test_whole_deck_runs_and_pairs():
     s = score_hand(deck(1, 0).tolist(), [], ruleset())
     assert s.breakdown["pairs"] == 13 * 12
-    assert s.breakdown["runs"] == 13 * 4 ** 13
+    assert s.breakdown["runs"] == 13 * 4**13
     assert s.breakdown["fifteens"] == 2 * _slow_fifteen_subsets_of_deck()
 
 
 def _slow_fifteen_subsets_of_deck():
     """Subsets of the 52 cards summing to 15, by counting value multisets (independent DP)."""
     from math import comb
+
     mult = {v: 4 for v in range(1, 10)} | {10: 16}
     count = 0
 
@@ -72,6 +112,7 @@ def _slow_fifteen_subsets_of_deck():
             if k * v > remaining:
                 break
             go(v + 1, remaining - k * v, ways * comb(mult[v], k))
+
     go(1, 15, 1)
     return count
 
@@ -85,7 +126,7 @@ def test_published_hand_distribution():
 def test_crib_distribution_loses_only_four_card_flushes():
     hand_mean = (np.arange(30) * distribution()).sum()
     crib_mean = (np.arange(30) * distribution(crib=True)).sum()
-    four_flushes = 4 * 715 * 39            # 4 suits x C(13,4) x starters of another suit
+    four_flushes = 4 * 715 * 39  # 4 suits x C(13,4) x starters of another suit
     assert hand_mean - crib_mean == 4 * four_flushes
     assert (distribution(crib=True, full_flush=False) == distribution()).all()
 
@@ -99,7 +140,7 @@ def random_hands(draw, max_held=9):
     nstart = draw(st.integers(0, 2))
     idx = draw(st.permutations(range(len(pool))))[: nheld + nstart]
     cards = [pool[i] for i in idx]
-    if draw(st.booleans()):                       # make flushes and runs likely too
+    if draw(st.booleans()):  # make flushes and runs likely too
         same_suit = [c if c == JOKER else (c // 4) * 4 for c in cards]
         if all(same_suit.count(c) <= decks for c in same_suit if c != JOKER):
             cards = same_suit
@@ -142,7 +183,7 @@ def test_wild_rank_scores_the_best_substitution(data):
     cards = list(idx)
     # at most two wild cards keep the slow search at 52^2
     while sum(1 for c in cards if c // 4 + 1 == wild) > 2:
-        cards = [c for c in cards if c // 4 + 1 != wild][:n - 2]
+        cards = [c for c in cards if c // 4 + 1 != wild][: n - 2]
     rules = ruleset(wild_rank=wild)
     held, starters = cards[:-1], cards[-1:]
     s = score_hand(held, starters, rules)
@@ -163,8 +204,10 @@ def test_table_fast_path_equals_general_kernel():
     for preset, crib in [("standard", False), ("standard", True), ("pysol", True)]:
         rules = ruleset(preset, jokers=1)
         fast = score5_many(rank_table(15), hands, rules.full_flush(crib))
-        slow = [score_hand(h[:4].tolist(), h[4:].tolist(), rules, crib, itemized=False).total
-                for h in hands]
+        slow = [
+            score_hand(h[:4].tolist(), h[4:].tolist(), rules, crib, itemized=False).total
+            for h in hands
+        ]
         assert fast.tolist() == slow
 
 
@@ -179,13 +222,14 @@ def test_the_numpy_five_card_scorer_equals_the_kernel_on_every_kind_of_hand():
     rng = np.random.default_rng(5)
     hands = np.argsort(rng.random((20_000, 53)), axis=1)[:, :5]
     suited = rng.integers(0, 13, (2_000, 5)) * 4 + rng.integers(0, 4, (2_000, 1))
-    suited[:, 4] = rng.integers(0, 52, 2_000)          # four of a suit, any starter
+    suited[:, 4] = rng.integers(0, 52, 2_000)  # four of a suit, any starter
     jacks = hands[:2_000].copy()
-    jacks[:, 0] = 40 + hands[:2_000, 4] % 4            # a held jack, of the starter's suit
+    jacks[:, 0] = 40 + hands[:2_000, 4] % 4  # a held jack, of the starter's suit
     rows = np.concatenate([hands, suited, jacks])
     for full in (False, True):
-        assert (score5_numpy(rank_table(15), rows, full) ==
-                score5_many(rank_table(15), rows, full)).all()
+        assert (
+            score5_numpy(rank_table(15), rows, full) == score5_many(rank_table(15), rows, full)
+        ).all()
 
 
 def test_a_small_batch_file_is_scored_without_numba(tmp_path):
@@ -197,18 +241,32 @@ def test_a_small_batch_file_is_scored_without_numba(tmp_path):
 
     f = tmp_path / "hands.txt"
     f.write_text("5H 5S 5C JD 5D\n# a comment\n7H 8H 9H TH AS\n2C 3C 4C 5C 6C\n")
-    probe = ("import sys; from cribsolve.cli import main; sys.argv = ['cribsolve'] + "
-             "sys.argv[1:]; main(); print('numba' in sys.modules, file=sys.stderr)")
+    probe = (
+        "import sys; from cribsolve.cli import main; sys.argv = ['cribsolve'] + "
+        "sys.argv[1:]; main(); print('numba' in sys.modules, file=sys.stderr)"
+    )
     env = {k: v for k, v in os.environ.items() if k != "CRIBSOLVE_COMPILED"}
-    r = subprocess.run([sys.executable, "-c", probe, "score", "--batch", str(f)], env=env,
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", probe, "score", "--batch", str(f)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0 and r.stdout.split() == ["29", "10", "14"]
     assert r.stderr.strip().splitlines()[-1] == "False"
-    f.write_text("5H 5S 5C JD 5D\n2C 3C 4C 5C\n")       # a four-card line: the kernels read it
-    r = subprocess.run([sys.executable, "-m", "cribsolve", "score", "--batch", str(f)],
-                       env=env, capture_output=True, text=True)
+    f.write_text("5H 5S 5C JD 5D\n2C 3C 4C 5C\n")  # a four-card line: the kernels read it
+    r = subprocess.run(
+        [sys.executable, "-m", "cribsolve", "score", "--batch", str(f)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0 and r.stdout.split() == ["29", "4"]
     f.write_text("5H 5S 5C JD 5D\n5H 5H 5C JD 5D\n")
-    r = subprocess.run([sys.executable, "-m", "cribsolve", "score", "--batch", str(f)],
-                       env=env, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "cribsolve", "score", "--batch", str(f)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 2 and r.stdout == "" and "line 2" in r.stderr

@@ -1,9 +1,11 @@
 """Two-player discard analysis against a slow obvious enumeration and symmetry facts."""
+
 from itertools import combinations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cribsolve import parse_cards, ruleset
 from cribsolve.core.scoring.kernels import score_parts
@@ -36,15 +38,18 @@ def slow_values(hand, discard, seat, known=(), wclass=None):
             tn += w * net
             tn2 += w * net * net
     mean = tn / tw
-    return th / tw, tc / tw, mean, (tn2 / tw - mean ** 2) ** 0.5
+    return th / tw, tc / tw, mean, (tn2 / tw - mean**2) ** 0.5
 
 
-@pytest.mark.parametrize("hand,seat,known", [
-    ("5H 5S JD 6C 7C KH", "dealer", ""),
-    ("5H 5S JD 6C 7C KH", "pone", "QD 2S 9S"),
-    ("2H 4H 6H 8H TH JC", "dealer", "AH 3C 4S 6D 7C"),
-    ("JH JS 5D 4D AC 9H", "pone", "QH 2D 3S 4C 5S 6H"),
-])
+@pytest.mark.parametrize(
+    "hand,seat,known",
+    [
+        ("5H 5S JD 6C 7C KH", "dealer", ""),
+        ("5H 5S JD 6C 7C KH", "pone", "QD 2S 9S"),
+        ("2H 4H 6H 8H TH JC", "dealer", "AH 3C 4S 6D 7C"),
+        ("JH JS 5D 4D AC 9H", "pone", "QH 2D 3S 4C 5S 6H"),
+    ],
+)
 def test_fast_equals_slow_enumeration(hand, seat, known):
     h, k = parse_cards([hand]), parse_cards([known]) if known else []
     res = best_discard(h, seat, k, opponent="uniform")
@@ -62,10 +67,12 @@ def test_weighted_opponent_equals_slow_enumeration(known):
     from cribsolve.core.cardwise import options_distribution_np
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage import discard as mod
+
     h, k = parse_cards(["JH 5H 5D 4D AC 9H"]), parse_cards([known]) if known else []
     keeps, discs = mod.discard_options(h, 2)
-    hists, means = options_distribution_np(keeps, discs, mod.unseen_cards(h + k), 1, wclass,
-                                           rank_table(), True)
+    hists, means = options_distribution_np(
+        keeps, discs, mod.unseen_cards(h + k), 1, wclass, rank_table(), True
+    )
     engines = [mod.summarize(keeps, discs, hists, means)]
     if not known:
         engines.append(mod._analyze_many([h], "dealer", wclass, ruleset())[0])
@@ -82,29 +89,39 @@ def test_numpy_combos_list_what_itertools_lists(n, k):
     from itertools import combinations
 
     from cribsolve.core.cardwise import combos
+
     assert combos(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.permutations(range(52)), st.integers(0, 4), st.sampled_from([1, -1]), st.booleans(),
-       st.booleans(), st.integers(0, 30))
+@given(
+    st.permutations(range(52)),
+    st.integers(0, 4),
+    st.sampled_from([1, -1]),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 30),
+)
 def test_numpy_and_numba_engines_agree(deck, m, sign, full_flush, heels, known):
     """Every crib size (m unknown cards), seat sign, crib rule, heels and card counting."""
     from cribsolve.core.cardwise import options_distribution_np
     from cribsolve.core.expect import WIDTH, options_distribution
     from cribsolve.core.scoring.table import rank_table
+
     if m == 4:
-        m, known = 3, max(known, 20)      # keep the enumeration small
+        m, known = 3, max(known, 20)  # keep the enumeration small
     deck = np.array(deck, dtype=np.int64)
     keeps = np.array([deck[0:4], deck[4:8]])
-    cribs = np.array([deck[8:12 - m], deck[12:16 - m]])
-    unseen = np.sort(deck[16 + known:])
+    cribs = np.array([deck[8 : 12 - m], deck[12 : 16 - m]])
+    unseen = np.sort(deck[16 + known :])
     wclass = np.random.default_rng(m).random(13 * 13 * 2)
     hists, means = np.zeros((2, WIDTH)), np.zeros((2, 2))
-    options_distribution(keeps, cribs, unseen, sign, wclass, rank_table(), full_flush, heels,
-                         hists, means)
-    h2, m2 = options_distribution_np(keeps, cribs, unseen, sign, wclass, rank_table(),
-                                     full_flush, heels)
+    options_distribution(
+        keeps, cribs, unseen, sign, wclass, rank_table(), full_flush, heels, hists, means
+    )
+    h2, m2 = options_distribution_np(
+        keeps, cribs, unseen, sign, wclass, rank_table(), full_flush, heels
+    )
     assert np.abs(hists - h2).max() < 1e-12 and np.abs(means - m2).max() < 1e-9
 
 
@@ -112,8 +129,9 @@ def test_five_card_hands_discard_one():
     h = parse_cards(["5H 5S JD 6C 7C"])
     res = best_discard(h, "dealer", parse_cards(["2C 3C 4C 8D 9D 9H TH AS KS QS JS"]), "uniform")
     assert len(res) == 5 and all(len(r.keep) == 4 for r in res)
-    eh, ec, net, std = slow_values(h, res[0].discard, "dealer",
-                                   parse_cards(["2C 3C 4C 8D 9D 9H TH AS KS QS JS"]))
+    eh, ec, net, std = slow_values(
+        h, res[0].discard, "dealer", parse_cards(["2C 3C 4C 8D 9D 9H TH AS KS QS JS"])
+    )
     assert abs(res[0].net - net) < 1e-9
 
 
@@ -124,7 +142,9 @@ def test_suit_permutation_invariance():
     a = {tuple(sorted(r.discard)): r.net for r in best_discard(h, "pone", opponent="uniform")}
     b = best_discard(h2, "pone", opponent="uniform")
     for r in b:
-        orig = tuple(sorted(next(c for c in h if (c // 4) * 4 + perm[c % 4] == d) for d in r.discard))
+        orig = tuple(
+            sorted(next(c for c in h if (c // 4) * 4 + perm[c % 4] == d) for d in r.discard)
+        )
         assert abs(a[orig] - r.net) < 1e-9
 
 
@@ -143,26 +163,30 @@ def test_seat_objectives_and_distribution():
     assert not any(c in pone[0].discard for c in parse_cards(["5H 5S"]))
 
 
-@pytest.mark.parametrize("rules,hand", [
-    ({"jokers": 2}, "JK 5H 5S JD 6C 7C"),
-    ({"decks": 2}, "5H 5H 5S JD 6C 6C"),
-    ({"target": 16}, "6H 5S TD JD 6C 7C"),
-])
+@pytest.mark.parametrize(
+    "rules,hand",
+    [
+        ({"jokers": 2}, "JK 5H 5S JD 6C 7C"),
+        ({"decks": 2}, "5H 5H 5S JD 6C 6C"),
+        ({"target": 16}, "6H 5S TD JD 6C 7C"),
+    ],
+)
 def test_house_rule_discards_equal_slow_enumeration(rules, hand):
     """Jokers, a double deck and another target sum, against every starter and crib pair of
     the unseen cards (each physical card once), scored by the definitional scorer."""
     from slow_scorer import slow_score
 
     from cribsolve.core.options import unseen_cards
+
     r = ruleset(**rules)
     h = parse_cards([hand])
     rest = np.random.default_rng(1).permutation(unseen_cards(h, r)).tolist()
-    known, unseen = rest[:len(rest) - 18], sorted(rest[len(rest) - 18:])
+    known, unseen = rest[: len(rest) - 18], sorted(rest[len(rest) - 18 :])
     res = best_discard(h, "pone", known, opponent="uniform", rules=r)
     for v in (res[0], res[-1]):
         nets, hands = [], []
         for i, s in enumerate(unseen):
-            others = unseen[:i] + unseen[i + 1:]
+            others = unseen[:i] + unseen[i + 1 :]
             hp = sum(slow_score(v.keep, [s], r.target).values())
             for a, b in combinations(others, 2):
                 nets.append(hp - sum(slow_score(v.discard + [a, b], [s], r.target, True).values()))

@@ -1,5 +1,6 @@
 """The expert near the end of a game: its throw by the board (game.board_throw) and pegging out
 when a card wins at once (policies.peg_out), on hand-worked positions."""
+
 import json
 
 import numpy as np
@@ -10,8 +11,8 @@ from cribsolve.core.cards import RANK
 from cribsolve.core.notation import parse_cards
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.cribbage import game, policies
-from cribsolve.games.cribbage.computer import Computer
 from cribsolve.games.cribbage.board import board_for
+from cribsolve.games.cribbage.computer import Computer
 from cribsolve.games.cribbage.players import tables_for
 from cribsolve.games.cribbage.spec import CribbageSpec
 from cribsolve.games.cribbage.throws import deal_options, throw_values
@@ -24,18 +25,17 @@ def _peg_out(hand, series, need, choice=3):
     cards = np.array(parse_cards([hand]), dtype=np.int64)
     ranks = [int(RANK[c]) for c in parse_cards([series])]
     ser = np.zeros(8, dtype=np.int64)
-    ser[:len(ranks)] = ranks
+    ser[: len(ranks)] = ranks
     count = sum(min(r, 10) for r in ranks)
     st = np.array([len(ranks), count, 0, 1], dtype=np.int64)
-    i = policies.peg_out(cards, np.zeros(4, dtype=np.bool_), ser, st, need,
-                         SPEC.as_array(), choice)
+    i = policies.peg_out(cards, np.zeros(4, dtype=np.bool_), ser, st, need, SPEC.as_array(), choice)
     return i
 
 
 def test_the_expert_lays_the_card_that_wins_now():
     """At K-3 (13): the 2 makes fifteen for 2, the 9, 4 and K score nothing."""
     assert _peg_out("9S 2C 4H KD", "KS 3D", need=2) == 1
-    assert _peg_out("9S 2C 4H KD", "KS 3D", need=3) == 3       # nothing wins: its own choice
+    assert _peg_out("9S 2C 4H KD", "KS 3D", need=3) == 3  # nothing wins: its own choice
     assert _peg_out("9S 2C 4H KD", "KS 3D", need=3, choice=0) == 0
     # at T-8-7 (25): a 7 would pair for 2 but makes 32; the 6 makes 31 for 2
     assert _peg_out("7S 6C 4H KD", "TS 8D 7H", need=2) == 1
@@ -49,13 +49,23 @@ def test_the_expert_throws_by_the_board():
     expert, board = tables_for(["expert"], SPEC), board_for(["expert"], SPEC)
     dealt = np.array(HAND, dtype=np.int64)
     keep_idx, disc_idx = deal_options(6, pr)
-    values = throw_values(dealt, 0, table, pr, keep_idx, disc_idx, -1,
-                          np.bincount(dealt, minlength=53).astype(np.int64), 0, expert[0][1])
+    values = throw_values(
+        dealt,
+        0,
+        table,
+        pr,
+        keep_idx,
+        disc_idx,
+        -1,
+        np.bincount(dealt, minlength=53).astype(np.int64),
+        0,
+        expert[0][1],
+    )
     by_points = int(np.argmax(values))
     assert sorted(dealt[disc_idx[by_points]]) == sorted(parse_cards(["JD KH"]))
     pick = game.board_throw(dealt, 0, 115, 118, table, pr, expert, board)
     assert pick != by_points
-    assert pick in np.argsort(-values)[:game.BOARD_THROWS]
+    assert pick in np.argsort(-values)[: game.BOARD_THROWS]
     assert game.board_throw(dealt, 0, 115, 118, table, pr, expert, board) == pick
 
 
@@ -79,8 +89,11 @@ def test_the_opponent_in_the_board_deals_throws_as_the_throw_model_values_its_si
         kept = sorted(int(RANK[c]) for q, c in enumerate(six) if q not in disc_idx[o])
         ranks = RANK[six].astype(np.int64)
         vals = inference.option_values(ranks, seat, table, crib)
-        best = {tuple(sorted(int(ranks[q]) for q in range(6) if q not in (i, j)))
-                for (i, j), v in zip(combinations(range(6), 2), vals) if v >= vals.max() - 1e-9}
+        best = {
+            tuple(sorted(int(ranks[q]) for q in range(6) if q not in (i, j)))
+            for (i, j), v in zip(combinations(range(6), 2), vals)
+            if v >= vals.max() - 1e-9
+        }
         assert tuple(kept) in best
     assert game.model_throw(six, 0, inference.NO_MODEL, disc_idx) == -1
 
@@ -100,14 +113,27 @@ def test_no_board_where_the_odds_table_does_not_model_the_deal():
 
 @pytest.mark.slow
 def test_simulate_weighs_the_board_for_the_expert_only():
-    code, _, err = run("simulate", "--variant", "cribbage", "-n", "10", "--objective",
-                       "game-points", "--quiet")
+    code, _, err = run(
+        "simulate", "--variant", "cribbage", "-n", "10", "--objective", "game-points", "--quiet"
+    )
     assert code == 2 and "expert" in err and len(err.strip().splitlines()) == 1
     code, _, err = run("simulate", "--variant", "patience", "-n", "10", "--objective", "win")
     assert code == 2 and "--objective" in err
-    code, out, err = run("simulate", "--variant", "cribbage", "-n", "40", "--policy", "expert",
-                         "--opponent-policy", "greedy", "--objective", "game-points", "--json",
-                         "--quiet")
+    code, out, err = run(
+        "simulate",
+        "--variant",
+        "cribbage",
+        "-n",
+        "40",
+        "--policy",
+        "expert",
+        "--opponent-policy",
+        "greedy",
+        "--objective",
+        "game-points",
+        "--json",
+        "--quiet",
+    )
     d = json.loads(out)
     assert code == 0, err
     assert 2 * d["player_win_rate"] <= d["player_game_points"] <= 3 * d["player_win_rate"]
@@ -130,13 +156,28 @@ def test_the_throw_by_the_board_agrees_with_best_discard():
         dealt = rng.permutation(52)[:6].astype(np.int64)
         seat = int(rng.integers(2))
         mine, theirs = (int(x) for x in rng.integers(100, 121, size=2))
-        values = throw_values(dealt, seat, table, pr, keep_idx, disc_idx, -1,
-                              np.bincount(dealt, minlength=53).astype(np.int64), seat,
-                              expert[0][1])
-        rows = {tuple(sorted(r.discard)): r.win for r in board_mod.throw_odds(
-            dealt.tolist(), bool(seat), mine, theirs, SPEC, samples=2000, seed=1)}
-        win = {o: rows[tuple(sorted(dealt[disc_idx[o]].tolist()))]
-               for o in np.argsort(-values)[:game.BOARD_THROWS]}
+        values = throw_values(
+            dealt,
+            seat,
+            table,
+            pr,
+            keep_idx,
+            disc_idx,
+            -1,
+            np.bincount(dealt, minlength=53).astype(np.int64),
+            seat,
+            expert[0][1],
+        )
+        rows = {
+            tuple(sorted(r.discard)): r.win
+            for r in board_mod.throw_odds(
+                dealt.tolist(), bool(seat), mine, theirs, SPEC, samples=2000, seed=1
+            )
+        }
+        win = {
+            o: rows[tuple(sorted(dealt[disc_idx[o]].tolist()))]
+            for o in np.argsort(-values)[: game.BOARD_THROWS]
+        }
         pick = game.board_throw(dealt, seat, mine, theirs, table, pr, expert, board)
         same += win[pick] == max(win.values())
         assert max(win.values()) - win[pick] < 0.08

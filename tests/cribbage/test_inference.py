@@ -1,5 +1,6 @@
 """The throw model's weights on the opponent's holdings against a brute-force enumeration of
 every six cards it could have been dealt and every throw it could have made."""
+
 from collections import defaultdict
 from itertools import combinations, combinations_with_replacement, permutations
 
@@ -28,8 +29,10 @@ def brute_force(seen, laid, min_value, seat):
         for t in combinations([c for c in unseen if c != u], 2):
             six = [int(RANK[c]) for c in laid] + [int(RANK[u])] + [int(RANK[c]) for c in t]
             vals = inference.option_values(np.array(six), seat, table, crib)
-            fours = [tuple(sorted(six[q] for q in range(6) if q not in (i, j)))
-                     for i, j in combinations(range(6), 2)]
+            fours = [
+                tuple(sorted(six[q] for q in range(6) if q not in (i, j)))
+                for i, j in combinations(range(6), 2)
+            ]
             best = {f for f, v in zip(fours, vals) if v >= vals.max() - 1e-9}
             kept = tuple(sorted(six[:4]))
             if kept in best:
@@ -40,8 +43,8 @@ def brute_force(seen, laid, min_value, seat):
 
 @pytest.mark.parametrize("seat,min_value", [(0, -1), (1, 3)])
 def test_weights_equal_a_brute_force_enumeration(seat, min_value):
-    mine = parse_cards(["5H 6C 7C KH JD 2S"])      # my four and my throw
-    laid = parse_cards(["TH 9C 4D"])                # the opponent's three laid cards
+    mine = parse_cards(["5H 6C 7C KH JD 2S"])  # my four and my throw
+    laid = parse_cards(["TH 9C 4D"])  # the opponent's three laid cards
     starter = parse_cards(["QS"])
     seen = mine + laid + starter
     h, w = holding_weights(seen, laid, 1, min_value, seat, CribbageSpec())

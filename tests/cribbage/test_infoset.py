@@ -2,6 +2,7 @@
 (its own points, goes and reply model, my hands enumerated card by card), and the leak
 tests: no decision depends on a card its player cannot see, checked on every node, with a
 planted leak that the same check must catch."""
+
 from itertools import combinations
 
 import numpy as np
@@ -39,8 +40,11 @@ def plain_answer(series, count, urn, u, spec):
     """The mean, over every hand of u cards from ``urn``, of my best answer's points."""
     total, hands = 0.0, list(combinations(range(len(urn)), u))
     for hand in hands:
-        answers = [peg_points(series + (urn[i],), count + val(urn[i]), spec) for i in hand
-                   if count + val(urn[i]) <= spec.peg_limit]
+        answers = [
+            peg_points(series + (urn[i],), count + val(urn[i]), spec)
+            for i in hand
+            if count + val(urn[i]) <= spec.peg_limit
+        ]
         total += (min if spec.lowball else max)(answers) if answers else 0
     return total / len(hands)
 
@@ -125,8 +129,20 @@ def walk(mine, opp, series, count, turn, last, w, public, spec, reply, log, hist
             best = None
             for r in dict.fromkeys(x for x in mine if c + val(x) <= spec.peg_limit):
                 rest, s2, c2, pts = laid(mine, r, s, c, spec)
-                sub = walk(rest, {j: opp[j] for j in js}, s2, c2, 1, 0, w, public,
-                           spec, reply, log, hist + ((0, r),))
+                sub = walk(
+                    rest,
+                    {j: opp[j] for j in js},
+                    s2,
+                    c2,
+                    1,
+                    0,
+                    w,
+                    public,
+                    spec,
+                    reply,
+                    log,
+                    hist + ((0, r),),
+                )
                 score = 0.0
                 for j in js:
                     score += w[j] * aim * (sub[j][0] + pts - sub[j][1])
@@ -143,9 +159,20 @@ def walk(mine, opp, series, count, turn, last, w, public, spec, reply, log, hist
             for r in sorted(by_rank):
                 rest = {j: laid(opp[j], r, s, c, spec) for j in by_rank[r]}
                 _, s2, c2, pts = rest[by_rank[r][0]]
-                sub = walk(mine, {j: x[0] for j, x in rest.items()}, s2, c2, 0, 1, w, public,
-                           spec, reply, log,
-                           hist + ((1, r),))
+                sub = walk(
+                    mine,
+                    {j: x[0] for j, x in rest.items()},
+                    s2,
+                    c2,
+                    0,
+                    1,
+                    w,
+                    public,
+                    spec,
+                    reply,
+                    log,
+                    hist + ((1, r),),
+                )
                 res.update({j: (sub[j][0], sub[j][1] + pts) for j in by_rank[r]})
         for j in js:
             out[j] = (res[j][0] + pa, res[j][1] + pb)
@@ -168,10 +195,24 @@ def plain_values(mine, series, count, holdings, w, public, spec, reply=honest, l
     out = {}
     for r in dict.fromkeys(x for x in mine if count + val(x) <= spec.peg_limit):
         rest, s2, c2, pts = laid(mine, r, series, count, spec)
-        sub = walk(rest, dict(enumerate(holdings)), s2, c2, 1, 0, w, public, spec,
-                   reply, {} if log is None else log, ((0, r),))
-        out[r] = (sum(w[j] * sub[j][0] for j in sub) / sum(w) + pts,
-                  sum(w[j] * sub[j][1] for j in sub) / sum(w))
+        sub = walk(
+            rest,
+            dict(enumerate(holdings)),
+            s2,
+            c2,
+            1,
+            0,
+            w,
+            public,
+            spec,
+            reply,
+            {} if log is None else log,
+            ((0, r),),
+        )
+        out[r] = (
+            sum(w[j] * sub[j][0] for j in sub) / sum(w) + pts,
+            sum(w[j] * sub[j][1] for j in sub) / sum(w),
+        )
     return out
 
 
@@ -186,7 +227,7 @@ def position(rng, spec, mine_n, theirs_n, laid_n):
             if count + val(r) <= spec.peg_limit - 1:
                 series.append(r)
                 count += val(r)
-        mine = deck[laid_n:laid_n + mine_n]
+        mine = deck[laid_n : laid_n + mine_n]
         if any(count + val(r) <= spec.peg_limit for r in mine):
             break
     public = {r: 4 for r in range(1, 14)}
@@ -205,9 +246,16 @@ def package_values(mine, series, count, h, w, public, spec):
     pub = np.zeros(14, dtype=np.int64)
     for r, n in public.items():
         pub[r] = n
-    return infoset.card_values(np.array(mine, dtype=np.int64),
-                               np.array(list(series) + [0] * 20, dtype=np.int64), len(series),
-                               count, h, w, pub, spec.as_array())
+    return infoset.card_values(
+        np.array(mine, dtype=np.int64),
+        np.array(list(series) + [0] * 20, dtype=np.int64),
+        len(series),
+        count,
+        h,
+        w,
+        pub,
+        spec.as_array(),
+    )
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -217,8 +265,7 @@ def test_the_search_equals_a_plain_walk_of_the_same_game(rules):
     for mine_n, theirs_n, laid_n in [(1, 1, 3), (2, 1, 2), (2, 2, 4), (3, 2, 3), (2, 2, 0)]:
         mine, series, count, public, h, w = position(rng, spec, mine_n, theirs_n, laid_n)
         got = package_values(mine, series, count, h, w, public, spec)
-        want = plain_values(tuple(mine), series, count, [tuple(x) for x in h], w, public,
-                            spec)
+        want = plain_values(tuple(mine), series, count, [tuple(x) for x in h], w, public, spec)
         for i, r in enumerate(mine):
             if r in want:
                 assert got[i] == pytest.approx(want[r], abs=1e-9), (mine, series, i)
@@ -235,14 +282,13 @@ def test_the_expected_answer_equals_every_hand_enumerated(rules):
         deck = [r for r in range(1, 14) for _ in range(4)]
         rng.shuffle(deck)
         series, count = (), 0
-        for r in deck[:1 + trial % 5]:
+        for r in deck[: 1 + trial % 5]:
             if count + val(r) <= spec.peg_limit:
                 series, count = series + (r,), count + val(r)
-        urn = sorted(deck[20:20 + 8 + trial % 6])
+        urn = sorted(deck[20 : 20 + 8 + trial % 6])
         avail = np.bincount(urn, minlength=14).astype(np.int64)
         ser = np.array(list(series) + [0] * 4, dtype=np.int64)
-        got = infoset.answer_points(ser, len(series), count, avail, len(urn), u,
-                                    spec.as_array())
+        got = infoset.answer_points(ser, len(series), count, avail, len(urn), u, spec.as_array())
         assert got == pytest.approx(plain_answer(series, count, urn, u, spec), abs=1e-12)
 
 
@@ -256,7 +302,7 @@ def test_the_modelled_reply_equals_every_hand_of_mine_enumerated(rules):
         deck = [r for r in range(1, 14) for _ in range(4)]
         rng.shuffle(deck)
         series, count = (), 0
-        for r in deck[:trial % 4]:
+        for r in deck[: trial % 4]:
             if count + val(r) < spec.peg_limit:
                 series, count = series + (r,), count + val(r)
         theirs = tuple(deck[10:13])
@@ -264,8 +310,9 @@ def test_the_modelled_reply_equals_every_hand_of_mine_enumerated(rules):
         public = {r: 4 - series.count(r) for r in range(1, 14)}
         pub = np.array([0] + [public[r] for r in range(1, 14)], dtype=np.int64)
         ser = np.array(list(series) + [0] * 20, dtype=np.int64)
-        i = infoset.reply(np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count,
-                          last, pub, pr)
+        i = infoset.reply(
+            np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr
+        )
         want = plain_reply(theirs, series, count, last, public, u, spec)
         assert (theirs[i] if i >= 0 else None) == want, (theirs, series, last, u)
 
@@ -286,8 +333,17 @@ def leaks(reply, spec, positions=8):
         logs = []
         for hand in (mine, [mine[0], x]):
             log = {}
-            plain_values(tuple(hand), series, count, holdings, np.ones(len(holdings)), public,
-                         spec, reply, log)
+            plain_values(
+                tuple(hand),
+                series,
+                count,
+                holdings,
+                np.ones(len(holdings)),
+                public,
+                spec,
+                reply,
+                log,
+            )
             logs.append(log)
         found += sum(logs[0][key] != logs[1][key] for key in logs[0].keys() & logs[1].keys())
     return found
@@ -301,8 +357,15 @@ def test_no_reply_in_the_tree_depends_on_my_hidden_cards_and_a_planted_leak_is_c
 
 def engine_choice(choose, hands, used, known, st, series, seed):
     play.seed_kernels(seed)
-    return choose(hands.copy(), used.copy(), series.copy(), st.copy(), known.copy(),
-                  CribbageSpec().as_array(), NO_MODEL)
+    return choose(
+        hands.copy(),
+        used.copy(),
+        series.copy(),
+        st.copy(),
+        known.copy(),
+        CribbageSpec().as_array(),
+        NO_MODEL,
+    )
 
 
 def cheat(hands, used, series, st, known, pr, shares):
@@ -310,8 +373,9 @@ def cheat(hands, used, series, st, known, pr, shares):
     me = st[play.TURN]
     mine = np.array([RANK[c] if not used[me, i] else -1 for i, c in enumerate(hands[me])])
     theirs = np.array([[RANK[c] for i, c in enumerate(hands[1 - me]) if not used[1 - me, i]]])
-    return search.best_margin(search.play_values(mine, series, st[play.N], st[play.COUNT],
-                                                 theirs, np.ones(1), pr), pr)
+    return search.best_margin(
+        search.play_values(mine, series, st[play.N], st[play.COUNT], theirs, np.ones(1), pr), pr
+    )
 
 
 def swapped_deals(rng):
@@ -321,7 +385,7 @@ def swapped_deals(rng):
         deck = rng.permutation(52)
         hands = np.array([deck[:4], deck[4:8]], dtype=np.int64)
         used = np.zeros((2, 4), dtype=np.bool_)
-        used[0, 0] = True                            # the pone led; the dealer to lay
+        used[0, 0] = True  # the pone led; the dealer to lay
         series = np.zeros(8, dtype=np.int64)
         series[0] = RANK[hands[0, 0]]
         st = np.array([1, VALUE[RANK[hands[0, 0]]], 1, 0], dtype=np.int64)
@@ -329,14 +393,16 @@ def swapped_deals(rng):
         for c in list(hands[1]) + list(deck[8:10]) + [deck[12], hands[0, 0]]:
             known[1, c] += 1
         other = hands.copy()
-        other[0, 1:] = deck[13:16]                   # unseen by the dealer either way
+        other[0, 1:] = deck[13:16]  # unseen by the dealer either way
         yield hands, other, used, known, st, series
 
 
 @pytest.mark.parametrize("choose, leaky", [(infoset.expert_choice, False), (cheat, True)])
 def test_the_engine_decision_never_depends_on_the_opponents_hidden_cards(choose, leaky):
     rng = np.random.default_rng(9)
-    differ = sum(engine_choice(choose, a, used, known, st, ser, 1) !=
-                 engine_choice(choose, b, used, known, st, ser, 1)
-                 for a, b, used, known, st, ser in swapped_deals(rng))
+    differ = sum(
+        engine_choice(choose, a, used, known, st, ser, 1)
+        != engine_choice(choose, b, used, known, st, ser, 1)
+        for a, b, used, known, st, ser in swapped_deals(rng)
+    )
     assert (differ > 0) == leaky

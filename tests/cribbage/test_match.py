@@ -1,6 +1,7 @@
 """A whole game against the computer (match.py): its scores equal review's replay of the record
 it wrote, the computer's choices never move with cards it has not seen, an interrupted game
 keeps a readable record, the calls name the points the rules' own scorers give."""
+
 import numpy as np
 import pytest
 
@@ -46,8 +47,15 @@ class Script(Player):
 
 def play_game(seed, policy="greedy", player=None, spec=SPEC, **kw):
     out, lines = [], []
-    m = Match(spec, player or Script(), Computer(policy, spec), lambda s="", nl=True:
-              lines.append(s), out.append, seed, **kw)
+    m = Match(
+        spec,
+        player or Script(),
+        Computer(policy, spec),
+        lambda s="", nl=True: lines.append(s),
+        out.append,
+        seed,
+        **kw,
+    )
     try:
         m.run()
     except EOFError:
@@ -101,13 +109,13 @@ def _computer_log(monkeypatch):
             choice = _real(self, *args)
             log.append((_name, choice))
             return choice
+
         monkeypatch.setattr(Computer, name, spy)
     return log
 
 
 @pytest.mark.parametrize("policy", ["expert", "lookahead", "greedy"])
-def test_the_computer_cannot_see_your_throw_or_the_deck_below_the_starter(monkeypatch,
-                                                                          policy):
+def test_the_computer_cannot_see_your_throw_or_the_deck_below_the_starter(monkeypatch, policy):
     """Your two thrown cards swapped for cards from below the starter, and the rest of the
     deck there reversed: the computer's throw and every card it lays are the same."""
     real = match.deck_for
@@ -119,16 +127,17 @@ def test_the_computer_cannot_see_your_throw_or_the_deck_below_the_starter(monkey
 
     def hidden_changed(seed, n, spec):
         deck = real(seed, n, spec)
-        if n != 1:                                  # deal 1 alone: you deal it
+        if n != 1:  # deal 1 alone: you deal it
             return deck
-        h, you = spec.hand_size, deck[spec.hand_size:2 * spec.hand_size]   # you deal: seat 1
-        below = deck[2 * h + 1:]
-        for place in (4, 5):                        # Script throws these places
+        h, you = spec.hand_size, deck[spec.hand_size : 2 * spec.hand_size]  # you deal: seat 1
+        below = deck[2 * h + 1 :]
+        for place in (4, 5):  # Script throws these places
             k = 2 * h + 1 + len(below) - 1 - place
             deck[h + place], deck[k] = deck[k], deck[h + place]
-        deck[2 * h + 1:] = deck[2 * h + 1:][::-1]
-        assert deck[h:2 * h] != you
+        deck[2 * h + 1 :] = deck[2 * h + 1 :][::-1]
+        assert deck[h : 2 * h] != you
         return deck
+
     monkeypatch.setattr(match, "deck_for", hidden_changed)
     play_game(4, policy, Script(stop_after=12), you_deal=True)
     assert log == plain
@@ -155,6 +164,7 @@ def test_the_computers_cards_do_not_move_with_your_unplayed_cards(monkeypatch):
     def spy(self, kept, seen, laid, *rest):
         log.append((len(laid[0]) + len(laid[1]), real_lay(self, kept, seen, laid, *rest)))
         return log[-1][1]
+
     monkeypatch.setattr(Computer, "lay", spy)
     runs = []
     for swap in (False, True):
@@ -162,21 +172,25 @@ def test_the_computers_cards_do_not_move_with_your_unplayed_cards(monkeypatch):
 
         def deck(seed, n, spec, swap=swap):
             d = real(seed, n, spec)
-            if swap and n == 1:                     # you are the pone: seat 0, place 3 kept
+            if swap and n == 1:  # you are the pone: seat 0, place 3 kept
                 d[3], d[-1] = d[-1], d[3]
             return d
+
         monkeypatch.setattr(match, "deck_for", deck)
         m, text, _ = play_game(6, "expert", Script(stop_after=5), you_deal=False)
         deal = parse_record(text).deals[0].fields if m.result.deals else None
         runs.append((list(log), deal))
     (a, deal_a), (b, deal_b) = runs
     played_a, played_b = deal_a["play"][1], deal_b["play"][1]
-    same = next((i for i, (x, y) in enumerate(zip(played_a, played_b)) if x != y),
-                min(len(played_a), len(played_b)))
+    same = next(
+        (i for i, (x, y) in enumerate(zip(played_a, played_b)) if x != y),
+        min(len(played_a), len(played_b)),
+    )
     cards_before = len([t for t in played_a[:same] if t is not GO])
     assert deal_a["me"][1][3] != deal_b["me"][1][3]
-    assert [x for x in first_deal(a) if x[0] <= cards_before] == \
-        [x for x in first_deal(b) if x[0] <= cards_before]
+    assert [x for x in first_deal(a) if x[0] <= cards_before] == [
+        x for x in first_deal(b) if x[0] <= cards_before
+    ]
     assert any(x[0] <= cards_before for x in a)
 
 
@@ -197,9 +211,14 @@ def test_counting_yourself_short_gives_the_missed_points_to_them_under_muggins()
     assert any("you counted" in line and "the count is" in line for line in fair)
 
 
-HOUSE = [dict(lowball=True, game_length=61), dict(target=16, peg_limit=41),
-         dict(hand_size=5, crib_size=2), dict(wild_rank=13, jokers=1),
-         dict(hand_size=7, crib_size=6), dict(stinkhole=True, game_length=61)]
+HOUSE = [
+    dict(lowball=True, game_length=61),
+    dict(target=16, peg_limit=41),
+    dict(hand_size=5, crib_size=2),
+    dict(wild_rank=13, jokers=1),
+    dict(hand_size=7, crib_size=6),
+    dict(stinkhole=True, game_length=61),
+]
 
 
 @pytest.mark.parametrize("rules", HOUSE, ids=lambda r: CribbageSpec(**r).describe())
@@ -215,8 +234,7 @@ def test_a_house_rule_game_counts_as_the_engine_and_its_record_replays(rules):
     script = Script(places=tuple(range(spec.hand_size - t, spec.hand_size)), spec=spec)
     m, text, lines = play_game(2, player=script, spec=spec)
     rec = parse_record(text)
-    assert rec.spec == spec and (f"rules: {spec.describe()}" in text) == (spec.game_length
-                                                                           == 121)
+    assert rec.spec == spec and (f"rules: {spec.describe()}" in text) == (spec.game_length == 121)
     game = replay(rec)
     assert game.winner == m.result.winner and list(game.deals[-1].scores_after) == m.scores
     reached = m.scores.index(max(m.scores))
@@ -224,42 +242,64 @@ def test_a_house_rule_game_counts_as_the_engine_and_its_record_replays(rules):
     table, pr = rank_table(spec.target), spec.as_array()
     for d, dr in zip(rec.deals, game.deals):
         f = {k: v[1] for k, v in d.fields.items()}
-        kept = [[c for c in f["me"] if c not in f["throw"]],
-                [c for c in f["them"] if c not in f["their throw"]]]
+        kept = [
+            [c for c in f["me"] if c not in f["throw"]],
+            [c for c in f["them"] if c not in f["their throw"]],
+        ]
         crib = f["throw"] + f["their throw"]
         mine = 1 if dr.i_deal else 0
-        shows = {("you", "hand"): (kept[0], False), ("they", "hand"): (kept[1], False),
-                 ("you" if mine else "they", "crib"): (crib, True)}
+        shows = {
+            ("you", "hand"): (kept[0], False),
+            ("they", "hand"): (kept[1], False),
+            ("you" if mine else "they", "crib"): (crib, True),
+        }
         for (who, part), (held, is_crib) in shows.items():
             got = dr.points[who][part]
             if dr is game.deals[-1] and game.winner or spec.stinkhole and not got:
-                continue                                     # the game ended first; a stink hole
+                continue  # the game ended first; a stink hole
             cards = np.array(held + f["starter"], dtype=np.int64)
             assert got == show_points(cards, len(held), table, is_crib, pr), (who, part)
 
 
 def test_the_house_rules_read_back_as_the_commands_word_them():
     from cribsolve.games.cribbage.record import rules_from_words
+
     for rules in HOUSE + [dict(target=11, peg_limit=21, lowball=True, wild_rank=1)]:
         spec = CribbageSpec(**{k: v for k, v in rules.items() if k != "game_length"})
         assert rules_from_words(spec.describe()) == spec
         assert rules_from_words(spec.describe().upper().replace(", ", " ,  ")) == spec
 
 
-@pytest.mark.parametrize("words,says", [
-    ("decks 2", "not recorded yet"), ("starters 2", "not recorded yet"),
-    ("jokers 2", "not recorded yet"), ("draw", "not recorded yet"),
-    ("peg limit 5", "the peg limit must be"), ("lowball, lowball", "given twice"),
-    ("flush of five", "unknown house rule"), ("bid for the crib", "not recorded yet")])
+@pytest.mark.parametrize(
+    "words,says",
+    [
+        ("decks 2", "not recorded yet"),
+        ("starters 2", "not recorded yet"),
+        ("jokers 2", "not recorded yet"),
+        ("draw", "not recorded yet"),
+        ("peg limit 5", "the peg limit must be"),
+        ("lowball, lowball", "given twice"),
+        ("flush of five", "unknown house rule"),
+        ("bid for the crib", "not recorded yet"),
+    ],
+)
 def test_house_rules_a_record_cannot_hold_are_one_line(words, says):
     from cribsolve.errors import RecordError
+
     with pytest.raises(RecordError, match=says):
         parse_record(f"game: 121\ndealer: me\nrules: {words}\ndeal\n")
 
 
-@pytest.mark.parametrize("hand,starter,crib", [
-    ("5H 5D 5C JS", "5S", False), ("7H 8D 7C 8S", "9S", False), ("AH 2D 3C KS", "QD", False),
-    ("2H 4H 6H 8H", "TH", True), ("4C 4D 6C 6D", "5S", False)])
+@pytest.mark.parametrize(
+    "hand,starter,crib",
+    [
+        ("5H 5D 5C JS", "5S", False),
+        ("7H 8D 7C 8S", "9S", False),
+        ("AH 2D 3C KS", "QD", False),
+        ("2H 4H 6H 8H", "TH", True),
+        ("4C 4D 6C 6D", "5S", False),
+    ],
+)
 def test_the_cadence_ends_on_the_scorers_total(hand, starter, crib):
     s = score_hand(parse_cards([hand]), parse_cards([starter]), ruleset("standard"), crib)
     said = announce.cadence(s.items)
@@ -268,24 +308,34 @@ def test_the_cadence_ends_on_the_scorers_total(hand, starter, crib):
         assert "twenty-nine" in said
 
 
-@pytest.mark.parametrize("hand,starter,rules,total,says", [
-    ("5H 5D KC JS", "5S", dict(wild_rank=13), 29, "double pair royal"),
-    ("6H 7H 8H KC", "KD", dict(target=16), 9, "sixteen two (6H KC), sixteen four")])
+@pytest.mark.parametrize(
+    "hand,starter,rules,total,says",
+    [
+        ("5H 5D KC JS", "5S", dict(wild_rank=13), 29, "double pair royal"),
+        ("6H 7H 8H KC", "KD", dict(target=16), 9, "sixteen two (6H KC), sixteen four"),
+    ],
+)
 def test_the_cadence_of_house_rules_says_their_points(hand, starter, rules, total, says):
     """Counted by hand: the wild king is a fourth five, 5-5-5-5 with the jack of the
     starter's suit, 29; to 16, 6 7 8 K K is 6+K twice (4), the kings' pair (2), the run (3)."""
-    s = score_hand(parse_cards([hand]), parse_cards([starter]),
-                   CribbageSpec(**rules).rules(), False)
+    s = score_hand(
+        parse_cards([hand]), parse_cards([starter]), CribbageSpec(**rules).rules(), False
+    )
     said = announce.cadence(s.items, CribbageSpec(**rules).target)
     assert s.total == total and says in said
     assert said.split(" (")[-2].split()[-1] == announce.number(total)
 
 
-@pytest.mark.parametrize("ranks,count,pts,words", [
-    ([10, 5], 15, 2, "fifteen for two"), ([7, 7], 14, 2, "a pair for two"),
-    ([5, 5, 5], 15, 8, "fifteen and pair royal for eight"),
-    ([3, 4, 5], 12, 3, "a run of three for three"),
-    ([10, 10, 1, 10], 31, 2, "thirty-one for two"),
-    ([6, 6, 9, 10], 31, 2, "thirty-one for two")])
+@pytest.mark.parametrize(
+    "ranks,count,pts,words",
+    [
+        ([10, 5], 15, 2, "fifteen for two"),
+        ([7, 7], 14, 2, "a pair for two"),
+        ([5, 5, 5], 15, 8, "fifteen and pair royal for eight"),
+        ([3, 4, 5], 12, 3, "a run of three for three"),
+        ([10, 10, 1, 10], 31, 2, "thirty-one for two"),
+        ([6, 6, 9, 10], 31, 2, "thirty-one for two"),
+    ],
+)
 def test_the_play_calls_name_the_points(ranks, count, pts, words):
     assert announce.play_words(ranks, count, pts, SPEC) == words

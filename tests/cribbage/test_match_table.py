@@ -1,20 +1,23 @@
 """A game of three or four, or partners, against the computers (match.py, docs/RULES.md §8):
 its scores equal review's replay of the record it wrote, the computers' choices never move
 with cards they have not seen, the cut for deal among all, and the command line."""
+
 import re
 
 import pytest
 from clihelp import run
+from test_match import Script, _computer_log, play_game
 
 from cribsolve.core.cards import RANK
 from cribsolve.games.cribbage import match
 from cribsolve.games.cribbage.record import parse_record, replay
 from cribsolve.games.cribbage.spec import CribbageSpec
-from test_match import Script, _computer_log, play_game
 
-TABLES = {"three": CribbageSpec(players=3, hand_size=5),
-          "four": CribbageSpec(players=4, hand_size=5),
-          "partners": CribbageSpec(players=4, hand_size=5, partners=True)}
+TABLES = {
+    "three": CribbageSpec(players=3, hand_size=5),
+    "four": CribbageSpec(players=4, hand_size=5),
+    "partners": CribbageSpec(players=4, hand_size=5, partners=True),
+}
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -27,11 +30,11 @@ def test_a_whole_game_scores_as_reviews_replay_of_its_record(name):
     assert len(game.deals) == m.result.deals
     assert any(line.startswith("game over") for line in lines)
     assert lines[-3].endswith(m.board()), "the board is shown after the last score"
-    dealers = [re.match(r"deal \d+: (\w+) deals?", s)[1] for s in lines if
-               re.match(r"deal \d+:", s)]
-    names = ["you", "left", "right"] if spec.players == 3 else \
-        ["you", "left", "across", "right"]
-    first = names.index(dealers[0])          # the deal passes to the left
+    dealers = [
+        re.match(r"deal \d+: (\w+) deals?", s)[1] for s in lines if re.match(r"deal \d+:", s)
+    ]
+    names = ["you", "left", "right"] if spec.players == 3 else ["you", "left", "across", "right"]
+    first = names.index(dealers[0])  # the deal passes to the left
     assert dealers == [names[(first + k) % spec.players] for k in range(len(dealers))]
 
 
@@ -59,9 +62,11 @@ def test_the_computers_cannot_see_your_throw_or_the_deck_below_the_starter(monke
                 deck[14], deck[30] = deck[30], deck[14]
                 deck[17:] = deck[17:][::-1]
             return deck
+
         monkeypatch.setattr(match, "deck_for", deck_for)
-        m, text, _ = play_game(4, "lookahead", Script(places=(4,), stop_after=8, spec=spec),
-                               spec=spec, dealer=0)
+        m, text, _ = play_game(
+            4, "lookahead", Script(places=(4,), stop_after=8, spec=spec), spec=spec, dealer=0
+        )
         runs.append((list(log), parse_record(text).deals[0].fields))
     (a, deal_a), (b, deal_b) = runs
     assert deal_a["throw"][1] != deal_b["throw"][1] and deal_a["play"] == deal_b["play"]
@@ -75,10 +80,11 @@ def test_the_cut_for_deal_is_the_lowest_card_of_all():
         ranks = [RANK[c] for c in cut]
         assert len(cut) == 4 and ranks.count(min(ranks)) == 1 and ranks[dealer] == min(ranks)
         deck = [c for c in match.deck_for(seed, 0, spec) if c < 52]
-        k = next(i for i in range(0, 52, 4) if deck[i:i + 4] == cut)   # ties cut again
-        assert all([RANK[c] for c in deck[j:j + 4]].count(min(RANK[c] for c in
-                                                              deck[j:j + 4])) > 1
-                   for j in range(0, k, 4))
+        k = next(i for i in range(0, 52, 4) if deck[i : i + 4] == cut)  # ties cut again
+        assert all(
+            [RANK[c] for c in deck[j : j + 4]].count(min(RANK[c] for c in deck[j : j + 4])) > 1
+            for j in range(0, k, 4)
+        )
 
 
 PLAY = ("play", "--variant", "cribbage")
@@ -87,23 +93,51 @@ PLAY = ("play", "--variant", "cribbage")
 @pytest.mark.slow
 def test_the_command_plays_partners_to_the_end_and_reviews_the_record(tmp_path):
     rec = tmp_path / "game.txt"
-    code, out, err = run(*PLAY, "--players", 4, "--partners", "--seed", 5, "--game-length",
-                         31, "--opponent", "greedy", "--record", rec, stdin=b"\n" * 400)
+    code, out, err = run(
+        *PLAY,
+        "--players",
+        4,
+        "--partners",
+        "--seed",
+        5,
+        "--game-length",
+        31,
+        "--opponent",
+        "greedy",
+        "--record",
+        rec,
+        stdin=b"\n" * 400,
+    )
     assert code == 0, err
     assert "rules: 4 players, partners" in rec.read_text()
     code, review_out, err = run("review", rec, "--quiet")
     assert code == 0, err
     assert review_out.splitlines()[-2:] == out.splitlines()[-3:-1]
     final = re.search(r"game over: (you|they) wins? (\d+)-(\d+)", out)
-    assert review_out.splitlines()[-1] == f"{final[1]} won: you {final[2]}, they {final[3]}" \
+    assert (
+        review_out.splitlines()[-1] == f"{final[1]} won: you {final[2]}, they {final[3]}"
         or review_out.splitlines()[-1] == f"{final[1]} won: you {final[3]}, they {final[2]}"
+    )
 
 
 @pytest.mark.slow
 def test_a_three_player_game_broken_off_resumes(tmp_path):
     rec = tmp_path / "game.txt"
-    code, out, err = run(*PLAY, "--players", 3, "--seed", 8, "--game-length", 61, "--dealer",
-                         "--opponent", "greedy", "--record", rec, stdin=b"\n" * 12)
+    code, out, err = run(
+        *PLAY,
+        "--players",
+        3,
+        "--seed",
+        8,
+        "--game-length",
+        61,
+        "--dealer",
+        "--opponent",
+        "greedy",
+        "--record",
+        rec,
+        stdin=b"\n" * 12,
+    )
     assert code == 0, err
     assert "game stopped in deal" in out
     done = len(replay(parse_record(rec.read_text())).deals)
@@ -115,11 +149,14 @@ def test_a_three_player_game_broken_off_resumes(tmp_path):
     assert game.winner and len(game.deals) > done
 
 
-@pytest.mark.parametrize("args,says", [
-    (("--players", 3, "--opponent", "expert"), "the two-player search"),
-    (("--players", 3, "--count-yourself", "--muggins"), "--muggins does not apply"),
-    (("--five-card",), "--five-card does not apply"),
-])
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (("--players", 3, "--opponent", "expert"), "the two-player search"),
+        (("--players", 3, "--count-yourself", "--muggins"), "--muggins does not apply"),
+        (("--five-card",), "--five-card does not apply"),
+    ],
+)
 def test_what_a_table_game_does_not_offer_is_one_line(args, says):
     code, out, err = run(*PLAY, *args, stdin=b"")
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err

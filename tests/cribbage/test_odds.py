@@ -1,5 +1,6 @@
 """The odds table: its dynamic program against a slow replay of the same deals, and the whole
 table against games played out directly from positions across the board."""
+
 import math
 from functools import lru_cache
 
@@ -22,10 +23,10 @@ def slow_reach(parts, traces, length, line=None, seats=2):
     def reach(a, b, d):
         total = 0.0
         for p, tr in deals:
-            score = [b, a] if d else [a, b]          # by side: the pone's, the dealer's
+            score = [b, a] if d else [a, b]  # by side: the pone's, the dealer's
             me = 1 if d else 0
             done = None
-            for code in tr[1:1 + tr[0]]:
+            for code in tr[1 : 1 + tr[0]]:
                 side = code % seats % 2
                 score[side] += code // seats
                 if score[side] >= length:
@@ -34,8 +35,9 @@ def slow_reach(parts, traces, length, line=None, seats=2):
             for seat in range(seats):
                 if done is not None:
                     break
-                score[seat % 2] += p[1 + seats + seat] + (p[1 + 2 * seats]
-                                                          if seat == seats - 1 else 0)
+                score[seat % 2] += p[1 + seats + seat] + (
+                    p[1 + 2 * seats] if seat == seats - 1 else 0
+                )
                 if score[seat % 2] >= length:
                     done = seat % 2
             if done is not None:
@@ -44,16 +46,24 @@ def slow_reach(parts, traces, length, line=None, seats=2):
                 # the other deals next: I dealt, so next I am the pone, and the other way round
                 total += reach(score[1], score[0], 0) if d else reach(score[0], score[1], 1)
         return total / len(deals)
+
     return reach
 
 
 PARTNERS = CribbageSpec(players=4, hand_size=5, partners=True)
 
 
-@pytest.mark.parametrize("spec,length", [
-    (CribbageSpec(), 48), (CribbageSpec(starters=2), 48),
-    (CribbageSpec(decks=2, hand_size=8, starters=2), 97), (CribbageSpec(lowball=True), 31),
-    (PARTNERS, 48), (CribbageSpec(five_card=True, hand_size=5), 31)])
+@pytest.mark.parametrize(
+    "spec,length",
+    [
+        (CribbageSpec(), 48),
+        (CribbageSpec(starters=2), 48),
+        (CribbageSpec(decks=2, hand_size=8, starters=2), 97),
+        (CribbageSpec(lowball=True), 31),
+        (PARTNERS, 48),
+        (CribbageSpec(five_card=True, hand_size=5), 31),
+    ],
+)
 def test_the_table_equals_a_slow_replay_of_its_deals(spec, length):
     """Positions no deal can finish from, positions only a deal's show can, and positions its
     play can (the page's game: a deal makes up to about 100 points); partners' four hands
@@ -67,9 +77,14 @@ def test_the_table_equals_a_slow_replay_of_its_deals(spec, length):
                 assert reach[d, a, b] == pytest.approx(slow(a, b, d), abs=1e-12)
 
 
-@pytest.mark.parametrize("spec,length,line", [
-    (CribbageSpec(), 48, 30), (CribbageSpec(decks=2, hand_size=8, starters=2), 97, 60),
-    (PARTNERS, 48, 30)])
+@pytest.mark.parametrize(
+    "spec,length,line",
+    [
+        (CribbageSpec(), 48, 30),
+        (CribbageSpec(decks=2, hand_size=8, starters=2), 97, 60),
+        (PARTNERS, 48, 30),
+    ],
+)
 def test_the_skunk_table_equals_a_slow_replay_of_its_deals(spec, length, line):
     """A win counts only with the loser under the line: where the loser's score is taken
     (mid-play, before the dealer's show, after the pone's) is the replay's, point by point."""
@@ -106,8 +121,8 @@ def test_traces_hold_the_plays_points(spec):
     odds._check_deals(rec, {"deals": 500, "starters": 1, "players": n})
     first = rec["traces"][:, 1]
     jack_cut = rec["parts"][:, 0] == 2
-    assert (first[jack_cut] == 2 * n + n - 1).all()      # heels come first, to the dealer
-    rec["traces"][0, 1] += 1                             # a point moved to another seat
+    assert (first[jack_cut] == 2 * n + n - 1).all()  # heels come first, to the dealer
+    rec["traces"][0, 1] += 1  # a point moved to another seat
     with pytest.raises(Exception, match="do not add up"):
         odds._check_deals(rec, {"deals": 500, "starters": 1, "players": n})
 
@@ -118,8 +133,14 @@ def test_three_players_have_no_table():
 
 
 # positions across the board, near the end above all (mine, theirs, I deal)
-POSITIONS = [(120, 120, False), (116, 116, False), (100, 110, True), (119, 112, True),
-             (105, 117, False), (90, 80, True)]
+POSITIONS = [
+    (120, 120, False),
+    (116, 116, False),
+    (100, 110, True),
+    (119, 112, True),
+    (105, 117, False),
+    (90, 80, True),
+]
 
 
 @pytest.mark.slow
@@ -145,8 +166,9 @@ def test_played_out_starts_from_the_position():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mine,theirs,i_deal", [(116, 116, False), (110, 118, True),
-                                                (100, 105, False)])
+@pytest.mark.parametrize(
+    "mine,theirs,i_deal", [(116, 116, False), (110, 118, True), (100, 105, False)]
+)
 def test_the_partners_table_agrees_with_games_played_out(mine, theirs, i_deal):
     """Two teams: a table from 20,000 simulated deals against 4,000 games played out from
     positions near the end, both teams greedy, within 3 standard errors of the games plus

@@ -1,6 +1,7 @@
 """cribsolve review: a game record replayed to hand-counted scores, each decision's loss equal
 to best-play's and best-discard's own figures, impossible records refused with their line,
 and no decision valued with a card the player had not seen."""
+
 import json
 import pathlib
 from dataclasses import replace
@@ -13,8 +14,8 @@ from hypothesis import strategies as st
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.errors import CribsolveError, RecordError
-from cribsolve.games.cribbage.discard import best_discard
 from cribsolve.games.cribbage.bestplay import best_play
+from cribsolve.games.cribbage.discard import best_discard
 from cribsolve.games.cribbage.play import GO
 from cribsolve.games.cribbage.record import parse_record, replay
 from cribsolve.games.cribbage.review import evaluate, review
@@ -59,17 +60,28 @@ def compiled(monkeypatch):
 def test_a_hand_worked_record_replays_to_the_hand_counted_scores():
     game = replay(parse_record(HAND_WORKED))
     one, two = game.deals
-    assert one.points == {"you": dict(heels=0, pegging=3, hand=11, crib=2),
-                          "they": dict(heels=0, pegging=1, hand=2, crib=0)}
+    assert one.points == {
+        "you": dict(heels=0, pegging=3, hand=11, crib=2),
+        "they": dict(heels=0, pegging=1, hand=2, crib=0),
+    }
     assert one.scores_after == (16, 3) and two.scores_before == (16, 3)
-    assert two.points == {"you": dict(heels=0, pegging=6, hand=10, crib=0),
-                          "they": dict(heels=2, pegging=1, hand=6, crib=3)}
+    assert two.points == {
+        "you": dict(heels=0, pegging=6, hand=10, crib=0),
+        "they": dict(heels=2, pegging=1, hand=6, crib=3),
+    }
     assert two.scores_after == (32, 15) and game.winner is None
     # the decisions: each throw, and each card laid where another fitted too
     assert [(d.kind, d.count, d.scores) for d in one.decisions] == [
-        ("throw", 0, (0, 0)), ("play", 10, (0, 0)), ("play", 19, (2, 0)), ("play", 0, (2, 1))]
+        ("throw", 0, (0, 0)),
+        ("play", 10, (0, 0)),
+        ("play", 19, (2, 0)),
+        ("play", 0, (2, 1)),
+    ]
     assert [(d.kind, d.count, d.scores) for d in two.decisions] == [
-        ("throw", 0, (16, 3)), ("play", 0, (16, 5)), ("play", 13, (16, 5))]   # then one fits
+        ("throw", 0, (16, 3)),
+        ("play", 0, (16, 5)),
+        ("play", 13, (16, 5)),
+    ]  # then one fits
 
 
 def test_the_game_stops_at_its_length():
@@ -81,8 +93,11 @@ def test_the_game_stops_at_its_length():
         replay(parse_record(HAND_WORKED.replace("dealer: me", "dealer: me\nscores: 100 118")))
     # 119 + 2 for the fifteen: the game ends in the play, and nothing follows the card
     rec = deal1.replace("dealer: me", "dealer: me\nscores: 119 100")
-    with pytest.raises(RecordError, match=r"line 9: the game ended with 5S \(you reached "
-                                          r"121\): nothing is laid after it"):
+    with pytest.raises(
+        RecordError,
+        match=r"line 9: the game ended with 5S \(you reached "
+        r"121\): nothing is laid after it",
+    ):
         replay(parse_record(rec))
     game = replay(parse_record(rec.replace("TH 5S 4C 5H 2C go go JD 8S KH", "TH 5S")))
     assert game.winner == "you" and game.deals[0].scores_after == (121, 100)
@@ -96,7 +111,7 @@ def _cards(text):
 def test_a_mistaken_card_costs_what_best_play_says():
     game = replay(parse_record(HAND_WORKED))
     reviews = review(game)
-    r = reviews[2]                         # 5H laid at 19, deal 1
+    r = reviews[2]  # 5H laid at 19, deal 1
     assert (r.decision.count, r.choice) == (19, "5H")
     rows, _ = best_play(_cards("5H JD KH"), _cards("TH 5S 4C"), 1, _cards("6C 7C 4D"))
     margin = {c: m - t for c, m, t in rows}
@@ -108,10 +123,10 @@ def test_a_mistaken_card_costs_what_best_play_says():
 
 def test_a_mistaken_throw_costs_what_best_discard_says():
     rec = HAND_WORKED.replace("throw: 6C 7C", "throw: JD KH").replace(
-        "play: TH 5S 4C 5H 2C go go JD 8S KH", "play: TH 5S 4C 6C 2C go go 5H 8S 7C")
+        "play: TH 5S 4C 5H 2C go go JD 8S KH", "play: TH 5S 4C 6C 2C go go 5H 8S 7C"
+    )
     r = review(replay(parse_record(rec)))[0]
-    values = best_discard(_cards("5H 5S JD 6C 7C KH"), "dealer", (), "optimal",
-                          ruleset("standard"))
+    values = best_discard(_cards("5H 5S JD 6C 7C KH"), "dealer", (), "optimal", ruleset("standard"))
     net = {tuple(v.discard): v.net for v in values}
     chosen = net[tuple(_cards("JD KH"))]
     assert r.lost["net"] == pytest.approx(values[0].net - chosen) and r.lost["net"] > 1
@@ -120,20 +135,24 @@ def test_a_mistaken_throw_costs_what_best_discard_says():
     for v in values:
         f = figures[format_cards(v.discard)]
         assert f["net"] == pytest.approx(v.net) and f["value"] == pytest.approx(
-            v.net + f["pegging"])
+            v.net + f["pegging"]
+        )
     assert r.best == r.options[0][0] and r.lost["value"] == pytest.approx(
-        r.options[0][1]["value"] - figures["JD KH"]["value"])
+        r.options[0][1]["value"] - figures["JD KH"]["value"]
+    )
 
 
 def test_a_decision_never_sees_the_hidden_cards():
     base = review(replay(parse_record(HAND_WORKED)))
     # the throw: other starter, other cards of theirs (and the play they make)
     other = HAND_WORKED.replace("their throw: 9S KD", "their throw: 9H QD").replace(
-        "starter: 4D", "starter: 3H", 1)
+        "starter: 4D", "starter: 3H", 1
+    )
     assert review(replay(parse_record(other)))[0].options == base[0].options
     # the first card: after it, they hold other cards (other ranks) and threw others
     other = HAND_WORKED.replace("their throw: 9S KD", "their throw: QS QH").replace(
-        "play: TH 5S 4C 5H 2C go go JD 8S KH", "play: TH 5S 9H 5H go go 9D JD 8C go KH")
+        "play: TH 5S 4C 5H 2C go go JD 8S KH", "play: TH 5S 9H 5H go go 9D JD 8C go KH"
+    )
     changed = review(replay(parse_record(other)))
     assert changed[1].decision == base[1].decision
     assert changed[1].options == base[1].options and changed[1].lost == base[1].lost
@@ -184,8 +203,12 @@ BAD = [
     ("dealer: me", "dealer: me\nscores: 1 121", 3, "they cannot start at 121"),
     ("throw: 6C 7C", "throw: 6C XYZ", 5, "unknown card 'XYZ'"),
     ("throw: 6C 7C", "throw 6C 7C", 5, "expected 'key: value' or 'deal'"),
-    ("me: 5C 5D TS 6H 9C 2S", "me: 5C 5D TS 6H 9C JK", 11, "a joker in 'me', but this game "
-                                                         "has none"),
+    (
+        "me: 5C 5D TS 6H 9C 2S",
+        "me: 5C 5D TS 6H 9C JK",
+        11,
+        "a joker in 'me', but this game has none",
+    ),
 ]
 
 
@@ -197,21 +220,24 @@ def refused(tmp_path, record, old, new, line, message):
     path.write_text(record.replace(old, new, 1))
     code, out, err = run("review", path)
     assert code == 2 and out == "" and "Traceback" not in err
-    assert err.splitlines() == [err.strip()] and err.startswith(f"cribsolve: {path}, line "
-                                                                f"{line}: "), err
+    assert err.splitlines() == [err.strip()] and err.startswith(
+        f"cribsolve: {path}, line {line}: "
+    ), err
     assert message in err, err
 
 
 @pytest.mark.parametrize("old,new,line,message", BAD, ids=[b[3][:30] for b in BAD])
-def test_a_record_that_cannot_happen_is_refused_naming_its_line(tmp_path, old, new, line,
-                                                                message):
+def test_a_record_that_cannot_happen_is_refused_naming_its_line(tmp_path, old, new, line, message):
     refused(tmp_path, HAND_WORKED, old, new, line, message)
 
 
 def test_unreadable_records_are_one_line(tmp_path):
     (tmp_path / "bin").write_bytes(b"\xff\xfe\x00")
-    for name, why in (("missing", "cannot read it"), ("bin", "not a text record"),
-                      (".", "cannot read it")):
+    for name, why in (
+        ("missing", "cannot read it"),
+        ("bin", "not a text record"),
+        (".", "cannot read it"),
+    ):
         code, out, err = run("review", tmp_path / name)
         assert code == 2 and out == "" and why in err and len(err.splitlines()) == 1
 
@@ -235,8 +261,9 @@ def test_mangled_records_replay_or_are_refused(data):
             words = lines[i].split()
             if words:
                 k = data.draw(st.integers(0, len(words) - 1))
-                words[k] = data.draw(st.sampled_from(["go", "AS", "5H", "JD", "KC", "deal",
-                                                      ":", "7", "me:", "XX"]))
+                words[k] = data.draw(
+                    st.sampled_from(["go", "AS", "5H", "JD", "KC", "deal", ":", "7", "me:", "XX"])
+                )
             lines[i] = " ".join(words)
     try:
         replay(parse_record("\n".join(lines), "game"))
@@ -253,15 +280,16 @@ def test_the_example_reviews_as_json():
     assert len(throws) == len(d["deals"])
     worst = max(throws, key=lambda x: x["lost"]["value"])
     assert worst["choice"] != worst["best"] == worst["options"][0]["choice"]
-    assert worst["lost"]["value"] == pytest.approx(worst["options"][0]["value"]
-                                                   - worst["figures"]["value"])
-    assert d["lost"]["throws"]["value"] == pytest.approx(sum(x["lost"]["value"]
-                                                             for x in throws))
+    assert worst["lost"]["value"] == pytest.approx(
+        worst["options"][0]["value"] - worst["figures"]["value"]
+    )
+    assert d["lost"]["throws"]["value"] == pytest.approx(sum(x["lost"]["value"] for x in throws))
     plays = [x for deal in d["deals"] for x in deal["decisions"] if x["kind"] == "play"]
     assert all({"scores", "dealer", "count", "played"} <= set(x) for x in plays)
-    for x in throws + plays:         # P(win) lost: the likeliest option's P(win) minus yours
-        assert x["lost"]["win"] == pytest.approx(max(o["win"] for o in x["options"])
-                                                 - x["figures"]["win"])
+    for x in throws + plays:  # P(win) lost: the likeliest option's P(win) minus yours
+        assert x["lost"]["win"] == pytest.approx(
+            max(o["win"] for o in x["options"]) - x["figures"]["win"]
+        )
     # the last deal, 11 points from home dealing against 18: every option wins most games
     assert min(o["win"] for x in d["deals"][-1]["decisions"] for o in x["options"]) > 0.8
 
@@ -292,18 +320,23 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
         p, _ = play.settle(hands, used, st_, pts, sc, 0, pr)
         if p < 0:
             break
-        fit = [i for i in range(4) if not used[p, i] and
-               st_[play.COUNT] + VALUE[RANK[hands[p, i]]] <= 31]
+        fit = [
+            i
+            for i in range(4)
+            if not used[p, i] and st_[play.COUNT] + VALUE[RANK[hands[p, i]]] <= 31
+        ]
         i = rnd.choice(fit)
         laid.append(int(hands[p, i]))
         play.lay(hands, used, series, st_, i, pts, sc, 0, seen, pr)
-    rec = (f"dealer: {'me' if i_deal else 'them'}\ndeal\nme: {format_cards(deck[:4] + deck[8:10])}"
-           f"\nthrow: {format_cards(deck[8:10])}\ntheir throw: {format_cards(deck[10:12])}\n"
-           f"starter: {format_cards(deck[12:])}\nplay: {format_cards(laid)}\n")
+    rec = (
+        f"dealer: {'me' if i_deal else 'them'}\ndeal\nme: {format_cards(deck[:4] + deck[8:10])}"
+        f"\nthrow: {format_cards(deck[8:10])}\ntheir throw: {format_cards(deck[10:12])}\n"
+        f"starter: {format_cards(deck[12:])}\nplay: {format_cards(laid)}\n"
+    )
     dr = replay(parse_record(rec)).deals[0]
     assert (dr.points["you"]["pegging"], dr.points["they"]["pegging"]) == (pts[me], pts[1 - me])
     assert [c for c in dr.play if c is not GO] == laid
-    for d in dr.decisions[1:]:        # the opponent out of cards or not
+    for d in dr.decisions[1:]:  # the opponent out of cards or not
         now = read_position(d.hand, d.played, me, spec)
         assert (now.count, now.series, now.unplayed) == (d.count, d.series, d.their_left)
 

@@ -3,10 +3,12 @@ worked records replayed to hand-counted scores, with every hand given and with t
 hands hidden (their goes written), the game's end mid-play, records that cannot happen
 refused with their line, and each decision's figures equal to best-discard's and
 best-play's."""
+
 import json
 
 import pytest
 from clihelp import run
+from test_review import refused
 
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
@@ -15,7 +17,6 @@ from cribsolve.games.cribbage.bestplay import sampled_play
 from cribsolve.games.cribbage.discard import best_discard
 from cribsolve.games.cribbage.record import parse_record, replay
 from cribsolve.games.cribbage.review import PLAY_SAMPLES, review
-from test_review import refused
 
 # Three players, I deal (seat 2): left leads. The play is test_play's hand-worked one
 # (THREE): left KS, right QD, me 7D, left 2D (29), right go, me AH (30), left go, me go: 1
@@ -69,27 +70,44 @@ play: 5H TD 5S 5C 5D AH 9C 6H 7S 8D go go go go KS QH TC go go go 2C 3D 4C
 
 def _hidden(text, *names):
     """The record without the others' hand lines (their throws kept)."""
-    return "\n".join(line for line in text.splitlines()
-                     if line.split(":")[0] not in names) + "\n"
+    return "\n".join(line for line in text.splitlines() if line.split(":")[0] not in names) + "\n"
 
 
 # each record's points by player, scores by side, and decisions (kind, count, scores, my
 # seat, the crib mine): three players, my throw, 7D at 20 (AH, 6S and JC fitted too), 6S at
 # 12 (JC too), AH at 29 and JC alone no choice; partners, TD at 5 and 8D at 22 (2C too)
 WORKED = {
-    "three": (THREE, ("left", "right"),
-              {"you": dict(heels=0, pegging=1, hand=5, crib=4),
-               "left": dict(heels=0, pegging=0, hand=4, crib=0),
-               "right": dict(heels=0, pegging=4, hand=6, crib=0)}, (10, 4, 10),
-              [("throw", 0, (0, 0, 0), 2, True), ("play", 20, (0, 0, 0), 2, True),
-               ("play", 12, (1, 0, 0), 2, True)]),
-    "partners": (PARTNERS, ("left", "across", "right"),
-                 {"you": dict(heels=0, pegging=9, hand=2, crib=0),
-                  "left": dict(heels=0, pegging=0, hand=2, crib=0),
-                  "across": dict(heels=0, pegging=8, hand=7, crib=5),
-                  "right": dict(heels=0, pegging=7, hand=8, crib=0)}, (31, 17),
-                 [("throw", 0, (0, 0), 1, True), ("play", 5, (0, 0), 1, True),
-                  ("play", 22, (8, 6), 1, True)]),
+    "three": (
+        THREE,
+        ("left", "right"),
+        {
+            "you": dict(heels=0, pegging=1, hand=5, crib=4),
+            "left": dict(heels=0, pegging=0, hand=4, crib=0),
+            "right": dict(heels=0, pegging=4, hand=6, crib=0),
+        },
+        (10, 4, 10),
+        [
+            ("throw", 0, (0, 0, 0), 2, True),
+            ("play", 20, (0, 0, 0), 2, True),
+            ("play", 12, (1, 0, 0), 2, True),
+        ],
+    ),
+    "partners": (
+        PARTNERS,
+        ("left", "across", "right"),
+        {
+            "you": dict(heels=0, pegging=9, hand=2, crib=0),
+            "left": dict(heels=0, pegging=0, hand=2, crib=0),
+            "across": dict(heels=0, pegging=8, hand=7, crib=5),
+            "right": dict(heels=0, pegging=7, hand=8, crib=0),
+        },
+        (31, 17),
+        [
+            ("throw", 0, (0, 0), 1, True),
+            ("play", 5, (0, 0), 1, True),
+            ("play", 22, (8, 6), 1, True),
+        ],
+    ),
 }
 
 
@@ -100,9 +118,8 @@ def test_hand_worked_records_replay_to_the_hand_counted_scores(name, hidden):
     game = replay(parse_record(_hidden(text, *others) if hidden else text))
     (dr,) = game.deals
     assert dr.points == points and dr.scores_after == after and game.winner is None
-    assert dr.dealer == {"three": 0, "partners": 2}[name]       # me, across
-    assert [(d.kind, d.count, d.scores, d.seat, d.owns_crib) for d in dr.decisions] == \
-        decisions
+    assert dr.dealer == {"three": 0, "partners": 2}[name]  # me, across
+    assert [(d.kind, d.count, d.scores, d.seat, d.owns_crib) for d in dr.decisions] == decisions
 
 
 def test_the_team_that_reaches_the_end_wins_mid_play():
@@ -112,8 +129,11 @@ def test_the_team_that_reaches_the_end_wins_mid_play():
     short = rec.replace("8D go go go go KS QH TC go go go 2C 3D 4C", "8D")
     game = replay(parse_record(short))
     assert game.winner == "you" and game.deals[0].scores_after == (122, 106)
-    with pytest.raises(RecordError, match=r"line 15: the game ended with 8D \(you reached "
-                                          r"121\): nothing is laid after it"):
+    with pytest.raises(
+        RecordError,
+        match=r"line 15: the game ended with 8D \(you reached "
+        r"121\): nothing is laid after it",
+    ):
         replay(parse_record(rec))
 
 
@@ -131,8 +151,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("old,new,line,message", BAD, ids=[b[3][:30] for b in BAD])
-def test_a_three_player_record_that_cannot_happen_is_refused(tmp_path, old, new, line,
-                                                              message):
+def test_a_three_player_record_that_cannot_happen_is_refused(tmp_path, old, new, line, message):
     refused(tmp_path, THREE, old, new, line, message)
 
 
@@ -140,8 +159,9 @@ def test_a_hidden_hand_must_say_its_go():
     """Without the others' hands, left's go at 30 is not the replay's to see: left is to lay,
     and 9H does not fit there. (My own go, the second, the replay sees; it may be left out.)"""
     hidden = _hidden(THREE, "left", "right")
-    assert replay(parse_record(hidden.replace("AH go go 9H", "AH go 9H"))).deals[0] \
-        .scores_after == (10, 4, 10)
+    assert replay(parse_record(hidden.replace("AH go go 9H", "AH go 9H"))).deals[
+        0
+    ].scores_after == (10, 4, 10)
     text = hidden.replace("AH go go 9H", "AH 9H")
     with pytest.raises(RecordError, match="9H does not fit: the count is 30"):
         replay(parse_record(text))
@@ -150,15 +170,29 @@ def test_a_hidden_hand_must_say_its_go():
 def test_each_decision_is_valued_as_best_discard_and_best_play_value_it():
     game = replay(parse_record(PARTNERS))
     throw, lay5, lay22 = review(game)
-    nets = {format_cards(v.discard): v.net for v in best_discard(
-        parse_cards(["TD AH 8D 2C 9S"]), "dealer", (), "uniform", ruleset("standard"))}
+    nets = {
+        format_cards(v.discard): v.net
+        for v in best_discard(
+            parse_cards(["TD AH 8D 2C 9S"]), "dealer", (), "uniform", ruleset("standard")
+        )
+    }
     assert {c: f["net"] for c, f in throw.options} == pytest.approx(nets)
     assert throw.lost["value"] == pytest.approx(max(nets.values()) - nets["9S"])
     d = lay22.decision
-    rows, _ = sampled_play(d.hand, d.played, 1, parse_cards(["9S"]), game.record.spec,
-                           PLAY_SAMPLES, 0, "greedy", parse_cards(["8C"])[0])
-    assert {c: f["margin"] for c, f in lay22.options} == \
-        pytest.approx({r.card: r.mine - r.theirs for r in rows})
+    rows, _ = sampled_play(
+        d.hand,
+        d.played,
+        1,
+        parse_cards(["9S"]),
+        game.record.spec,
+        PLAY_SAMPLES,
+        0,
+        "greedy",
+        parse_cards(["8C"])[0],
+    )
+    assert {c: f["margin"] for c, f in lay22.options} == pytest.approx(
+        {r.card: r.mine - r.theirs for r in rows}
+    )
     assert lay5.decision.count == 5 and lay5.choice == "TD"
 
 
@@ -174,10 +208,10 @@ def test_the_review_command_reads_a_three_player_record(tmp_path):
     assert code == 0 and "the record ends at 10-4-10 with the game unfinished" in out
 
 
-@pytest.mark.parametrize("players,partners", [(3, False), (4, False), (4, True)],
-                         ids=["three", "four", "partners"])
-def test_random_deals_of_the_reference_engine_replay_to_its_points(players, partners,
-                                                                   monkeypatch):
+@pytest.mark.parametrize(
+    "players,partners", [(3, False), (4, False), (4, True)], ids=["three", "four", "partners"]
+)
+def test_random_deals_of_the_reference_engine_replay_to_its_points(players, partners, monkeypatch):
     """Deals played at random by the slow reference engine (tests/reference_engine.py),
     written as records from a random seat, every hand given and the cards laid without a
     single go: the replay gives each player the reference's pegging, hand, crib and heels.
@@ -211,31 +245,40 @@ def test_random_deals_of_the_reference_engine_replay_to_its_points(players, part
 
         monkeypatch.setattr(reference_engine, "_play", logged)
         deck = np.random.RandomState(i).permutation(52).tolist()
-        _, scores, parts = reference_deal(deck, players, 5, np.random.RandomState(50 + i),
-                                          [0] * table.sides, 0, partners)
-        me = i % players                                   # my seat in the deal
-        dealer = (-1 - me) % players                       # the dealer's place from me
-        cards = lambda c: " ".join(format_card(x) for x in c)     # noqa: E731
-        lines = [f"rules: {players} players" + ", partners" * partners,
-                 f"dealer: {table.dealer_words[dealer]}", "deal"]
+        _, scores, parts = reference_deal(
+            deck, players, 5, np.random.RandomState(50 + i), [0] * table.sides, 0, partners
+        )
+        me = i % players  # my seat in the deal
+        dealer = (-1 - me) % players  # the dealer's place from me
+        cards = lambda c: " ".join(format_card(x) for x in c)  # noqa: E731
+        lines = [
+            f"rules: {players} players" + ", partners" * partners,
+            f"dealer: {table.dealer_words[dealer]}",
+            "deal",
+        ]
         for seat in range(players):
             place = table.place(seat, dealer)
-            dealt = deck[seat * 5:seat * 5 + 5]
+            dealt = deck[seat * 5 : seat * 5 + 5]
             thrown = [c for c in dealt if c not in kept[seat]]
-            lines += [f"{table.hand_key(place)}: {cards(dealt)}",
-                      f"{table.throw_key(place)}: {cards(thrown)}"]
+            lines += [
+                f"{table.hand_key(place)}: {cards(dealt)}",
+                f"{table.throw_key(place)}: {cards(thrown)}",
+            ]
         if players == 3:
             lines.append(f"crib card: {format_card(deck[15])}")
-        lines += [f"starter: {format_card(deck[players * 5 + (players == 3)])}",
-                  f"play: {cards(lays)}"]
+        lines += [
+            f"starter: {format_card(deck[players * 5 + (players == 3)])}",
+            f"play: {cards(lays)}",
+        ]
         dr = replay(parse_record("\n".join(lines) + "\n")).deals[0]
         for seat in range(players):
             got = dr.points[table.names[table.place(seat, dealer)]]
-            assert (got["pegging"], got["hand"]) == (parts["pegging"][seat],
-                                                     parts["hand"][seat]), (i, seat)
+            assert (got["pegging"], got["hand"]) == (parts["pegging"][seat], parts["hand"][seat]), (
+                i,
+                seat,
+            )
         dealer_points = dr.points[table.names[dealer]]
-        assert (dealer_points["crib"], dealer_points["heels"]) == (parts["crib"],
-                                                                   parts["heels"]), i
+        assert (dealer_points["crib"], dealer_points["heels"]) == (parts["crib"], parts["heels"]), i
         assert sorted(dr.scores_after) == sorted(scores), i
         written = " ".join("go" if t is GO else format_card(t) for t in dr.play)
         hidden = [x for x in lines if x.split(":")[0] not in table.names[1:] + ("them",)]

@@ -3,6 +3,7 @@ docs/RULES.md §8): its sampled values against the exact expectation over every 
 others' cards that fits the written play, found by brute force with the play-state (which
 tests/cribbage/test_play.py holds to the slow reference engine); hand-worked positions; the
 command line."""
+
 import copy
 import json
 from itertools import permutations
@@ -73,7 +74,7 @@ def exact(spec, me, hand, played, goes=True):
     (one card each at most) that the written play allows (all of them when not ``goes``)."""
     tokens = tokens_of(played)
     hidden = PlayState(spec)
-    seats = []                             # who laid each card, from the hidden replay
+    seats = []  # who laid each card, from the hidden replay
     for tok in tokens:
         hidden.settle()
         if tok is GO:
@@ -82,8 +83,10 @@ def exact(spec, me, hand, played, goes=True):
         seats.append(hidden.turn)
         hidden.lay(tok)
     hidden.settle()
-    laid = [[c for c, s in zip([t for t in tokens if t is not GO], seats) if s == p]
-            for p in range(spec.players)]
+    laid = [
+        [c for c, s in zip([t for t in tokens if t is not GO], seats) if s == p]
+        for p in range(spec.players)
+    ]
     left = [spec.kept - len(x) - (len(hand) if p == me else 0) for p, x in enumerate(laid)]
     others = [p for p in range(spec.players) if p != me and left[p]]
     assert all(left[p] == 1 for p in others)
@@ -95,7 +98,7 @@ def exact(spec, me, hand, played, goes=True):
             rest[p].append(c)
         if goes and not _replays(PlayState(spec, [x + y for x, y in zip(laid, rest)]), tokens):
             continue
-        state = copy.deepcopy(hidden)          # the play so far, its goes as written
+        state = copy.deepcopy(hidden)  # the play so far, its goes as written
         state.hands = rest
         assert state.turn == me
         ways += 1
@@ -114,8 +117,7 @@ def exact(spec, me, hand, played, goes=True):
 # at 27). Five-card: the dealer at 25, the pone one card left.
 POSITIONS = {
     "three": (THREE, 2, "TH KH", "9H QD JD 2H 2C 4S QC 6H go go go"),
-    "partners": (PARTNERS, 1, "TH 8C",
-                 "3C 4D 4S JH 5H go AD go AC 2C go go 9C 4H KD go 7C go go"),
+    "partners": (PARTNERS, 1, "TH 8C", "3C 4D 4S JH 5H go AD go AC 2C go go 9C 4H KD go 7C go go"),
     "five-card": (FIVE, 1, "6C AS", "KS QD 5H"),
 }
 
@@ -140,8 +142,13 @@ def test_the_goes_matter_in_these_positions():
         spec, me, hand, played = POSITIONS[name]
         without = exact(spec, me, parse_cards([hand]), played, goes=False)
         rows, _ = sampled_play(parse_cards([hand]), tokens_of(played), me, (), spec, 4000, 3)
-        assert max(abs((r.mine - r.theirs) - (without[r.card][0] - without[r.card][1])) /
-                   r.se for r in rows) > 8, name
+        assert (
+            max(
+                abs((r.mine - r.theirs) - (without[r.card][0] - without[r.card][1])) / r.se
+                for r in rows
+            )
+            > 8
+        ), name
 
 
 def test_five_card_31_ends_the_play():
@@ -156,34 +163,58 @@ def test_a_go_contradicted_by_a_later_card_is_refused():
     """Three players, me seat 1: KS QD 2C (22), seat 0 says go, I lay 8H (30), seat 2 and I
     say go: 1 to me, seat 2 leads 3H, and seat 0 lays 5C, which would have fit at 22."""
     played = tokens_of("KS QD 2C go 8H go go 3H 5C")
-    with pytest.raises(CardError, match=r"seat 0 \(dealer's left\) said go at 22 and later "
-                                        r"laid 5C, which fit there"):
+    with pytest.raises(
+        CardError,
+        match=r"seat 0 \(dealer's left\) said go at 22 and later "
+        r"laid 5C, which fit there",
+    ):
         read_position(parse_cards(["4H 9S"]), played, 1, THREE)
-    now = read_position(parse_cards(["4H 9S"]), tokens_of("KS QD 2C go 8H go go 3H TC"), 1,
-                        THREE)
+    now = read_position(parse_cards(["4H 9S"]), tokens_of("KS QD 2C go 8H go go 3H TC"), 1, THREE)
     assert (now.count, now.left, now.floors, now.last) == (13, [2, 2, 2], [9, 1, 1], 0)
 
 
 def test_cli_three_players_json_and_refusals():
-    code, out, err = run("best-play", "TH KH", "--played", POSITIONS["three"][3], "--players",
-                         "3", "--samples", "500", "--json")
+    code, out, err = run(
+        "best-play",
+        "TH KH",
+        "--played",
+        POSITIONS["three"][3],
+        "--players",
+        "3",
+        "--samples",
+        "500",
+        "--json",
+    )
     assert code == 0, err
     got = json.loads(out)
-    assert (got["seat"], got["seat_number"], got["count"], got["samples"]) == \
-        ("dealer", 2, 0, 500)
+    assert (got["seat"], got["seat_number"], got["count"], got["samples"]) == ("dealer", 2, 0, 500)
     assert sorted(p["card"] for p in got["plays"]) == ["KH", "TH"]
     assert all(p["se"] > 0 for p in got["plays"])
-    code, out2, err = run("best-play", "TH KH", "--played", POSITIONS["three"][3],
-                          "--players", "3", "--samples", "500", "--json", "--dealer")
-    assert code == 0 and out2 == out, err           # the sequence told the seat already
-    for args, words in [(["--pone"], "do not fit 3 hands of 4"),
-                        (["--my-score", "5"], "does not apply"),
-                        (["--dealer", "--pone"], "not both")]:
-        code, out, err = run("best-play", "TH KH", "--played", POSITIONS["three"][3],
-                             "--players", "3", *args)
+    code, out2, err = run(
+        "best-play",
+        "TH KH",
+        "--played",
+        POSITIONS["three"][3],
+        "--players",
+        "3",
+        "--samples",
+        "500",
+        "--json",
+        "--dealer",
+    )
+    assert code == 0 and out2 == out, err  # the sequence told the seat already
+    for args, words in [
+        (["--pone"], "do not fit 3 hands of 4"),
+        (["--my-score", "5"], "does not apply"),
+        (["--dealer", "--pone"], "not both"),
+    ]:
+        code, out, err = run(
+            "best-play", "TH KH", "--played", POSITIONS["three"][3], "--players", "3", *args
+        )
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1, (args, err)
-    code, _, err = run("best-play", "TH KH", "--played", POSITIONS["three"][3][:-3],
-                       "--players", "3")                   # seat 1's go left out
+    code, _, err = run(
+        "best-play", "TH KH", "--played", POSITIONS["three"][3][:-3], "--players", "3"
+    )  # seat 1's go left out
     assert code == 2 and "it is seat 1 (dealer's right)'s turn after that sequence" in err, err
     code, _, err = run("best-play", "TS 2C 3D 8H", "--played", "5H", "--policy", "lookahead")
     assert code == 2 and "--policy" in err

@@ -1,5 +1,6 @@
 """Pegging by search against a plain game-tree search over cards, and the holdings against a
 brute-force enumeration of the unseen cards."""
+
 from functools import lru_cache
 from itertools import combinations
 
@@ -15,6 +16,7 @@ from cribsolve.games.cribbage.spec import CribbageSpec
 def slow_line(hands, series, count, turn, last, pr, limit=31, aim=1):
     """Both players' points over the rest of the play, each laying its best for its own
     margin: a plain recursive walk over the cards (tuples), the go and last card by hand."""
+
     @lru_cache(maxsize=None)
     def walk(h0, h1, series, count, turn, last):
         hands = (h0, h1)
@@ -35,13 +37,13 @@ def slow_line(hands, series, count, turn, last, pr, limit=31, aim=1):
             c2 = count + int(VALUE[RANK[c]])
             pts = card_points(np.array(s, dtype=np.int64), len(s), c2, pr)
             nh = (tuple(rest), h1) if turn == 0 else (h0, tuple(rest))
-            a, b = walk(*nh, () if c2 == limit else s, 0 if c2 == limit else c2, 1 - turn,
-                        turn)
+            a, b = walk(*nh, () if c2 == limit else s, 0 if c2 == limit else c2, 1 - turn, turn)
             a, b = (a + pts, b) if turn == 0 else (a, b + pts)
             v = aim * (a - b) if turn == 0 else aim * (b - a)
             if best is None or v > best[0]:
                 best = (v, a, b)
         return best[1], best[2]
+
     return walk(tuple(hands[0]), tuple(hands[1]), tuple(series), count, turn, last)
 
 
@@ -54,10 +56,10 @@ def test_best_line_equals_a_plain_tree_search(rules):
         cards = rng.permutation(52)[:8]
         hands = [sorted(cards[:4].tolist()), sorted(cards[4:].tolist())]
         want = slow_line(hands, (), 0, 0, -1, pr, spec.peg_limit, -1 if spec.lowball else 1)
-        h = np.array([[RANK[c] for c in hands[0]], [RANK[c] for c in hands[1]]],
-                     dtype=np.int64)
-        got = search.best_line(h, np.zeros(2, dtype=np.int64), np.zeros(18, dtype=np.int64),
-                                  0, 0, 0, 0, -1, pr)
+        h = np.array([[RANK[c] for c in hands[0]], [RANK[c] for c in hands[1]]], dtype=np.int64)
+        got = search.best_line(
+            h, np.zeros(2, dtype=np.int64), np.zeros(18, dtype=np.int64), 0, 0, 0, 0, -1, pr
+        )
         assert tuple(got) == want, hands
 
 
@@ -78,13 +80,14 @@ def test_holdings_are_the_unseen_cards_by_rank():
 def test_play_values_average_the_tree_over_every_holding():
     """Mid-play: my 3 cards against every 2 of 8 unseen cards, count 9 (a 4 and a 5)."""
     pr = STANDARD
-    mine = [20, 33, 45]                      # 6C 9S QS
+    mine = [20, 33, 45]  # 6C 9S QS
     series = [4, 5]
     unseen = [0, 7, 13, 22, 26, 38, 41, 50]  # AC 2D 4S 6H 7H TH JS KH
     avail = np.bincount([RANK[c] for c in unseen], minlength=14)
     h, w = search.holdings(avail, 2, -1)
-    got = search.play_values(np.array([RANK[c] for c in mine]),
-                                np.array(series + [0] * 10), 2, 9, h, w, pr)
+    got = search.play_values(
+        np.array([RANK[c] for c in mine]), np.array(series + [0] * 10), 2, 9, h, w, pr
+    )
     for i, c in enumerate(mine):
         outs = []
         for theirs in combinations(unseen, 2):
@@ -108,7 +111,7 @@ def fresh_margins(ranks, seat, deals, rng, margin):
     points = rank_table()
     crib = inference.crib_values(points)
     throws = list(combinations(range(6), 2))
-    mine = [4 * (r - 1) + i for i, r in enumerate(ranks)]     # any suits
+    mine = [4 * (r - 1) + i for i, r in enumerate(ranks)]  # any suits
     rest = [c for c in range(52) if c not in mine]
     out = []
     for _ in range(deals):
@@ -130,8 +133,8 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
     tree search with both hands open (expert1's table) or by the engine with both players
     searching by information sets (the expert's), land within four standard errors."""
     from cribsolve.games.cribbage.play import MAX_EVENTS
-    from cribsolve.games.cribbage.policies import EXPERT, play
     from cribsolve.games.cribbage.players import expert_tables
+    from cribsolve.games.cribbage.policies import EXPERT, play
 
     spec = CribbageSpec()
     pr = spec.as_array()
@@ -146,9 +149,20 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
         for p in range(2):
             np.add.at(seen[p], known[p], 1)
         pts = np.zeros(2, dtype=np.int64)
-        play(np.array(hands), np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
-             np.array([0, 0, 0, -1]), np.array([EXPERT, EXPERT]), seen, pts,
-             np.zeros(2, dtype=np.int64), 0, pr, np.zeros(MAX_EVENTS + 1, dtype=np.int64), shares)
+        play(
+            np.array(hands),
+            np.zeros((2, 4), dtype=np.bool_),
+            np.zeros(8, dtype=np.int64),
+            np.array([0, 0, 0, -1]),
+            np.array([EXPERT, EXPERT]),
+            seen,
+            pts,
+            np.zeros(2, dtype=np.int64),
+            0,
+            pr,
+            np.zeros(MAX_EVENTS + 1, dtype=np.int64),
+            shares,
+        )
         return pts
 
     rng = np.random.default_rng(8)
@@ -156,8 +170,9 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
     for ranks in ([5, 5, 10, 11], [1, 2, 3, 4]):
         code = pegtable.rank_code(np.array(ranks))
         for seat in range(2):
-            margins = fresh_margins(ranks, seat, deals, rng,
-                                    open_hands if play_as == "open" else infoset)
+            margins = fresh_margins(
+                ranks, seat, deals, rng, open_hands if play_as == "open" else infoset
+            )
             se = np.std(margins) / np.sqrt(len(margins))
             se_table = np.std(margins) / np.sqrt(pegtable.SAMPLES[play_as])
             assert abs(np.mean(margins) - table[seat, code]) < 4 * np.hypot(se, se_table)
@@ -167,11 +182,16 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
 def test_expert_games_end_as_the_spec_says():
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage import game as tp
-    from cribsolve.games.cribbage.policies import EXPERT, GREEDY
     from cribsolve.games.cribbage.players import expert_tables
+    from cribsolve.games.cribbage.policies import EXPERT, GREEDY
     from cribsolve.games.cribbage.throws import EXPERT as EXPERT_THROW
+
     spec = CribbageSpec()
-    rows = tp.play_games(np.arange(40, dtype=np.int64),
-                         np.array([[EXPERT_THROW, EXPERT], [1, GREEDY]]), rank_table(),
-                         spec.as_array(), expert_tables(spec))
+    rows = tp.play_games(
+        np.arange(40, dtype=np.int64),
+        np.array([[EXPERT_THROW, EXPERT], [1, GREEDY]]),
+        rank_table(),
+        spec.as_array(),
+        expert_tables(spec),
+    )
     assert (rows[:, 3] >= 121).all() and (rows[:, 4] < 121).all()

@@ -1,12 +1,14 @@
 """Three- and four-handed cribbage, partners and the five-card game (docs/RULES.md §8): the
 fast engine against the slow reference engine (tests/reference_engine.py) deal by deal under
 random policies, hand-worked deals, and the spec's and the command line's checks."""
+
 import json
 
 import numpy as np
 import pytest
 from clihelp import run
 from intervals import wilson_by_quadratic
+from reference_engine import reference_deal
 from slow_scorer import slow_score
 
 from cribsolve import parse_cards
@@ -15,14 +17,16 @@ from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.game import FREE, NO_EXPERT, part_count, play_deal
 from cribsolve.games.cribbage.play import lay, seed_kernels, settle
 from cribsolve.games.cribbage.spec import CribbageSpec
-from reference_engine import reference_deal
 
-GREEDY_PAIR = 1        # (ev discard, greedy pegging) as numbers: players.CRIBBAGE_POLICIES
+GREEDY_PAIR = 1  # (ev discard, greedy pegging) as numbers: players.CRIBBAGE_POLICIES
 
-TABLES = {"two": CribbageSpec(), "three": CribbageSpec(players=3, hand_size=5),
-          "four": CribbageSpec(players=4, hand_size=5),
-          "partners": CribbageSpec(players=4, hand_size=5, partners=True),
-          "five-card": CribbageSpec(five_card=True, hand_size=5, game_length=61)}
+TABLES = {
+    "two": CribbageSpec(),
+    "three": CribbageSpec(players=3, hand_size=5),
+    "four": CribbageSpec(players=4, hand_size=5),
+    "partners": CribbageSpec(players=4, hand_size=5, partners=True),
+    "five-card": CribbageSpec(five_card=True, hand_size=5, game_length=61),
+}
 
 
 def _fast_deal(spec, deck, seed, scores, target):
@@ -32,9 +36,18 @@ def _fast_deal(spec, deck, seed, scores, target):
     sc = np.array(scores, dtype=np.int64)
     parts = np.zeros(part_count(n), dtype=np.int64)
     seed_kernels(seed)
-    w = play_deal(np.asarray(deck, dtype=np.int64), np.zeros((n, 2), dtype=np.int64), sc,
-                  target, rank_table(15), parts, spec.as_array(), NO_EXPERT, FREE,
-                  np.zeros(4 * n * spec.hand_size + 3, dtype=np.int64))
+    w = play_deal(
+        np.asarray(deck, dtype=np.int64),
+        np.zeros((n, 2), dtype=np.int64),
+        sc,
+        target,
+        rank_table(15),
+        parts,
+        spec.as_array(),
+        NO_EXPERT,
+        FREE,
+        np.zeros(4 * n * spec.hand_size + 3, dtype=np.int64),
+    )
     return None if w < 0 else int(w), sc.tolist(), parts.tolist()
 
 
@@ -50,13 +63,24 @@ def _compare(name, deals, first):
         deck = np.random.RandomState(i).permutation(52)
         # half the deals from the start of a game, half near its end (who wins, and when)
         near = i % 2
-        start = np.random.RandomState(i + 7).randint(spec.game_length - 25, spec.game_length,
-                                                     size=sides) * near
+        start = (
+            np.random.RandomState(i + 7).randint(
+                spec.game_length - 25, spec.game_length, size=sides
+            )
+            * near
+        )
         target = spec.game_length * near
-        fast = _fast_deal(spec, deck, 10 ** 6 + i, start.tolist(), target)
-        ref = reference_deal(deck.tolist(), spec.players, spec.hand_size,
-                             np.random.RandomState(10 ** 6 + i), start.tolist(), target,
-                             spec.partners, spec.five_card)
+        fast = _fast_deal(spec, deck, 10**6 + i, start.tolist(), target)
+        ref = reference_deal(
+            deck.tolist(),
+            spec.players,
+            spec.hand_size,
+            np.random.RandomState(10**6 + i),
+            start.tolist(),
+            target,
+            spec.partners,
+            spec.five_card,
+        )
         assert fast == (ref[0], ref[1], _as_parts(spec.players, ref[2])), (name, i)
 
 
@@ -87,8 +111,18 @@ def _scripted(spec, hands, laid):
     for card in parse_cards([laid]):
         p, _ = settle(hands, used, st, points, scores, 0, pr)
         assert card in hands[p], (card, p)
-        lay(hands, used, series, st, int(np.flatnonzero(hands[p] == card)[0]), points, scores,
-            0, known, pr)
+        lay(
+            hands,
+            used,
+            series,
+            st,
+            int(np.flatnonzero(hands[p] == card)[0]),
+            points,
+            scores,
+            0,
+            known,
+            pr,
+        )
     assert settle(hands, used, st, points, scores, 0, pr) == (-1, -1)
     return points.tolist()
 
@@ -99,8 +133,9 @@ def test_a_go_goes_round_three_players():
     2) 4 J (29): nobody can lay, the go to the jack's player, and the pone leads: 6 8 3 7,
     the last card 1 to the pone."""
     spec = TABLES["three"]
-    points = _scripted(spec, ["KH 5C 6D 7S", "QH AC 4D 8C", "9S TC JD 3H"],
-                       "KH QH 9S AC TC 5C 4D JD 6D 8C 3H 7S")
+    points = _scripted(
+        spec, ["KH 5C 6D 7S", "QH AC 4D 8C", "9S TC JD 3H"], "KH QH 9S AC TC 5C 4D JD 6D 8C 3H 7S"
+    )
     assert points == [2 + 1, 1, 1]
 
 
@@ -122,20 +157,31 @@ def test_a_team_reaches_the_game_in_the_show_before_the_dealer_counts():
     deck = np.array(top + [c for c in range(52) if c not in top], dtype=np.int64)
     scores = np.array([100, 90], dtype=np.int64)
     parts = np.zeros(part_count(4), dtype=np.int64)
-    w = play_deal(deck, np.full((4, 2), GREEDY_PAIR), scores, 121, rank_table(15), parts,
-                  spec.as_array(), NO_EXPERT, np.array([4, 4, 4, 4]),
-                  np.zeros(64, dtype=np.int64))
+    w = play_deal(
+        deck,
+        np.full((4, 2), GREEDY_PAIR),
+        scores,
+        121,
+        rank_table(15),
+        parts,
+        spec.as_array(),
+        NO_EXPERT,
+        np.array([4, 4, 4, 4]),
+        np.zeros(64, dtype=np.int64),
+    )
     assert (w, scores.tolist()) == (0, [125, 107])
     # heels, pegging from the dealer back to the pone, the hands, the crib, the pone's crib
     assert parts.tolist() == [0, 4, 1, 1, 0, 12, 12, 12, 0, 0, 0]
 
 
 def test_the_spec_refuses_what_a_table_does_not_play():
-    for kw, says in [({"players": 3, "hand_size": 5, "crib_size": 6}, "crib of 4"),
-                     ({"partners": True}, "two against two"),
-                     ({"players": 3, "hand_size": 5, "bid": True}, "do not combine with bid"),
-                     ({"players": 3, "hand_size": 5, "lowball": True}, "two sides"),
-                     ({"five_card": True}, "deals 5 cards each")]:
+    for kw, says in [
+        ({"players": 3, "hand_size": 5, "crib_size": 6}, "crib of 4"),
+        ({"partners": True}, "two against two"),
+        ({"players": 3, "hand_size": 5, "bid": True}, "do not combine with bid"),
+        ({"players": 3, "hand_size": 5, "lowball": True}, "two sides"),
+        ({"five_card": True}, "deals 5 cards each"),
+    ]:
         with pytest.raises(CribsolveError, match=says):
             CribbageSpec(**kw)
 
@@ -146,8 +192,9 @@ def _simulate(*args):
     return json.loads(out)
 
 
-@pytest.mark.parametrize("args", [["--players", "3"], ["--players", "4"],
-                                  ["--players", "4", "--partners"]])
+@pytest.mark.parametrize(
+    "args", [["--players", "3"], ["--players", "4"], ["--players", "4", "--partners"]]
+)
 def test_simulate_a_table_by_seat(args):
     d = _simulate("-n", "300", "--seed", "4", *args)
     assert sum(w["wins"] for w in d["wins_by_seat"]) == 300
@@ -155,8 +202,9 @@ def test_simulate_a_table_by_seat(args):
     for w in d["wins_by_seat"]:
         assert w["win_rate_ci"] == pytest.approx(wilson_by_quadratic(w["wins"], 300))
     dealer = d["points_by_seat"][-1]
-    assert dealer["points"] == pytest.approx(dealer["pegging"] + dealer["hand"] + d["crib"]
-                                             + d["heels"])
+    assert dealer["points"] == pytest.approx(
+        dealer["pegging"] + dealer["hand"] + d["crib"] + d["heels"]
+    )
     # a hand of 4 kept from 5 averages more than the 4.77 of any 4 cards; a crib of 4
     # thrown one by one by players who keep their best cards, less
     assert all(6 < s["hand"] < 7.5 for s in d["points_by_seat"]) and 3.5 < d["crib"] < 5
@@ -173,28 +221,41 @@ def test_five_card_pone_takes_three_at_the_start():
 
 def test_best_discard_for_a_seat_of_four_is_exact_over_the_starter():
     """The kept hand's mean over the 47 starters, by the slow scorer."""
-    code, out, _ = run("best-discard", "5H 5S JD 6C 7H", "--players", "4", "--dealer",
-                       "--json")
+    code, out, _ = run("best-discard", "5H 5S JD 6C 7H", "--players", "4", "--dealer", "--json")
     best = json.loads(out)["discards"][0]
     keep = parse_cards(["5H 5S 6C 7H"])
-    hand = sum(sum(slow_score(keep, [s]).values()) for s in range(52)
-               if s not in keep + parse_cards(["JD"])) / 47
+    hand = (
+        sum(
+            sum(slow_score(keep, [s]).values())
+            for s in range(52)
+            if s not in keep + parse_cards(["JD"])
+        )
+        / 47
+    )
     assert code == 0 and best["hand"] == pytest.approx(hand)
 
 
-@pytest.mark.parametrize("args,says", [
-    (["simulate", "--variant", "cribbage", "--players", "3", "--policy", "expert"],
-     "the expert policy searches the two-player play"),
-    (["simulate", "--variant", "cribbage", "--partners"], "two against two"),
-    (["simulate", "--variant", "cribbage", "--players", "3", "--lowball"], "two sides"),
-    (["odds", "--players", "3", "--my-score", "1", "--their-score", "2", "--dealer"],
-     "the odds are built for two sides"),
-    (["best-play", "5H", "--players", "4", "--my-score", "3", "--their-score", "4"],
-     "--my-score does not apply to best-play with three or four players"),
-    (["best-discard", "5H 5S JD 6C 7H 8H", "--players", "3", "--dealer"],
-     "a hand is 5 cards"),
-    (["play", "--variant", "cribbage", "--five-card"], "--five-card does not apply to play"),
-])
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (
+            ["simulate", "--variant", "cribbage", "--players", "3", "--policy", "expert"],
+            "the expert policy searches the two-player play",
+        ),
+        (["simulate", "--variant", "cribbage", "--partners"], "two against two"),
+        (["simulate", "--variant", "cribbage", "--players", "3", "--lowball"], "two sides"),
+        (
+            ["odds", "--players", "3", "--my-score", "1", "--their-score", "2", "--dealer"],
+            "the odds are built for two sides",
+        ),
+        (
+            ["best-play", "5H", "--players", "4", "--my-score", "3", "--their-score", "4"],
+            "--my-score does not apply to best-play with three or four players",
+        ),
+        (["best-discard", "5H 5S JD 6C 7H 8H", "--players", "3", "--dealer"], "a hand is 5 cards"),
+        (["play", "--variant", "cribbage", "--five-card"], "--five-card does not apply to play"),
+    ],
+)
 def test_what_a_table_is_not_offered_is_refused_in_one_line(args, says):
     code, out, err = run(*args)
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1

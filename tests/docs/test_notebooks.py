@@ -1,6 +1,7 @@
 """Every notebook runs from top to bottom and shows the figures it promises, so none can rot;
 the stored copies carry those figures, and a number they print agrees with the README and the
 library."""
+
 import functools
 import os
 import pathlib
@@ -12,10 +13,10 @@ from nbclient import NotebookClient
 
 ROOT = pathlib.Path(__file__).parent.parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-FIGURES = {   # the figures each notebook draws
-    "cribbage_odds.ipynb": 2,       # the odds surface, the dealer's edge
-    "house_rules.ipynb": 2,         # the rules side by side, deals per game against top hand
-    "solitaire_odds.ipynb": 2,      # final-score distributions, win rates
+FIGURES = {  # the figures each notebook draws
+    "cribbage_odds.ipynb": 2,  # the odds surface, the dealer's edge
+    "house_rules.ipynb": 2,  # the rules side by side, deals per game against top hand
+    "solitaire_odds.ipynb": 2,  # final-score distributions, win rates
 }
 
 
@@ -37,8 +38,9 @@ def executed(path):
     in the environment would draw every figure off screen)."""
     nb = nbformat.read(path, as_version=4)
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
-    NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute(env=env)
+    NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute(env=env)
     return nb
 
 
@@ -67,8 +69,7 @@ def test_first_deal_agrees_with_readme_and_library():
     from cribsolve.games.cribbage.odds import odds_table
 
     out = text(executed(ROOT / "notebooks" / "cribbage_odds.ipynb"))
-    m = re.search(r"first deal: table ([\d.]+)%, simulated ([\d.]+)% \[([\d.]+)%, ([\d.]+)%\]",
-                  out)
+    m = re.search(r"first deal: table ([\d.]+)%, simulated ([\d.]+)% \[([\d.]+)%, ([\d.]+)%\]", out)
     table, simulated, lo, hi = map(float, m.groups())
     assert table == pytest.approx(100 * odds_table()[1, 0, 0], abs=0.005)
     assert table == readme_figure("first deal from the odds table")

@@ -1,5 +1,6 @@
 """Every example printed in the README is run, and its output must match: the README cannot
 drift from what the program says."""
+
 import os
 import pathlib
 import re
@@ -9,7 +10,7 @@ import sys
 import pytest
 
 README = (pathlib.Path(__file__).parent.parent.parent / "README.md").read_text()
-TIMING = re.compile(r"\d+(\.\d+)? ?(ms|s)\b")     # times vary from run to run
+TIMING = re.compile(r"\d+(\.\d+)? ?(ms|s)\b")  # times vary from run to run
 
 
 def examples():
@@ -20,7 +21,7 @@ def examples():
         for i, line in enumerate(lines):
             if line.startswith("$ cribsolve"):
                 out = []
-                for nxt in lines[i + 1:]:
+                for nxt in lines[i + 1 :]:
                     if nxt.startswith("$ "):
                         break
                     out.append(nxt)
@@ -31,8 +32,9 @@ def examples():
 @pytest.mark.parametrize("command,expected", examples(), ids=lambda x: x[:60])
 def test_readme_example(command, expected):
     shell = command.replace("cribsolve", f"{sys.executable} -m cribsolve", 1)
-    out = subprocess.run(shell, shell=True, capture_output=True, text=True,
-                         env=dict(os.environ, COLUMNS="100")).stdout
+    out = subprocess.run(
+        shell, shell=True, capture_output=True, text=True, env=dict(os.environ, COLUMNS="100")
+    ).stdout
     assert TIMING.sub("T", out.rstrip()) == TIMING.sub("T", expected.rstrip())
 
 
@@ -40,7 +42,7 @@ def test_readme_has_examples():
     assert len(examples()) >= 8
 
 
-RECORD = re.compile(r"(the record: |cribsolve review )\S+")     # a file named by the clock
+RECORD = re.compile(r"(the record: |cribsolve review )\S+")  # a file named by the clock
 
 
 def transcripts():
@@ -58,20 +60,26 @@ def transcripts():
 def test_readme_transcript(command, shown, tmp_path):
     """Each piece shown is a run of the real output's lines, in order (record paths aside)."""
     shell = command.replace("cribsolve", f"{sys.executable} -m cribsolve", 1)
-    out = subprocess.run(shell, shell=True, capture_output=True, text=True,
-                         env=dict(os.environ, COLUMNS="100", XDG_DATA_HOME=str(tmp_path))).stdout
+    out = subprocess.run(
+        shell,
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS="100", XDG_DATA_HOME=str(tmp_path)),
+    ).stdout
     lines = [RECORD.sub(r"\1FILE", line) for line in out.rstrip().splitlines()]
     pieces, piece = [], []
     for line in shown + ["  ..."]:
         if line == "  ...":
             pieces.append(piece)
             piece = []
-        elif line or piece:                 # the blank line after a cut is not output
+        elif line or piece:  # the blank line after a cut is not output
             piece.append(RECORD.sub(r"\1FILE", line))
     at = 0
     for piece in pieces:
-        starts = [i for i in range(at, len(lines) - len(piece) + 1)
-                  if lines[i:i + len(piece)] == piece]
+        starts = [
+            i for i in range(at, len(lines) - len(piece) + 1) if lines[i : i + len(piece)] == piece
+        ]
         assert starts, f"not in the output, in order: {piece[:3]}"
         at = starts[0] + len(piece)
 

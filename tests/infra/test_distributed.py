@@ -1,6 +1,7 @@
 """Chunks run on a Dask cluster of worker processes, or read back from a checkpoint, give the
 very numbers of a plain local run: whatever the workers, the order chunks finish in, an
 interruption, or a worker killed mid-run."""
+
 import json
 import logging
 import os
@@ -34,8 +35,13 @@ def small_chunks(monkeypatch):
 @pytest.fixture(scope="module")
 def cluster():
     """A real LocalCluster: a scheduler and two worker processes (not threads)."""
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                      dashboard_address=":0", silence_logs=logging.ERROR) as c:
+    with LocalCluster(
+        n_workers=2,
+        processes=True,
+        threads_per_worker=1,
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    ) as c:
         with Client(c, set_as_default=False) as client:
             yield runner.Cluster(client, threads=1)
 
@@ -75,7 +81,7 @@ def test_a_cluster_of_processes_gives_the_local_numbers(cluster, small_chunks):
     assert solitaire(where=cluster, progress=done.append) == solitaire()
     assert sorted(done) == [300] * 10
     assert cribbage(where=cluster) == cribbage()
-    assert len(cluster.client.run(os.getpid)) == 2      # both worker processes were there
+    assert len(cluster.client.run(os.getpid)) == 2  # both worker processes were there
 
 
 def interrupted_after(chunks):
@@ -86,6 +92,7 @@ def interrupted_after(chunks):
         done.append(games)
         if len(done) == chunks:
             raise KeyboardInterrupt
+
     return progress
 
 
@@ -93,14 +100,14 @@ def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path, small_chunks):
     path = str(tmp_path / "run.ckpt")
     with pytest.raises(KeyboardInterrupt):
         solitaire(progress=interrupted_after(3), checkpoint=path)
-    with open(path, "ab") as f:        # a crash in the middle of writing the fourth chunk
+    with open(path, "ab") as f:  # a crash in the middle of writing the fourth chunk
         f.write(b"\x03" + bytes(50))
     done = []
     assert solitaire(progress=done.append, checkpoint=path) == solitaire()
-    assert done == [900] + [300] * 7    # three chunks read back, seven computed
+    assert done == [900] + [300] * 7  # three chunks read back, seven computed
     done.clear()
     assert solitaire(progress=done.append, checkpoint=path) == solitaire()
-    assert done == [3000]               # a finished run is all read back
+    assert done == [3000]  # a finished run is all read back
 
 
 @pytest.mark.slow
@@ -109,7 +116,7 @@ def test_a_checkpoint_resumes_on_a_cluster(cluster, tmp_path, small_chunks):
     with pytest.raises(KeyboardInterrupt):
         cribbage(progress=interrupted_after(5), checkpoint=path)
     assert cribbage(where=cluster, checkpoint=path) == cribbage()
-    assert cribbage(where=cluster, checkpoint=path) == cribbage()     # all read back
+    assert cribbage(where=cluster, checkpoint=path) == cribbage()  # all read back
 
 
 def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
@@ -118,20 +125,24 @@ def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     code, first, _ = cli(*args, "-n", "200", "--seed", "3")
     assert code == 0
     before = path.read_bytes()
-    for other in (["-n", "200", "--seed", "4"], ["-n", "300", "--seed", "3"],
-                  ["-n", "200", "--seed", "3", "--variant", "patience"]):
+    for other in (
+        ["-n", "200", "--seed", "4"],
+        ["-n", "300", "--seed", "3"],
+        ["-n", "200", "--seed", "3", "--variant", "patience"],
+    ):
         code, out, err = cli(*args, *other)
         assert code == 2 and out == "" and len(err.splitlines()) == 1, err
-        assert err.startswith(f"cribsolve: --checkpoint: {path} is from a run with other "
-                              "arguments"), err
+        assert err.startswith(
+            f"cribsolve: --checkpoint: {path} is from a run with other arguments"
+        ), err
     assert path.read_bytes() == before
     assert cli(*args, "-n", "200", "--seed", "3") == (0, first, "")
-    damaged = tmp_path / "damaged.ckpt"         # its header cut off: said so, left alone
+    damaged = tmp_path / "damaged.ckpt"  # its header cut off: said so, left alone
     damaged.write_bytes(before.split(b"\n")[0] + b"\n" + before.split(b"\n")[1][:20])
     code, _, err = cli(*args[:-1], damaged, "-n", "200")
     assert code == 2 and "has a damaged header" in err
     assert damaged.read_bytes() == before.split(b"\n")[0] + b"\n" + before.split(b"\n")[1][:20]
-    table = tmp_path / "table.csv"             # not a checkpoint: refused, left alone
+    table = tmp_path / "table.csv"  # not a checkpoint: refused, left alone
     table.write_text("a,b\n1,2\n")
     code, _, err = cli(*args[:-1], table, "-n", "200")
     assert code == 2 and "is not a cribsolve checkpoint" in err
@@ -156,24 +167,39 @@ def test_a_killed_worker_changes_nothing(cluster, small_chunks):
         if not killed:
             os.kill(pids[0], signal.SIGKILL)
             killed.append(pids[0])
+
     assert cribbage(where=cluster, progress=kill_a_worker) == cribbage()
     assert killed and pids[0] not in cluster.client.run(os.getpid).values()
 
 
 @pytest.mark.slow
 def test_scheduler_on_the_command_line(tmp_path):
-    args = ["simulate", "--variant", "cribbage", "-n", "300", "--seed", "2", "--json",
-            "--quiet", "--checkpoint", tmp_path / "c"]
+    args = [
+        "simulate",
+        "--variant",
+        "cribbage",
+        "-n",
+        "300",
+        "--seed",
+        "2",
+        "--json",
+        "--quiet",
+        "--checkpoint",
+        tmp_path / "c",
+    ]
     code, here, err = cli(*args)
     assert code == 0, err
     assert cli(*args[:-1], tmp_path / "d", "--scheduler", "local:1") == (0, here, "")
 
 
-@pytest.mark.parametrize("scheduler,says", [
-    ("local:0", "--scheduler: local:0 is not 1 to 256 workers"),
-    ("local:x", "--scheduler: 'local:x' is neither local[:WORKERS] nor the address"),
-    ("host", "--scheduler: 'host' is neither"),
-])
+@pytest.mark.parametrize(
+    "scheduler,says",
+    [
+        ("local:0", "--scheduler: local:0 is not 1 to 256 workers"),
+        ("local:x", "--scheduler: 'local:x' is neither local[:WORKERS] nor the address"),
+        ("host", "--scheduler: 'host' is neither"),
+    ],
+)
 def test_a_bad_scheduler_is_one_line(scheduler, says):
     code, out, err = cli("simulate", "-n", "10", "--scheduler", scheduler)
     assert code == 2 and out == "" and err.startswith(f"cribsolve: {says}"), err
@@ -184,20 +210,27 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch):
     monkeypatch.setattr(runner, "CONNECT_TIMEOUT", "1s")
     code, out, err = cli("variations", "-n", "10", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and out == "" and len(err.splitlines()) == 1
-    assert err.startswith("cribsolve: --scheduler: cannot reach a Dask scheduler at "
-                          "tcp://127.0.0.1:9"), err
+    assert err.startswith(
+        "cribsolve: --scheduler: cannot reach a Dask scheduler at tcp://127.0.0.1:9"
+    ), err
 
 
 def test_without_dask_the_scheduler_says_what_to_install(monkeypatch):
-    monkeypatch.setitem(sys.modules, "distributed", None)     # as if not installed
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     assert cli("simulate", "-n", "10", "--scheduler", "local") == (
-        2, "", "cribsolve: --scheduler needs Dask: pip install 'cribsolve[distributed]'\n")
+        2,
+        "",
+        "cribsolve: --scheduler needs Dask: pip install 'cribsolve[distributed]'\n",
+    )
 
 
 def test_dask_is_imported_only_for_a_scheduler():
-    code = ("import sys; from cribsolve.cli import main; "
-            "sys.argv = ['cribsolve', 'simulate', '-n', '10', '--policy', 'random', '--quiet']; "
-            "main(); print(sorted({'dask', 'distributed'} & set(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys; from cribsolve.cli import main; "
+        "sys.argv = ['cribsolve', 'simulate', '-n', '10', '--policy', 'random', '--quiet']; "
+        "main(); print(sorted({'dask', 'distributed'} & set(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.splitlines()[-1] == "[]"

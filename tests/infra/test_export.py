@@ -151,7 +151,7 @@ def test_a_name_too_long_or_a_folder_that_takes_no_files_is_refused_before_the_w
     long = str(tmp_path / ("a" * 300 + ".csv"))
     with pytest.raises(CribsolveError, match=r"^--csv: cannot write .*name too long"):
         check_output_path(long, "--csv")
-    if os.access("/proc", os.W_OK):          # as root: the folder says yes
+    if os.access("/proc", os.W_OK):  # as root: the folder says yes
         with pytest.raises(CribsolveError, match=r"^--plot: cannot write /proc/x\.png"):
             check_output_path("/proc/x.png", "--plot")
     assert os.listdir(tmp_path) == []
@@ -175,8 +175,12 @@ def test_append_writes_header_once(tmp_path):
     p = tmp_path / "table.csv"
     write_csv(str(p), HEADER, [["greedy", 10, 0.5]], append=True)
     write_csv(str(p), HEADER, [["win", 20, 0.25], ["max", 30, 0.125]], append=True)
-    assert read_rows(p) == [HEADER, ["greedy", "10", "0.5"], ["win", "20", "0.25"],
-                            ["max", "30", "0.125"]]
+    assert read_rows(p) == [
+        HEADER,
+        ["greedy", "10", "0.5"],
+        ["win", "20", "0.25"],
+        ["max", "30", "0.125"],
+    ]
 
 
 def test_append_to_empty_file_writes_header(tmp_path):
@@ -196,7 +200,9 @@ def test_append_after_file_without_final_newline(tmp_path):
 def test_append_different_header_refused_and_unchanged(tmp_path):
     p = tmp_path / "table.csv"
     p.write_bytes(b"score,count\r\n1,2\r\n")
-    with pytest.raises(CribsolveError, match=r"^--csv: .* has a different header .*use another file$"):
+    with pytest.raises(
+        CribsolveError, match=r"^--csv: .* has a different header .*use another file$"
+    ):
         write_csv(str(p), HEADER, [["greedy", 10, 0.5]], append=True)
     assert p.read_bytes() == b"score,count\r\n1,2\r\n"
 
@@ -245,5 +251,6 @@ def test_concurrent_appends_keep_every_row(tmp_path):
     body = rows[1:]
     assert len(body) == 400
     assert all(len(r) == 3 and r[2] == PAYLOAD for r in body)
-    assert sorted((int(r[0]), int(r[1])) for r in body) == [(w, i) for w in range(8)
-                                                            for i in range(50)]
+    assert sorted((int(r[0]), int(r[1])) for r in body) == [
+        (w, i) for w in range(8) for i in range(50)
+    ]

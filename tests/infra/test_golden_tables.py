@@ -6,6 +6,7 @@ whose schema number was not raised, before any user is served a stale table.
 After raising a kind's schema number on purpose: ``python tests/infra/test_golden_tables.py``
 records the new digests (it rebuilds every small table: a few minutes).
 """
+
 import json
 import os
 import sys
@@ -30,8 +31,8 @@ def small_builds():
     rank_table(13)
     throw_model(CribbageSpec(lowball=True))
     optimal_frequencies(ruleset("standard"), hands=2_000)
-    odds_table(CribbageSpec(game_length=21), deals=400)           # and its deals
-    skunk_table(CribbageSpec(game_length=61), deals=400)          # the same deals
+    odds_table(CribbageSpec(game_length=21), deals=400)  # and its deals
+    skunk_table(CribbageSpec(game_length=61), deals=400)  # the same deals
     win_table("patience2", games=300)
     deck_value(games=300)
     peg_table(CribbageSpec(), "open", samples=2)
@@ -42,11 +43,12 @@ def numbers_digest(arrays: dict) -> str:
     """sha256 of the arrays, floats rounded to 9 decimals (a last-bit difference between
     processors is not a change of numbers)."""
     import hashlib
+
     h = hashlib.sha256()
     for k in sorted(arrays):
         a = np.asarray(arrays[k])
         if a.dtype.kind == "f":
-            a = np.round(a.astype(np.float64), 9) + 0.0        # + 0.0: no negative zero
+            a = np.round(a.astype(np.float64), 9) + 0.0  # + 0.0: no negative zero
         h.update(f"{k}{a.dtype.str}{a.shape}".encode())
         h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()
@@ -61,10 +63,15 @@ def digests(folder: str) -> dict:
         if f.endswith(".npz"):
             meta, arrays = store.read(os.path.join(folder, f))
             by_kind.setdefault(meta["kind"], []).append(numbers_digest(arrays))
-    return {kind: {"schema": store.KINDS[kind].schema,
-                   "digest": numbers_digest({str(i): np.frombuffer(d.encode(), np.uint8)
-                                             for i, d in enumerate(ds)})}
-            for kind, ds in sorted(by_kind.items())}
+    return {
+        kind: {
+            "schema": store.KINDS[kind].schema,
+            "digest": numbers_digest(
+                {str(i): np.frombuffer(d.encode(), np.uint8) for i, d in enumerate(ds)}
+            ),
+        }
+        for kind, ds in sorted(by_kind.items())
+    }
 
 
 @pytest.mark.slow
@@ -82,10 +89,12 @@ def test_every_kind_of_table_makes_its_golden_numbers(tmp_path, monkeypatch):
         was = golden[kind]
         assert now["schema"] == was["schema"], (
             f"{kind}'s schema number is {now['schema']}, its golden digest was recorded at "
-            f"{was['schema']}: record it with python tests/infra/test_golden_tables.py")
+            f"{was['schema']}: record it with python tests/infra/test_golden_tables.py"
+        )
         assert now["digest"] == was["digest"], (
             f"the numbers of {kind} changed: raise its schema number (its register call) and "
-            f"run python -m cribsolve.catalog (then python tests/infra/test_golden_tables.py)")
+            f"run python -m cribsolve.catalog (then python tests/infra/test_golden_tables.py)"
+        )
 
 
 def test_golden_digests_see_a_changed_number():
@@ -94,12 +103,13 @@ def test_golden_digests_see_a_changed_number():
     assert numbers_digest(a) == numbers_digest(b)
     b["w"][3] += 1e-6
     assert numbers_digest(a) != numbers_digest(b)
-    b["w"][3] = a["w"][3] + 1e-13                                  # below the rounding
+    b["w"][3] = a["w"][3] + 1e-13  # below the rounding
     assert numbers_digest(a) == numbers_digest(b)
 
 
 if __name__ == "__main__":
     import tempfile
+
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CRIBSOLVE_CACHE"] = folder
         small_builds()

@@ -1,4 +1,5 @@
 """infra/jit.py: the command line readies numba without SciPy and cffi (jit.lean)."""
+
 import subprocess
 import sys
 

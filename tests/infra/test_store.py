@@ -1,6 +1,7 @@
 """Kept tables: shipped ones are current and agree with small rebuilds; damaged, stale,
 planted or misshapen files are caught and rebuilt; unwritable folders and concurrent builders
 are safe; compiled kernels are keyed by the code and kept outside the package."""
+
 import json
 import os
 import shutil
@@ -19,8 +20,7 @@ from cribsolve.games.solitaire import simulate as sim
 from cribsolve.infra import paths, store
 
 SMALL = CribbageSpec(game_length=21)
-SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy",
-                **odds.odds_key(SMALL)}
+SMALL_PARAMS = {"deals": 2_000, "seed": odds.SEED, "policy": "greedy", **odds.odds_key(SMALL)}
 
 
 @pytest.fixture
@@ -37,9 +37,19 @@ def small_odds():
 
 def test_every_shipped_table_is_current():
     names = sorted(os.listdir(store.SHIPPED))
-    kinds = sorted(n.split("-")[0] for n in names)    # one file per table of catalog.ship()
-    assert kinds == ["deckvalue", "odds", "opponent", "pegging", "pegging", "rank", "skunks",
-                     "throwmodel", "wintable", "wintable"]
+    kinds = sorted(n.split("-")[0] for n in names)  # one file per table of catalog.ship()
+    assert kinds == [
+        "deckvalue",
+        "odds",
+        "opponent",
+        "pegging",
+        "pegging",
+        "rank",
+        "skunks",
+        "throwmodel",
+        "wintable",
+        "wintable",
+    ]
     for name in names:
         desc, state = catalog.status(os.path.join(store.SHIPPED, name))
         assert state == "current", (name, state)
@@ -50,17 +60,22 @@ def test_a_shipped_table_loads_without_its_kind_checks(own_cache, monkeypatch):
     and digest only. A table in the cache folder is checked whole at each load."""
     calls = []
     kind = store.KINDS["rank-table"]
-    monkeypatch.setitem(store.KINDS, "rank-table", store.Kind(
-        kind.schema, lambda arrays, params: calls.append(params) or kind.check(arrays, params)))
+    monkeypatch.setitem(
+        store.KINDS,
+        "rank-table",
+        store.Kind(
+            kind.schema, lambda arrays, params: calls.append(params) or kind.check(arrays, params)
+        ),
+    )
     rank.rank_table(15)
     assert calls == []
     catalog.status(os.path.join(store.SHIPPED, store.file_name("rank-table", {"target": 15})))
     assert calls == [{"target": 15}]
     with store.ignoring_shipped():
-        rank.rank_table(15)                                 # built into the cache folder
+        rank.rank_table(15)  # built into the cache folder
     store._memo.clear()
     with store.ignoring_shipped():
-        rank.rank_table(15)                                 # loaded from it
+        rank.rank_table(15)  # loaded from it
     assert calls == [{"target": 15}] * 3
 
 
@@ -72,15 +87,27 @@ def test_shipped_rank_table_equals_a_full_rebuild():
 @pytest.mark.slow
 def test_shipped_tables_agree_with_small_rebuilds(own_cache):
     """Rebuilt from a tenth of the games, each table lands within its sampling noise."""
-    shipped = store.read(os.path.join(store.SHIPPED, store.file_name("opponent", {
-        "target": 15, "crib_full_flush": True, "hands": opponent.N_HANDS,
-        "seed": opponent.SEED})))[1]
+    shipped = store.read(
+        os.path.join(
+            store.SHIPPED,
+            store.file_name(
+                "opponent",
+                {
+                    "target": 15,
+                    "crib_full_flush": True,
+                    "hands": opponent.N_HANDS,
+                    "seed": opponent.SEED,
+                },
+            ),
+        )
+    )[1]
     small = opponent.optimal_frequencies(ruleset(), hands=20_000)
     for seat in ("dealer", "pone"):
         assert np.abs(small[seat] - shipped[seat]).max() < 0.02
     assert np.abs(odds.odds_table(deals=20_000) - odds.odds_table()).max() < 0.05
-    assert np.abs(sim.win_table("patience2", games=20_000) - sim.win_table("patience2")).max() \
-        < 0.05
+    assert (
+        np.abs(sim.win_table("patience2", games=20_000) - sim.win_table("patience2")).max() < 0.05
+    )
 
 
 def test_damaged_stale_planted_and_misshapen_files_are_rebuilt(own_cache, capfd):
@@ -89,7 +116,7 @@ def test_damaged_stale_planted_and_misshapen_files_are_rebuilt(own_cache, capfd)
     assert path.exists()
     params = SMALL_PARAMS
     planted = good.copy()
-    planted[1, 5, 7] = 0.7767                          # a value no game gives
+    planted[1, 5, 7] = 0.7767  # a value no game gives
     other = own_cache / "other.npz"
     store.write(str(other), "odds", dict(SMALL_PARAMS, deals=1_000), {"win": good})
     damage = {
@@ -140,20 +167,27 @@ def test_unwritable_cache_folder_still_answers(tmp_path, monkeypatch, capfd):
 
 @pytest.mark.slow
 def test_concurrent_builders_leave_one_good_file(own_cache):
-    code = ("from cribsolve.games.cribbage import odds; "
-            "from cribsolve.games.cribbage.spec import CribbageSpec; "
-            "print(float(odds.odds_table(CribbageSpec(game_length=21), deals=3_000).sum()))")
+    code = (
+        "from cribsolve.games.cribbage import odds; "
+        "from cribsolve.games.cribbage.spec import CribbageSpec; "
+        "print(float(odds.odds_table(CribbageSpec(game_length=21), deals=3_000).sum()))"
+    )
     env = dict(os.environ, CRIBSOLVE_CACHE=str(own_cache))
     # The builders share this run's compiled kernels (three compiles at once on two cores
     # took minutes); what they race to write is the table.
     import numba
-    small_odds()                        # compiled here (if not yet), then its table removed
+
+    small_odds()  # compiled here (if not yet), then its table removed
     for f in own_cache.glob("*.npz"):
         f.unlink()
-    mine = numba.config.CACHE_DIR       # this run's kernels: infra/jit set it on loading numba
+    mine = numba.config.CACHE_DIR  # this run's kernels: infra/jit set it on loading numba
     shutil.copytree(mine, own_cache / "numba" / os.path.basename(mine), dirs_exist_ok=True)
-    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE) for _ in range(3)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        for _ in range(3)
+    ]
     outs = [p.communicate() for p in procs]
     assert all(p.returncode == 0 for p in procs), outs
     assert len({o for o, _ in outs}) == 1
@@ -166,8 +200,11 @@ def _reword(path):
     """Edit a module as a tidy-up would: a comment added at its top and every docstring
     reworded (its code unchanged)."""
     text = path.read_text()
-    path.write_text("# reworded\n" + text.replace('"""', '"""Reworded: ', 1) if '"""' in text
-                    else "# reworded\n" + text)
+    path.write_text(
+        "# reworded\n" + text.replace('"""', '"""Reworded: ', 1)
+        if '"""' in text
+        else "# reworded\n" + text
+    )
 
 
 def test_compiled_code_is_keyed_by_the_code_of_its_kernels_and_kept_outside(tmp_path):
@@ -175,15 +212,32 @@ def test_compiled_code_is_keyed_by_the_code_of_its_kernels_and_kept_outside(tmp_
     elsewhere; not when the CLI, the record or any docstring or comment changes, and then
     nothing is compiled again. Nothing is written into the package."""
     pkg = tmp_path / "cribsolve"
-    shutil.copytree(os.path.dirname(catalog.__file__), pkg,
-                    ignore=shutil.ignore_patterns("__pycache__", "data"))
+    shutil.copytree(
+        os.path.dirname(catalog.__file__), pkg, ignore=shutil.ignore_patterns("__pycache__", "data")
+    )
     log = tmp_path / "compiled.log"
-    env = dict(os.environ, PYTHONPATH=str(tmp_path), CRIBSOLVE_CACHE=str(tmp_path / "cache"),
-               CRIBSOLVE_COMPILE_LOG=str(log))
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(tmp_path),
+        CRIBSOLVE_CACHE=str(tmp_path / "cache"),
+        CRIBSOLVE_COMPILE_LOG=str(log),
+    )
     env.pop("CRIBSOLVE_QUIET_COMPILE", None)
     where = [sys.executable, "-c", "from cribsolve.infra import jit; print(jit.numba_cache_dir())"]
-    run = [sys.executable, "-m", "cribsolve", "score", "5H", "5S", "5C", "JD", "--starter", "5D",
-           "--wild", "K"]
+    run = [
+        sys.executable,
+        "-m",
+        "cribsolve",
+        "score",
+        "5H",
+        "5S",
+        "5C",
+        "JD",
+        "--starter",
+        "5D",
+        "--wild",
+        "K",
+    ]
 
     def compiled(cmd):
         log.unlink(missing_ok=True)
@@ -194,15 +248,15 @@ def test_compiled_code_is_keyed_by_the_code_of_its_kernels_and_kept_outside(tmp_
     before = compiled(where)[0].stdout
     cold, names = compiled(run)
     assert cold.stderr.count("compiling the kernels") == 1 and names
-    for path in pkg.rglob("*.py"):                     # every module, kernels' included
+    for path in pkg.rglob("*.py"):  # every module, kernels' included
         _reword(path)
     with open(pkg / "games" / "cribbage" / "record.py", "a") as f:
-        f.write("\n\ndef _unused_helper():\n    return 1\n")      # code no kernel reads
+        f.write("\n\ndef _unused_helper():\n    return 1\n")  # code no kernel reads
     assert compiled(where)[0].stdout == before
     warm, names = compiled(run)
     assert warm.stderr == "" and names == []
     with open(pkg / "core" / "scoring" / "table.py", "a") as f:
-        f.write("\nINLINED_ELSEWHERE = 1\n")     # score5, in table.py, is inlined by others
+        f.write("\nINLINED_ELSEWHERE = 1\n")  # score5, in table.py, is inlined by others
     after = compiled(where)[0].stdout
     assert before.startswith(str(tmp_path / "cache")) and before != after
     assert compiled(run)[1]
@@ -214,20 +268,25 @@ def test_no_table_is_keyed_by_source_text(tmp_path):
     """Every module reworded (infra/store.py's key is kind, parameters and schema number):
     every shipped table is still current."""
     pkg = tmp_path / "cribsolve"
-    shutil.copytree(os.path.dirname(catalog.__file__), pkg,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        os.path.dirname(catalog.__file__), pkg, ignore=shutil.ignore_patterns("__pycache__")
+    )
     for path in pkg.rglob("*.py"):
         _reword(path)
-    probe = ("from cribsolve import catalog; "
-             "print({r['state'] for r in catalog.inventory() if r['shipped']})")
+    probe = (
+        "from cribsolve import catalog; "
+        "print({r['state'] for r in catalog.inventory() if r['shipped']})"
+    )
     env = dict(os.environ, PYTHONPATH=str(tmp_path), CRIBSOLVE_CACHE=str(tmp_path / "cache"))
-    r = subprocess.run([sys.executable, "-c", probe], env=env, cwd=tmp_path, capture_output=True,
-                       text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", probe], env=env, cwd=tmp_path, capture_output=True, text=True
+    )
     assert r.returncode == 0 and r.stdout.strip() == "{'current'}", r.stderr
 
 
 def test_cache_info_and_clear(own_cache):
     from clihelp import run
+
     small_odds()
     code, out, _ = run("cache", "info", "--json")
     rows = json.loads(out)["files"]
@@ -235,8 +294,11 @@ def test_cache_info_and_clear(own_cache):
     assert any(r["path"].startswith(str(own_cache)) and r["state"] == "current" for r in rows)
     code, out, _ = run("cache", "clear")
     assert code == 0 and not [f for f in os.listdir(own_cache) if f.endswith(".npz")]
-    assert all(r["shipped"] for r in json.loads(run("cache", "info", "--json")[1])["files"]
-               if r["what"] != "compiled kernels")
+    assert all(
+        r["shipped"]
+        for r in json.loads(run("cache", "info", "--json")[1])["files"]
+        if r["what"] != "compiled kernels"
+    )
 
 
 @pytest.mark.slow
@@ -250,15 +312,32 @@ def test_unwritable_cache_folder_warns_once_for_tables_and_compiled_code(tmp_pat
     share_compiled(str(tmp_path / f"cribsolve-{os.getuid()}"))
     blocker.write_text("not a folder")
     env = dict(os.environ, CRIBSOLVE_CACHE=str(blocker / "cache"), TMPDIR=str(tmp_path))
-    r = subprocess.run([sys.executable, "-m", "cribsolve", "odds", "--my-score", "5",
-                        "--their-score", "9", "--pone", "--game-length", "15",
-                        "--quiet"], env=env, capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cribsolve",
+            "odds",
+            "--my-score",
+            "5",
+            "--their-score",
+            "9",
+            "--pone",
+            "--game-length",
+            "15",
+            "--quiet",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0 and r.stdout.startswith("5 to 9, they deal next: you win")
     assert len(r.stderr.strip().splitlines()) == 1 and "cannot write" in r.stderr
 
 
 def test_cache_info_lines_fit_a_terminal(own_cache):
     from clihelp import run
+
     from cribsolve.cli.cache import WIDTH
 
     code, out, _ = run("cache", "info")
@@ -297,8 +376,11 @@ def test_the_import_scan_reads_every_module_as_its_parse_does(tmp_path):
         path = source.module_file(name)
         assert source.imports(name, path) == _parsed_imports(name, path), name
     tricky = tmp_path / "m.py"
-    tricky.write_text("from cribsolve.core import (\n    cards,  # the ids\n    rules,\n)\n"
-                      "import cribsolve.errors as e, os\nfrom . import x\n"
-                      "def f():\n    from .. import y; import cribsolve.infra.jit\n")
-    assert source.imports("cribsolve.a.m", str(tricky)) == \
-        _parsed_imports("cribsolve.a.m", str(tricky))
+    tricky.write_text(
+        "from cribsolve.core import (\n    cards,  # the ids\n    rules,\n)\n"
+        "import cribsolve.errors as e, os\nfrom . import x\n"
+        "def f():\n    from .. import y; import cribsolve.infra.jit\n"
+    )
+    assert source.imports("cribsolve.a.m", str(tricky)) == _parsed_imports(
+        "cribsolve.a.m", str(tricky)
+    )

@@ -1,6 +1,7 @@
 """Compile what runs (infra/jit.variant, game.flags): a copy of a kernel binds its flags all the
 way down its calls, a greedy game under the standard rules compiles no search and no house
 rule's code, and a copy's numbers are the kernel's own."""
+
 import os
 import subprocess
 import sys
@@ -30,15 +31,25 @@ def bound(kernel, *path):
 def test_flags_name_the_players_and_rules_in_play():
     std = CribbageSpec().as_array()
     assert game.flags(GREEDY, std) == {
-        "LOOKAHEAD_ON": False, "EXPERT1_ON": False, "EXPERT_ON": False, "WILD_ON": False,
-        "GENERAL_ON": False, "DRAW_ON": False, "BID_ON": False, "BOARD_ON": False}
-    f = game.flags(EXPERT, CribbageSpec(wild_rank=13, draw=True).as_array(),
-                   np.zeros((1, 2, 1, 1)))
+        "LOOKAHEAD_ON": False,
+        "EXPERT1_ON": False,
+        "EXPERT_ON": False,
+        "WILD_ON": False,
+        "GENERAL_ON": False,
+        "DRAW_ON": False,
+        "BID_ON": False,
+        "BOARD_ON": False,
+    }
+    f = game.flags(EXPERT, CribbageSpec(wild_rank=13, draw=True).as_array(), np.zeros((1, 2, 1, 1)))
     assert f["EXPERT_ON"] and f["WILD_ON"] and f["DRAW_ON"] and f["BOARD_ON"]
-    assert f["GENERAL_ON"]                 # the expert's throw weighs its pegging table
+    assert f["GENERAL_ON"]  # the expert's throw weighs its pegging table
     assert not f["EXPERT1_ON"] and not f["LOOKAHEAD_ON"] and not f["BID_ON"]
-    for spec in (CribbageSpec(players=3, hand_size=5), CribbageSpec(starters=2),
-                 CribbageSpec(two_cribs=True), CribbageSpec(choose_cut=True)):
+    for spec in (
+        CribbageSpec(players=3, hand_size=5),
+        CribbageSpec(starters=2),
+        CribbageSpec(two_cribs=True),
+        CribbageSpec(choose_cut=True),
+    ):
         assert game.flags(GREEDY, spec.as_array())["GENERAL_ON"], spec
 
 
@@ -49,7 +60,7 @@ def test_a_copy_binds_its_flags_down_its_calls_and_only_where_they_are_defined()
     assert deal.py_func.__globals__["DRAW_ON"] is False
     assert bound(deal, "show_points").py_func.__globals__["WILD_ON"] is False
     assert bound(deal, "play", "choose").py_func.__globals__["EXPERT_ON"] is False
-    assert "WILD_ON" not in deal.py_func.__globals__      # game.py has no such flag
+    assert "WILD_ON" not in deal.py_func.__globals__  # game.py has no such flag
     # the kernels it calls that reach no flag are the kernels themselves, shared
     assert bound(deal, "deal_options") is throws.deal_options
     # as written, every flag is on: such a copy is the kernel itself, and so is a repeat
@@ -63,12 +74,15 @@ def test_a_copy_binds_its_flags_down_its_calls_and_only_where_they_are_defined()
 def test_a_copy_plays_the_games_of_the_kernel_itself():
     """The generic kernels (every branch compiled) against the copies, with and without house
     rules: the same rows."""
-    for spec, pol in ((CribbageSpec(game_length=61), GREEDY),
-                      (CribbageSpec(game_length=61, wild_rank=13, draw=True), GREEDY)):
+    for spec, pol in (
+        (CribbageSpec(game_length=61), GREEDY),
+        (CribbageSpec(game_length=61, wild_rank=13, draw=True), GREEDY),
+    ):
         pr, table = spec.as_array(), rank_table(spec.target)
         seeds = np.arange(40, dtype=np.int64) * 7919
-        whole = game._play_games(seeds, pol, table, pr, game.NO_EXPERT, game.NO_START,
-                                 game.NO_BOARD)
+        whole = game._play_games(
+            seeds, pol, table, pr, game.NO_EXPERT, game.NO_START, game.NO_BOARD
+        )
         assert (game.play_games(seeds, pol, table, pr) == whole).all()
 
 
@@ -78,13 +92,36 @@ def test_a_greedy_standard_game_compiles_no_search_and_no_house_rule(tmp_path):
     standard rules never runs is never compiled."""
     log = tmp_path / "compiled.log"
     env = dict(os.environ, CRIBSOLVE_CACHE=str(tmp_path), CRIBSOLVE_COMPILE_LOG=str(log))
-    r = subprocess.run([sys.executable, "-m", "cribsolve", "simulate", "--variant", "cribbage",
-                        "-n", "20", "--quiet"], env=env, capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cribsolve",
+            "simulate",
+            "--variant",
+            "cribbage",
+            "-n",
+            "20",
+            "--quiet",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     compiled = {line.split("\t")[0].split("[")[0] for line in log.read_text().splitlines()}
     assert {"_play_games", "play_deal", "greedy_choice", "ev_discard"} <= compiled
-    never = {"expert_choice", "expert_holdings", "lookahead_choice", "_bid", "_redraws",
-             "redraw", "best_wild", "throw_values", "board_throw"}
+    never = {
+        "expert_choice",
+        "expert_holdings",
+        "lookahead_choice",
+        "_bid",
+        "_redraws",
+        "redraw",
+        "best_wild",
+        "throw_values",
+        "board_throw",
+    }
     assert not compiled & never, compiled & never
 
 
@@ -120,6 +157,7 @@ def test_the_spinner_says_what_compiles_and_clears_its_line(monkeypatch):
 def test_a_kernel_called_with_constants_compiles_once_for_their_plain_types():
     """numba alone would compile ``inner`` twice: for (Literal 0, Literal True) and for
     (int64, bool)."""
+
     @jit.njit
     def inner(x, flag):
         return x + 1 if flag else x
@@ -137,7 +175,7 @@ def test_a_row_of_another_length_is_still_refused_in_plain_words():
     def put(a, b):
         a[0] = b
 
-    with pytest.raises(ValueError, match="different size"):   # not numba's formatted shapes
+    with pytest.raises(ValueError, match="different size"):  # not numba's formatted shapes
         put(np.zeros((2, 3)), np.zeros(2))
 
 
@@ -154,6 +192,6 @@ def test_later_works_in_the_background_and_wait_later_waits_for_it():
         raise ValueError("from the work")
 
     jit.later(fails)
-    with pytest.raises(ValueError, match="from the work"):     # in the waiting thread
+    with pytest.raises(ValueError, match="from the work"):  # in the waiting thread
         jit.wait_later("x")
-    jit.wait_later("x")                                         # nothing left to wait for
+    jit.wait_later("x")  # nothing left to wait for

@@ -1,11 +1,11 @@
 """The information-relaxation upper bound: exact on a toy game, and built from the win policy's
 own expectations on the real ones."""
-from functools import lru_cache
-from itertools import permutations
 
 import csv
 import json
 from dataclasses import replace
+from functools import lru_cache
+from itertools import permutations
 
 import numpy as np
 import pytest
@@ -15,9 +15,14 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
-from cribsolve.games.solitaire.bracket import (COLUMNS, bound_games, bracket, path_value,
-                                               patience2_terms, patience_terms,
-                                               penalised_value)
+from cribsolve.games.solitaire.bracket import (
+    COLUMNS,
+    bracket,
+    path_value,
+    patience2_terms,
+    patience_terms,
+    penalised_value,
+)
 from cribsolve.games.solitaire.deckvalue import SCORE_ONLY, continuation
 from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.games.solitaire.simulate import deck_value, simulate, win_probabilities, win_table
@@ -47,8 +52,13 @@ def value(d, s, unseen):
     if d == 2:
         return float(s >= T)
     hands = list(permutations(sorted(unseen), 2))
-    return sum(max(np.mean([value(d + 1, min(s + p, T), u) for p, u in outcomes(d, unseen, h, o)])
-                   for o in (0, 1)) for h in hands) / len(hands)
+    return sum(
+        max(
+            np.mean([value(d + 1, min(s + p, T), u) for p, u in outcomes(d, unseen, h, o)])
+            for o in (0, 1)
+        )
+        for h in hands
+    ) / len(hands)
 
 
 def mean(xs):
@@ -59,9 +69,16 @@ def mean(xs):
 @lru_cache(None)
 def charges(d, unseen, hand, w):
     """q[s, o] of deal d: the expected charged value after throwing hand[o] from score s."""
-    return [[mean(w[1 - d][min(s + p, T)] if w is not None else value(d + 1, min(s + p, T), u)
-                  for p, u in outcomes(d, unseen, hand, o)) for o in (0, 1)]
-            for s in range(T + 1)]
+    return [
+        [
+            mean(
+                w[1 - d][min(s + p, T)] if w is not None else value(d + 1, min(s + p, T), u)
+                for p, u in outcomes(d, unseen, hand, o)
+            )
+            for o in (0, 1)
+        ]
+        for s in range(T + 1)
+    ]
 
 
 def terms(deck, w=None):
@@ -74,16 +91,16 @@ def terms(deck, w=None):
     q = np.zeros((2, T + 1, 2))
     unseen = ALL
     for d in range(2):
-        hand = tuple(deck[2 + 3 * d:4 + 3 * d])
+        hand = tuple(deck[2 + 3 * d : 4 + 3 * d])
         for o in (0, 1):
             x[d, o] = points(hand[1 - o], hand[o], deck[1 + 3 * d])
         q[d] = charges(d, unseen, hand, w)
-        unseen = unseen - set(deck[1 + 3 * d:4 + 3 * d])
+        unseen = unseen - set(deck[1 + 3 * d : 4 + 3 * d])
         if w is not None:
             phi[d] = w[1 - d]
         elif d == 1:
             phi[d] = [float(s >= T) for s in range(T + 1)]
-        else:       # the next hand is seen: the best of its two throws
+        else:  # the next hand is seen: the best of its two throws
             phi[d] = np.max(charges(1, unseen, tuple(deck[5:7]), None), axis=1)
     return x, phi, q
 
@@ -109,13 +126,25 @@ def test_toy_bounds_lie_between_the_optimum_and_clairvoyance():
     best = value(0, 0, ALL)
     # no charge: clairvoyance, the best total of each deck (by brute force)
     clair = np.mean([penalised_value(*terms(deck, np.zeros((2, T + 1))), T) for deck in DECKS])
-    brute = np.mean([max(float(sum(points(deck[2 + 3 * d + 1 - o[d]], deck[2 + 3 * d + o[d]],
-                                          deck[1 + 3 * d]) for d in range(2)) >= T)
-                         for o in [(0, 0), (0, 1), (1, 0), (1, 1)]) for deck in DECKS])
+    brute = np.mean(
+        [
+            max(
+                float(
+                    sum(
+                        points(deck[2 + 3 * d + 1 - o[d]], deck[2 + 3 * d + o[d]], deck[1 + 3 * d])
+                        for d in range(2)
+                    )
+                    >= T
+                )
+                for o in [(0, 0), (0, 1), (1, 0), (1, 1)]
+            )
+            for deck in DECKS
+        ]
+    )
     assert clair == pytest.approx(brute) and clair > best + 0.05
     # a value function of the score alone, as ours
     bound = np.mean([penalised_value(*terms(deck, score_table()), T) for deck in DECKS])
-    assert best - 1e-12 <= bound      # (not always below clairvoyance: at 10 it is above)
+    assert best - 1e-12 <= bound  # (not always below clairvoyance: at 10 it is above)
 
 
 def score_table():
@@ -142,8 +171,9 @@ def test_toy_look_ahead_charge_tightens_and_stays_above_the_optimum():
             x, phi, q = terms(deck, w)
             unseen = ALL - set(deck[1:4])
             hands = list(permutations(sorted(unseen), 2))
-            picked = hands if draws is None else [hands[i] for i in
-                                                  rng.integers(len(hands), size=draws)]
+            picked = (
+                hands if draws is None else [hands[i] for i in rng.integers(len(hands), size=draws)]
+            )
             u = [np.max(charges(1, unseen, h, wt), axis=1) for h in [tuple(deck[5:7])] + picked]
             phi[0] += u[0] - np.mean(u[1:], axis=0)
             vals.append(penalised_value(x, phi, q, T))
@@ -157,6 +187,7 @@ def test_toy_look_ahead_charge_tightens_and_stays_above_the_optimum():
 
 # --- the real games -----------------------------------------------------------------------
 
+
 def decks(n, seed):
     return np.random.default_rng(seed).permuted(np.tile(np.arange(52), (n, 1)), axis=1)
 
@@ -168,12 +199,17 @@ def test_uncharged_bound_is_the_clairvoyant_win(variant2):
     table = rank_table()
     ds = decks(30, 4)
     w0 = np.zeros((6, patience.WIN_AT + 1))
-    best = patience.play_games(ds, variant2, patience.CLAIRVOYANT, np.zeros((30, 8)), table, w0,
-                               SCORE_ONLY)
+    best = patience.play_games(
+        ds, variant2, patience.CLAIRVOYANT, np.zeros((30, 8)), table, w0, SCORE_ONLY
+    )
     for deck, pts in zip(ds, best):
-        x, phi, q = (patience2_terms(deck, w0, table) if variant2 else
-                     patience_terms(deck, w0, SCORE_ONLY, SCORE_ONLY, table,
-                                    np.random.default_rng(1).random((4, 2, 6)))[:3])
+        x, phi, q = (
+            patience2_terms(deck, w0, table)
+            if variant2
+            else patience_terms(
+                deck, w0, SCORE_ONLY, SCORE_ONLY, table, np.random.default_rng(1).random((4, 2, 6))
+            )[:3]
+        )
         assert penalised_value(x, phi, q, patience.WIN_AT) == float(pts.sum() >= 80)
         assert x.max(axis=1).tolist() == pts.tolist()
 
@@ -190,14 +226,14 @@ def test_the_charges_are_the_policys_own_probabilities(deck_charges):
     seen = np.zeros(53, dtype=np.bool_)
     row = np.empty(patience.WIN_AT + 1)
     for d in range(5):
-        hand = deck[7 + 9 * d + 2:7 + 9 * d + 8]
+        hand = deck[7 + 9 * d + 2 : 7 + 9 * d + 8]
         seen[hand] = True
         continuation(wins, coefs, 4 - d, seen, row)
         assert np.allclose(row, wins[4 - d]) == (d == 4 or not deck_charges)
         for score in (0, 31, 64):
             p = patience.win_discard(hand, seen, score, row, table, np.ones(N_CLASSES))[1]
             assert np.allclose(q[d, score], p, atol=1e-12)
-        seen[deck[7 + 9 * d:7 + 9 * d + 9]] = True
+        seen[deck[7 + 9 * d : 7 + 9 * d + 9]] = True
     if deck_charges:
         return
     wins2 = win_table("patience2")
@@ -206,15 +242,16 @@ def test_the_charges_are_the_policys_own_probabilities(deck_charges):
     seen = np.zeros(53, dtype=np.bool_)
     seen[deck[:12]] = True
     h1, h2 = deck[:6], deck[6:12]
-    a = 4                                              # one first discard
+    a = 4  # one first discard
     k1, first = h1[patience.OPT_KEEP[a]], h1[patience.OPT_DISC[a]]
     ev, p = patience.second_discard_values(k1, h2, first, seen, 20, wins2[3], table)
-    assert np.allclose(q[0, 20, 15 * a:15 * a + 15], p, atol=1e-12)
+    assert np.allclose(q[0, 20, 15 * a : 15 * a + 15], p, atol=1e-12)
 
 
 def test_bracket_plays_simulates_decks_and_orders_its_bounds():
-    code, out, err = run("bracket", "--variant", "patience", "-n", "60", "--seed", "3",
-                         "--json", "--quiet")
+    code, out, err = run(
+        "bracket", "--variant", "patience", "-n", "60", "--seed", "3", "--json", "--quiet"
+    )
     d = json.loads(out)
     assert code == 0 and d["n"] == 60 and d["seed"] == 3
     assert d["policy"] == "deck"
@@ -223,19 +260,24 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
     assert d["clairvoyant"] == simulate("patience", "clairvoyant", 60, 3).win_rate
     assert d["upper_bound_ci"][0] < d["upper_bound"] < d["upper_bound_ci"][1]
     assert d["upper_bound"] - d["charged_rate"] == pytest.approx(d["width"])
-    code, out, err = run("bracket", "--variant", "patience2", "-n", "40", "--seed", "3",
-                         "--json", "--quiet")
+    code, out, err = run(
+        "bracket", "--variant", "patience2", "-n", "40", "--seed", "3", "--json", "--quiet"
+    )
     d = json.loads(out)
     assert d["policy"] == "lookahead"
     assert d["win_rate"] == simulate("patience2", "lookahead", 40, 3).win_rate
     assert d["win_policy_rate"] == simulate("patience2", "win", 40, 3).win_rate
     assert d["gain"] == pytest.approx(d["win_rate"] - d["win_policy_rate"])
-    for bad in (["--variant", "patience3"], ["--variant", "patience", "--next-hands", "-1"],
-                ["-n", "1"], ["--next-hands", "2"],   # one deck gives no interval; Patience II
-                ["--seed", "80"], ["--seed", "81"]):  # takes no next hands; the tables' seeds
+    for bad in (
+        ["--variant", "patience3"],
+        ["--variant", "patience", "--next-hands", "-1"],
+        ["-n", "1"],
+        ["--next-hands", "2"],  # one deck gives no interval; Patience II
+        ["--seed", "80"],
+        ["--seed", "81"],
+    ):  # takes no next hands; the tables' seeds
         code, out, err = run("bracket", *bad)
         assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1
-
 
 
 def test_the_after_charges_are_the_mean_over_every_crib_pair_and_starter():
@@ -249,15 +291,14 @@ def test_the_after_charges_are_the_mean_over_every_crib_pair_and_starter():
     table, wins, after = rank_table(15), win_table("patience"), deck_value(after=True)
     deck = decks(1, 13)[0]
     d, k = 3, 1
-    hand = deck[7 + 9 * d + 2:7 + 9 * d + 8]
+    hand = deck[7 + 9 * d + 2 : 7 + 9 * d + 8]
     seen = np.zeros(53, dtype=np.bool_)
-    seen[deck[7:7 + 9 * d]] = True
+    seen[deck[7 : 7 + 9 * d]] = True
     seen[hand] = True
     q = np.empty((patience.WIN_AT + 1, 15))
     outcome_charges(hand, seen, wins, after[k], k, table, q)
 
     unseen = [c for c in range(52) if not seen[c]]
-    live = (wins[k] > 0) & (wins[k] < 1)
 
     def after_value(left):
         """The after value, by score, the cards ``left`` unseen: placed where features() reads
@@ -270,30 +311,31 @@ def test_the_after_charges_are_the_mean_over_every_crib_pair_and_starter():
             if not 0 < w < 1:
                 return w
             return dv.predict(np.concatenate([[np.log(w / (1 - w)), 1.0], feats]), after[k])
+
         return at
 
     scores = (40, 61, 75)
     want = np.zeros((len(scores), 15))
     outcomes = 0
     for i, a in enumerate(unseen):
-        for b in unseen[i + 1:]:
+        for b in unseen[i + 1 :]:
             for st in unseen:
                 if st in (a, b):
                     continue
                 value = after_value([c for c in unseen if c not in (a, b, st)])
                 for o in range(15):
-                    pts = (patience.deal_points(hand, o, np.array([a, b]), st, table)
-                           + 2 * (RANK[st] == JACK))
+                    pts = patience.deal_points(hand, o, np.array([a, b]), st, table) + 2 * (
+                        RANK[st] == JACK
+                    )
                     for j, sc in enumerate(scores):
                         want[j, o] += value(sc + pts)
                 outcomes += 1
     assert outcomes == 19 * 18 // 2 * 17
     assert np.allclose(q[list(scores)], want / outcomes, atol=1e-9)
 
-    x, phi, q_all, _ = patience_terms(deck, wins, deck_value(), after, table,
-                                      np.zeros((4, 0, 6)))
+    x, phi, q_all, _ = patience_terms(deck, wins, deck_value(), after, table, np.zeros((4, 0, 6)))
     assert np.allclose(q_all[d], q, atol=1e-12)
-    left = [c for c in unseen if c not in deck[7 + 9 * d:7 + 9 * d + 2] and c != deck[15 + 9 * d]]
+    left = [c for c in unseen if c not in deck[7 + 9 * d : 7 + 9 * d + 2] and c != deck[15 + 9 * d]]
     assert phi[d, 55] == pytest.approx(after_value(left)(55), abs=1e-9)
 
 
@@ -304,7 +346,7 @@ def policy_discards(deck, wins, coefs, table):
     row = np.empty(patience.WIN_AT + 1)
     score, picks, pts = 0, [], []
     for d in range(5):
-        crib2, hand, s = deck[7 + 9 * d:9 + 9 * d], deck[9 + 9 * d:15 + 9 * d], deck[15 + 9 * d]
+        crib2, hand, s = deck[7 + 9 * d : 9 + 9 * d], deck[9 + 9 * d : 15 + 9 * d], deck[15 + 9 * d]
         seen[hand] = True
         if patience._in_doubt(wins[4 - d], score):
             continuation(wins, coefs, 4 - d, seen, row)
@@ -314,13 +356,14 @@ def policy_discards(deck, wins, coefs, table):
         picks.append(o)
         pts.append(patience.deal_points(hand, o, crib2, s, table) + 2 * (RANK[s] == JACK))
         score += pts[-1]
-        seen[deck[7 + 9 * d:16 + 9 * d]] = True
+        seen[deck[7 + 9 * d : 16 + 9 * d]] = True
     return picks, pts
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("samples,policy", [(0, patience.WIN), (2, patience.WIN),
-                                            (2, patience.DECK)])
+@pytest.mark.parametrize(
+    "samples,policy", [(0, patience.WIN), (2, patience.WIN), (2, patience.DECK)]
+)
 def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(samples, policy):
     """The property the bound rests on, checked on real decks: along a real policy's play
     (the win policy's under W's charges, the deck policy's under the after value's), each deck's
@@ -336,8 +379,9 @@ def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(sam
     rng = np.random.default_rng(12)
     fair, cheat = [], []
     for deck, real in zip(ds, played):
-        x, phi, q, own = patience_terms(deck, wins, coefs, after, table,
-                                        rng.random((4, samples, 6)))
+        x, phi, q, own = patience_terms(
+            deck, wins, coefs, after, table, rng.random((4, samples, 6))
+        )
         picks, pts = policy_discards(deck, wins, coefs, table)
         assert pts == real.tolist() == [x[d, o] for d, o in enumerate(picks)]
         assert own.tolist() == picks
@@ -358,6 +402,7 @@ def test_charges_average_zero_under_a_real_policy_but_not_under_clairvoyance(sam
 
 
 # --- chunks, checkpoints and the tables written ---------------------------------------------
+
 
 @pytest.fixture
 def small_chunks(monkeypatch):
@@ -387,6 +432,7 @@ def interrupted_after(chunks):
         done.append(decks)
         if len(done) == chunks:
             raise KeyboardInterrupt
+
     return progress
 
 
@@ -396,31 +442,58 @@ def test_an_interrupted_bracket_resumes_to_the_same_numbers(tmp_path, small_chun
         bracket("patience", 30, 5, next_hands=1, progress=interrupted_after(2), checkpoint=path)
     done = []
     resumed = bracket("patience", 30, 5, next_hands=1, progress=done.append, checkpoint=path)
-    assert done == [16, 8, 6]                  # two chunks read back, two computed
+    assert done == [16, 8, 6]  # two chunks read back, two computed
     assert resumed == bracket("patience", 30, 5, next_hands=1)
     done.clear()
-    assert bracket("patience", 30, 5, next_hands=1, progress=done.append,
-                   checkpoint=path) == resumed
-    assert done == [30]                        # a finished run is all read back
+    assert (
+        bracket("patience", 30, 5, next_hands=1, progress=done.append, checkpoint=path) == resumed
+    )
+    assert done == [30]  # a finished run is all read back
 
 
 def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     path = tmp_path / "bracket.ckpt"
-    args = ["bracket", "--variant", "patience", "-n", "3", "--next-hands", "1", "--seed", "2",
-            "--quiet", "--checkpoint", path]
+    args = [
+        "bracket",
+        "--variant",
+        "patience",
+        "-n",
+        "3",
+        "--next-hands",
+        "1",
+        "--seed",
+        "2",
+        "--quiet",
+        "--checkpoint",
+        path,
+    ]
     code, first, err = run(*args)
     assert code == 0, err
     before = path.read_bytes()
-    for at, value in ((8, "3"), (4, "4"), (6, "2")):         # --seed, -n, --next-hands
-        code, out, err = run(*args[:at], value, *args[at + 1:])
+    for at, value in ((8, "3"), (4, "4"), (6, "2")):  # --seed, -n, --next-hands
+        code, out, err = run(*args[:at], value, *args[at + 1 :])
         assert code == 2 and out == "" and len(err.splitlines()) == 1, err
-        assert err.startswith(f"cribsolve: --checkpoint: {path} is from a run with other "
-                              "arguments"), err
+        assert err.startswith(
+            f"cribsolve: --checkpoint: {path} is from a run with other arguments"
+        ), err
     assert path.read_bytes() == before
     assert run(*args) == (0, first, "")
-    sim = tmp_path / "simulate.ckpt"           # simulate's file is not the bracket's
-    assert run("simulate", "--variant", "patience", "-n", "3", "--policy", "random",
-               "--quiet", "--checkpoint", sim)[0] == 0
+    sim = tmp_path / "simulate.ckpt"  # simulate's file is not the bracket's
+    assert (
+        run(
+            "simulate",
+            "--variant",
+            "patience",
+            "-n",
+            "3",
+            "--policy",
+            "random",
+            "--quiet",
+            "--checkpoint",
+            sim,
+        )[0]
+        == 0
+    )
     code, out, err = run(*args[:-1], sim)
     assert code == 2 and "is from a run with other arguments" in err
 
@@ -430,8 +503,19 @@ def test_the_csv_holds_the_json_row_by_row(tmp_path):
     a second run appends."""
     table = tmp_path / "bracket.csv"
     for seed in (1, 2):
-        code, out, err = run("bracket", "--variant", "patience2", "-n", "4", "--seed", seed,
-                             "--quiet", "--json", "--csv", table)
+        code, out, err = run(
+            "bracket",
+            "--variant",
+            "patience2",
+            "-n",
+            "4",
+            "--seed",
+            seed,
+            "--quiet",
+            "--json",
+            "--csv",
+            table,
+        )
         assert code == 0, err
     with open(table, newline="") as f:
         header, *rows = list(csv.reader(f))
@@ -443,8 +527,10 @@ def test_the_csv_holds_the_json_row_by_row(tmp_path):
     for r in mine:
         for key in ("variant", "n", "seed", "next_hands", "policy"):
             assert r[key] == str(d[key])
-        assert [float(r["value"]), float(r["ci_low"]), float(r["ci_high"])] == \
-            [d[r["measure"]], *d[r["measure"] + "_ci"]]
+        assert [float(r["value"]), float(r["ci_low"]), float(r["ci_high"])] == [
+            d[r["measure"]],
+            *d[r["measure"] + "_ci"],
+        ]
 
 
 def test_a_csv_of_another_table_is_refused_before_the_work(tmp_path, no_work):

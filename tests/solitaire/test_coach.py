@@ -1,5 +1,6 @@
 """The coach: its advice uses only face-up cards, it agrees with the deck policy's engine, and
 the play command walks a whole game from standard input."""
+
 import numpy as np
 import pytest
 from clihelp import run
@@ -28,8 +29,10 @@ def replay(variant, t, choices):
     return w
 
 
-@pytest.mark.parametrize("variant,deck", [("patience", talon(1)), ("patience2", talon(40000)),
-                                          ("patience", seeded_talon(5))])
+@pytest.mark.parametrize(
+    "variant,deck",
+    [("patience", talon(1)), ("patience2", talon(40000)), ("patience", seeded_talon(5))],
+)
 def test_advice_never_uses_a_hidden_card(variant, deck):
     """At every decision, move every hidden card (a cyclic shift of the hidden positions: the
     face-down crib, the removed cards, the starter, the later deals); the view and the advice
@@ -46,11 +49,11 @@ def test_advice_never_uses_a_hidden_card(variant, deck):
         other = replay(variant, swapped, choices)
         assert other.view() == view
         assert advise(other.view(), samples=200) == advice
-        pick = advice[len(choices) % 3].discard          # not always the advice
+        pick = advice[len(choices) % 3].discard  # not always the advice
         choices.append(pick)
         res, res2 = w.choose(pick, advice), other.choose(pick)
         changed += res is not None and res != res2
-    assert changed > 0                                   # the hidden cards did matter
+    assert changed > 0  # the hidden cards did matter
 
 
 def test_following_the_advice_is_the_deck_policy():
@@ -63,20 +66,34 @@ def test_following_the_advice_is_the_deck_policy():
         while not w.over:
             w.choose(advise(w.view())[0].discard)
         out = np.zeros(5, dtype=np.int64)
-        patience.play_patience(np.array(t, dtype=np.int64), patience.DECK, np.zeros(8),
-                               rank_table(), wins, deck_value(), out)
+        patience.play_patience(
+            np.array(t, dtype=np.int64),
+            patience.DECK,
+            np.zeros(8),
+            rank_table(),
+            wins,
+            deck_value(),
+            out,
+        )
         assert [r.total for r in w.results] == out.tolist(), game
 
 
 def test_play_a_whole_game_from_stdin():
-    code, out, err = run("play", "--variant", "patience", "--pysol-game", "1", "--quiet",
-                         stdin=b"\n\nZZ\n5H\nqh 4h\ny\n\n")
+    code, out, err = run(
+        "play",
+        "--variant",
+        "patience",
+        "--pysol-game",
+        "1",
+        "--quiet",
+        stdin=b"\n\nZZ\n5H\nqh 4h\ny\n\n",
+    )
     assert code == 0 and err == ""
     assert out.count("best") >= 5 and "unknown card 'ZZ'" in out
     assert "'5H' is not two cards of your hand" in out
     assert "Game over:" in out and ("won" in out or "lost" in out)
     summary = out.split("Game over:")[1].splitlines()
-    assert len(summary) == 1 + 1 + 5                     # header, column names, 5 decisions
+    assert len(summary) == 1 + 1 + 5  # header, column names, 5 decisions
     # the 9D/JS deal-2 advice was taken; deal 3 threw QH 4H, not the advice (7S 3S)
     assert summary[3].split() == ["2", "9D", "JS", "9D", "JS", "0.0000"]
     assert summary[4].split()[:5] == ["3", "QH", "4H", "7S", "3S"]
@@ -84,8 +101,9 @@ def test_play_a_whole_game_from_stdin():
 
 
 def test_play_stops_cleanly_at_end_of_input_and_refuses_bad_options():
-    code, out, err = run("play", "--variant", "patience2", "--seed", "3", "--quiet",
-                         "--samples", "100", stdin=b"\n")
+    code, out, err = run(
+        "play", "--variant", "patience2", "--seed", "3", "--quiet", "--samples", "100", stdin=b"\n"
+    )
     assert code == 0 and err == "" and "input ended at deal 1" in out
     for args in ([], ["--seed", "1", "--pysol-game", "2"], ["--pysol-game", "0"]):
         code, out, err = run("play", "--variant", "patience", *args, stdin=b"")
@@ -103,9 +121,21 @@ def test_the_readme_transcript_is_real():
     import re
 
     readme = (pathlib.Path(__file__).parent.parent.parent / "README.md").read_text()
-    block = next(b for b in re.findall(r"```\n(.*?)```", readme, flags=re.S)
-                 if b.startswith("Cribbage Patience, PySolFC game 14"))
+    block = next(
+        b
+        for b in re.findall(r"```\n(.*?)```", readme, flags=re.S)
+        if b.startswith("Cribbage Patience, PySolFC game 14")
+    )
     answers = re.findall(r"^your discard \[[^]]*\]: (.*)$", block, flags=re.M)
-    code, out, _ = run("play", "--variant", "patience", "--pysol-game", "14", "--top", "2",
-                       "--quiet", stdin="".join(a + "\n" for a in answers).encode())
+    code, out, _ = run(
+        "play",
+        "--variant",
+        "patience",
+        "--pysol-game",
+        "14",
+        "--top",
+        "2",
+        "--quiet",
+        stdin="".join(a + "\n" for a in answers).encode(),
+    )
     assert code == 0 and out.rstrip() == block.rstrip()

@@ -1,4 +1,5 @@
 """The deck value: its regression, the cards it counts, and its fit on games it never saw."""
+
 import numpy as np
 import pytest
 
@@ -27,12 +28,17 @@ def test_the_kernel_counts_the_cards_the_fit_saw():
         x = dv.features(decks, deal)
         for deck, feats in zip(decks, x):
             seen = np.zeros(53, dtype=np.bool_)
-            seen[deck[7:7 + 9 * deal]] = True                # the deals before
-            seen[deck[9 + 9 * deal:15 + 9 * deal]] = True     # the hand
+            seen[deck[7 : 7 + 9 * deal]] = True  # the deals before
+            seen[deck[9 + 9 * deal : 15 + 9 * deal]] = True  # the hand
             dv.continuation(wins, coefs, k, seen, row)
             live = (wins[k] > 0) & (wins[k] < 1)
-            design = np.column_stack([np.log(wins[k][live] / (1 - wins[k][live])),
-                                      np.ones(live.sum()), np.tile(feats, (live.sum(), 1))])
+            design = np.column_stack(
+                [
+                    np.log(wins[k][live] / (1 - wins[k][live])),
+                    np.ones(live.sum()),
+                    np.tile(feats, (live.sum(), 1)),
+                ]
+            )
             assert np.allclose(row[live], dv.predict(design, coefs[k]), atol=1e-12)
             assert (row[~live] == wins[k][~live]).all()
     dv.continuation(wins, coefs, 0, seen, row)
@@ -51,8 +57,8 @@ def test_it_predicts_held_out_games_better_than_the_score_alone():
 
         def loss(q):
             return -np.mean(won * np.log(q) + (1 - won) * np.log(1 - q))
-        assert loss(p) < loss(w) - 0.002
 
+        assert loss(p) < loss(w) - 0.002
 
 
 def test_the_products_are_centred_on_their_mean_over_random_unseen_cards():
@@ -63,12 +69,14 @@ def test_the_products_are_centred_on_their_mean_over_random_unseen_cards():
     decks = rng.permuted(np.tile(np.arange(52), (100_000, 1)), axis=1)
     for deal in range(4):
         n = 46 - 9 * deal
-        prods = dv.features(decks, deal)[:, dv.SHARES:]
+        prods = dv.features(decks, deal)[:, dv.SHARES :]
         assert prods.shape[1] == dv.N_COEF - 2 - dv.SHARES
         se = prods.std(axis=0) / np.sqrt(len(prods))
         assert (np.abs(prods.mean(axis=0)) < 5 * se).all()
-        x = np.stack([(decks[:, :n] // 4 == r).mean(axis=1) for r in range(dv.SHARES)],
-                     axis=1) - 1 / 13
+        x = (
+            np.stack([(decks[:, :n] // 4 == r).mean(axis=1) for r in range(dv.SHARES)], axis=1)
+            - 1 / 13
+        )
         raw = x[:, dv.PAIRS[0]] * x[:, dv.PAIRS[1]]
         want = np.array([dv.product_mean(r, t, n) for r, t in zip(*dv.PAIRS)])
         assert (np.abs(raw.mean(axis=0) - want) < 5 * se).all()

@@ -1,4 +1,5 @@
 """The solitaire engines, policies and simulator."""
+
 import json
 from itertools import combinations
 
@@ -25,20 +26,23 @@ def pts(held, starter, crib=False):
 
 def best_by_hand(hand, crib_other, s):
     """Slowly: the most points any discard makes when every card is known."""
-    return max(pts([c for c in hand if c not in d], s) + pts(list(d) + crib_other, s, True)
-               for d in combinations(hand, 2))
+    return max(
+        pts([c for c in hand if c not in d], s) + pts(list(d) + crib_other, s, True)
+        for d in combinations(hand, 2)
+    )
 
 
 def test_patience_deal_order_and_scoring():
     rng = np.random.default_rng(7)
     deck = rng.permutation(52).astype(np.int64)
     out = np.zeros(5, dtype=np.int64)
-    patience.play_patience(deck, patience.CLAIRVOYANT, np.zeros(8), rank_table(), np.zeros((6, 81)),
-                           SCORE_ONLY, out)
+    patience.play_patience(
+        deck, patience.CLAIRVOYANT, np.zeros(8), rank_table(), np.zeros((6, 81)), SCORE_ONLY, out
+    )
     for deal in range(5):
-        base = 7 + 9 * deal                         # 7 removed, then 9 cards a deal
-        crib2 = deck[base:base + 2].tolist()
-        hand = deck[base + 2:base + 8].tolist()
+        base = 7 + 9 * deal  # 7 removed, then 9 cards a deal
+        crib2 = deck[base : base + 2].tolist()
+        hand = deck[base + 2 : base + 8].tolist()
         s = int(deck[base + 8])
         heels = 2 if s // 4 + 1 == 11 else 0
         assert out[deal] == best_by_hand(hand, crib2, s) + heels
@@ -48,12 +52,15 @@ def test_patience2_deal_order_and_scoring():
     rng = np.random.default_rng(8)
     deck = rng.permutation(52).astype(np.int64)
     out = np.zeros(4, dtype=np.int64)
-    rand = np.zeros(8)                              # random policy: always option 0
+    rand = np.zeros(8)  # random policy: always option 0
     patience.play_patience2(deck, patience.RANDOM, rand, rank_table(), np.zeros((6, 81)), out)
     for deal in range(4):
-        h1, h2 = deck[13 * deal:13 * deal + 6].tolist(), deck[13 * deal + 6:13 * deal + 12].tolist()
+        h1, h2 = (
+            deck[13 * deal : 13 * deal + 6].tolist(),
+            deck[13 * deal + 6 : 13 * deal + 12].tolist(),
+        )
         s = int(deck[13 * deal + 12])
-        crib = h1[:2] + h2[:2]                      # option 0 throws the first two cards
+        crib = h1[:2] + h2[:2]  # option 0 throws the first two cards
         want = pts(h1[2:], s) + pts(h2[2:], s) + pts(crib, s, True) + (2 if s // 4 == 10 else 0)
         assert out[deal] == want
 
@@ -64,17 +71,19 @@ def test_closed_form_ev_equals_enumeration():
     for trial in range(12):
         perm = rng.permutation(52)
         hand = perm[:6].tolist()
-        unseen = np.sort(perm[6:6 + rng.integers(10, 46)]).astype(np.int64)
+        unseen = np.sort(perm[6 : 6 + rng.integers(10, 46)]).astype(np.int64)
         keeps, discs = discard_options(hand, 2)
         ff = bool(trial % 2)
         hists, means = np.zeros((15, WIDTH)), np.zeros((15, 2))
-        options_distribution(keeps, discs, unseen, 1, np.ones(N_CLASSES), t, ff, False, hists,
-                             means)
+        options_distribution(
+            keeps, discs, unseen, 1, np.ones(N_CLASSES), t, ff, False, hists, means
+        )
         n, u = unseen_counts(unseen)
         for o in range(15):
             assert expected_hand(*keeps[o], unseen, t) == pytest.approx(means[o, 0], abs=1e-9)
-            assert expected_crib_two_unknown(discs[o][0], discs[o][1], unseen, n, u, t, ff) == \
-                pytest.approx(means[o, 1], abs=1e-9)
+            assert expected_crib_two_unknown(
+                discs[o][0], discs[o][1], unseen, n, u, t, ff
+            ) == pytest.approx(means[o, 1], abs=1e-9)
 
 
 @pytest.mark.parametrize("decks,jokers", [(1, 2), (2, 0), (2, 4)])
@@ -83,25 +92,28 @@ def test_closed_form_ev_with_jokers_and_copies(decks, jokers):
     card enumeration, each physical card counted once."""
     from cribsolve.core.cards import deck
     from cribsolve.core.cardwise import options_distribution_np
+
     rng = np.random.default_rng(decks * 10 + jokers)
     t = rank_table()
     for trial in range(6):
         cards = rng.permutation(deck(decks, jokers))
         hand = cards[:6].tolist()
-        unseen = np.sort(cards[6:6 + rng.integers(12, 30)]).astype(np.int64)
+        unseen = np.sort(cards[6 : 6 + rng.integers(12, 30)]).astype(np.int64)
         keeps, discs = discard_options(hand, 2)
         ff = bool(trial % 2)
         _, means = options_distribution_np(keeps, discs, unseen, 1, None, t, ff)
         n, u = unseen_counts(unseen)
         for o in range(15):
             assert expected_hand(*keeps[o], unseen, t) == pytest.approx(means[o, 0], abs=1e-9)
-            assert expected_crib_two_unknown(discs[o][0], discs[o][1], unseen, n, u, t, ff) == \
-                pytest.approx(means[o, 1], abs=1e-9)
+            assert expected_crib_two_unknown(
+                discs[o][0], discs[o][1], unseen, n, u, t, ff
+            ) == pytest.approx(means[o, 1], abs=1e-9)
 
 
 def test_patience_best_discard_brute_force_small_case():
     """With 40 cards seen the expectation is checked over every starter and crib pair."""
     from cribsolve.games.solitaire.discard import solitaire_discard
+
     rng = np.random.default_rng(11)
     perm = rng.permutation(52).tolist()
     hand, seen = perm[:6], perm[6:46]
@@ -132,19 +144,42 @@ def test_same_seed_same_result_for_any_jobs():
 
 def test_random_policy_matches_the_published_mean():
     r = simulate("patience", "random", 20000, seed=1)
-    per_deal = 2 * 4.76915 + 2 / 13                 # two random hands and heels
+    per_deal = 2 * 4.76915 + 2 / 13  # two random hands and heels
     assert abs(np.mean(r.mean_per_deal) - per_deal) < 4 * r.std / np.sqrt(20000 * 5) + 0.05
 
 
 def test_simulate_cli_json_csv_histogram(tmp_path):
     table, hist = tmp_path / "runs.csv", tmp_path / "hist.csv"
     for seed in (1, 2):
-        code, out, _ = run("simulate", "--variant", "patience", "-n", "2e3", "--seed", seed,
-                           "--json", "--csv", table, "--histogram-csv", hist, "--quiet")
+        code, out, _ = run(
+            "simulate",
+            "--variant",
+            "patience",
+            "-n",
+            "2e3",
+            "--seed",
+            seed,
+            "--json",
+            "--csv",
+            table,
+            "--histogram-csv",
+            hist,
+            "--quiet",
+        )
         assert code == 0
     obj = json.loads(out)
-    assert {"variant", "policy", "n", "seed", "wins", "win_rate", "win_rate_ci", "mean", "std",
-            "histogram"} <= set(obj)
+    assert {
+        "variant",
+        "policy",
+        "n",
+        "seed",
+        "wins",
+        "win_rate",
+        "win_rate_ci",
+        "mean",
+        "std",
+        "histogram",
+    } <= set(obj)
     assert obj["n"] == 2000 and sum(obj["histogram"].values()) == 2000
     assert obj["win_rate_ci"] == pytest.approx(wilson_by_quadratic(obj["wins"], obj["n"]))
     lines = table.read_text().splitlines()
@@ -152,19 +187,60 @@ def test_simulate_cli_json_csv_histogram(tmp_path):
     assert hist.read_text().startswith("score,count")
 
 
-@pytest.mark.parametrize("args", [
-    ["simulate", "-n", "0"], ["simulate", "-n", "x"], ["simulate", "--variant", "nope"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant", "patience", "--seen", "5H"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "--variant", "patience"],
-    ["best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant", "patience2", "--crib-cards", "2C"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "-n", "0"],
+        ["simulate", "-n", "x"],
+        ["simulate", "--variant", "nope"],
+        [
+            "best-discard",
+            "5H",
+            "5S",
+            "JD",
+            "6C",
+            "7C",
+            "KH",
+            "--variant",
+            "patience",
+            "--seen",
+            "5H",
+        ],
+        ["best-discard", "5H", "5S", "JD", "6C", "7C", "--variant", "patience"],
+        [
+            "best-discard",
+            "5H",
+            "5S",
+            "JD",
+            "6C",
+            "7C",
+            "KH",
+            "--variant",
+            "patience2",
+            "--crib-cards",
+            "2C",
+        ],
+    ],
+)
 def test_bad_input(args):
     code, out, err = run(*args)
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
 def test_solitaire_best_discard_cli():
-    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant",
-                       "patience2", "--samples", "200", "--json")
+    code, out, _ = run(
+        "best-discard",
+        "5H",
+        "5S",
+        "JD",
+        "6C",
+        "7C",
+        "KH",
+        "--variant",
+        "patience2",
+        "--samples",
+        "200",
+        "--json",
+    )
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 15 and d[0]["samples"] == 200 and d[0]["se"] > 0

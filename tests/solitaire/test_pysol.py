@@ -1,11 +1,13 @@
 """PySolFC game numbers: the generators against the public FreeCell deals and the pysol-cards
 package, the layouts against the engines, and the commands that take --pysol-game."""
+
 import json
 
 import numpy as np
 import pytest
 from clihelp import run
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pysol_cards.cards import CardRenderer, createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
@@ -40,7 +42,7 @@ def test_microsoft_numbers_match_pysol_cards(n):
     assert talon(n) == reference(n, True)
 
 
-@pytest.mark.parametrize("n", [32000, 32001, 40000, 123456789, 10 ** 20])
+@pytest.mark.parametrize("n", [32000, 32001, 40000, 123456789, 10**20])
 def test_mersenne_numbers_match_pysol_cards(n):
     assert talon(n) == reference(n, False)
 
@@ -54,21 +56,22 @@ def test_the_edge_is_below_32000():
     assert parse_game("31999").ms and not parse_game("32000").ms
 
 
-@pytest.mark.parametrize("n", [2 ** 31 - 1, 2 ** 31 + 5, 2 ** 32 + 7, 2 ** 33 - 1])
+@pytest.mark.parametrize("n", [2**31 - 1, 2**31 + 5, 2**32 + 7, 2**33 - 1])
 def test_wide_ms_numbers_match_pysol_cards(n):
     assert talon(f"ms{n}") == reference(n, True)
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(1, 10 ** 12))
+@given(st.integers(1, 10**12))
 def test_every_talon_is_a_deck_and_matches(n):
     t = talon(n)
     assert sorted(t) == list(range(52))
     assert t == reference(n, n < 32000)
 
 
-@pytest.mark.parametrize("text", ["0", "ms0", "-1", "1.5", "1e3", "abc", "", "ms", "10" * 11,
-                                  f"ms{2 ** 33}"])
+@pytest.mark.parametrize(
+    "text", ["0", "ms0", "-1", "1.5", "1e3", "abc", "", "ms", "10" * 11, f"ms{2**33}"]
+)
 def test_bad_numbers_are_refused(text):
     with pytest.raises(ValueError):
         parse_game(text)
@@ -90,18 +93,19 @@ def test_patience_engines_read_the_talon_as_pysol_lays_it_out(game):
     # the first two hand cards, so each deal's points follow from the layout by hand.
     t = np.array(talon(game), dtype=np.int64)
     out = np.zeros(5, dtype=np.int64)
-    patience.play_patience(t, patience.RANDOM, np.zeros(8), rank_table(), np.zeros((6, 81)),
-                           SCORE_ONLY, out)
+    patience.play_patience(
+        t, patience.RANDOM, np.zeros(8), rank_table(), np.zeros((6, 81)), SCORE_ONLY, out
+    )
     for k, d in enumerate(layout("patience", t)["deals"]):
         h, s = d["hand"], d["starter"]
         assert out[k] == pts(h[2:], s) + pts(h[:2] + d["crib"], s, True) + heels(s)
     out = np.zeros(4, dtype=np.int64)
-    patience.play_patience2(t, patience.RANDOM, np.zeros(8), rank_table(), np.zeros((6, 81)),
-                            out)
+    patience.play_patience2(t, patience.RANDOM, np.zeros(8), rank_table(), np.zeros((6, 81)), out)
     for k, d in enumerate(layout("patience2", t)["deals"]):
         h1, h2, s = d["hand"], d["second_hand"], d["starter"]
-        assert out[k] == (pts(h1[2:], s) + pts(h2[2:], s) + pts(h1[:2] + h2[:2], s, True)
-                          + heels(s))
+        assert out[k] == (
+            pts(h1[2:], s) + pts(h2[2:], s) + pts(h1[:2] + h2[:2], s, True) + heels(s)
+        )
 
 
 def test_shuffle_reads_the_last_17_cards():
@@ -119,27 +123,64 @@ def test_deal_json_and_text():
     d = json.loads(out)
     assert code == 0 and d["variant"] == "patience" and d["game"] == 1
     assert parse_cards(d["talon"]) == talon(1)
-    assert d["deals"][0] == {"crib": ["5H", "KD"], "hand": "KC 9S 5S AD QC KH".split(),
-                             "starter": "3H"}
+    assert d["deals"][0] == {
+        "crib": ["5H", "KD"],
+        "hand": "KC 9S 5S AD QC KH".split(),
+        "starter": "3H",
+    }
     code, out, _ = run("deal", "--variant", "patience2", "--pysol-game", "ms1")
-    assert code == 0 and "deal 1: hand JD 2D 9H JC 5D 7H | second hand 7C 5H KD KC 9S 5S" \
-        " | starter AD" in out
+    assert (
+        code == 0
+        and "deal 1: hand JD 2D 9H JC 5D 7H | second hand 7C 5H KD KC 9S 5S | starter AD" in out
+    )
 
 
 def test_best_discard_takes_the_games_hand_and_earlier_deals():
-    code, a, _ = run("best-discard", "--variant", "patience", "--pysol-game", "1", "--deal", "2",
-                     "--json")
+    code, a, _ = run(
+        "best-discard", "--variant", "patience", "--pysol-game", "1", "--deal", "2", "--json"
+    )
     lay = layout("patience", talon(1))["deals"]
     seen = format_cards(lay[0]["crib"] + lay[0]["hand"] + [lay[0]["starter"]])
-    code2, b, _ = run("best-discard", *format_cards(lay[1]["hand"]).split(), "--variant",
-                      "patience", "--seen", seen, "--json")
+    code2, b, _ = run(
+        "best-discard",
+        *format_cards(lay[1]["hand"]).split(),
+        "--variant",
+        "patience",
+        "--seen",
+        seen,
+        "--json",
+    )
     assert code == code2 == 0 and a == b
     h1 = layout("patience2", talon(1))["deals"][0]["hand"]
-    code, a, _ = run("best-discard", "--variant", "patience2", "--pysol-game", "1", "--crib-cards",
-                     format_cards(h1[:2]), "--score", "0", "--deal", "1", "--json")
-    code2, b, _ = run("best-discard", "7C 5H KD KC 9S 5S", "--variant", "patience2", "--crib-cards",
-                      format_cards(h1[:2]), "--kept", format_cards(h1[2:]), "--score", "0",
-                      "--deal", "1", "--json")
+    code, a, _ = run(
+        "best-discard",
+        "--variant",
+        "patience2",
+        "--pysol-game",
+        "1",
+        "--crib-cards",
+        format_cards(h1[:2]),
+        "--score",
+        "0",
+        "--deal",
+        "1",
+        "--json",
+    )
+    code2, b, _ = run(
+        "best-discard",
+        "7C 5H KD KC 9S 5S",
+        "--variant",
+        "patience2",
+        "--crib-cards",
+        format_cards(h1[:2]),
+        "--kept",
+        format_cards(h1[2:]),
+        "--score",
+        "0",
+        "--deal",
+        "1",
+        "--json",
+    )
     assert code == code2 == 0 and a == b
     for bad in (["AS"], ["--seen", "AS"], ["--crib-cards", "AS 2S"], ["--deal", "5"]):
         code, out, err = run("best-discard", "--variant", "patience2", "--pysol-game", "1", *bad)

@@ -1,4 +1,5 @@
 """Cribbage Shuffle: the exact search, checked piece by piece and against a wider scan."""
+
 import json
 from itertools import permutations
 
@@ -27,8 +28,9 @@ def test_group_values_are_show_scores():
     cards, st = deal(1)
     val = sh.group_values(cards, st, rank_table())
     for g in [(0, 1, 2, 3), (3, 7, 11, 15), (2, 5, 9, 14)]:
-        assert val[mask(g)] == score_hand(cards[list(g)].tolist(), [st], PYSOL,
-                                          itemized=False).total
+        assert (
+            val[mask(g)] == score_hand(cards[list(g)].tolist(), [st], PYSOL, itemized=False).total
+        )
 
 
 def test_partition_enumeration_and_dynamic_program():
@@ -36,13 +38,15 @@ def test_partition_enumeration_and_dynamic_program():
     val = sh.group_values(cards, st, rank_table())
     best = sh.best_partition_values(val)
     n, parts, vals = sh.partitions_at_least(val, best, 0, sh.ALL_PARTITIONS)
-    assert n == 2_627_625                       # 16! / (4!^4 4!)
+    assert n == 2_627_625  # 16! / (4!^4 4!)
     assert vals.max() == best[sh.FULL]
     assert (np.bitwise_or.reduce(parts, axis=1) == sh.FULL).all()
     # the DP's value of an 8-card set, by brute force over its 35 splits
     eight = mask(range(8, 16))
-    brute = max(val[mask((8,) + rest)] + val[eight ^ mask((8,) + rest)]
-                for rest in __import__("itertools").combinations(range(9, 16), 3))
+    brute = max(
+        val[mask((8,) + rest)] + val[eight ^ mask((8,) + rest)]
+        for rest in __import__("itertools").combinations(range(9, 16), 3)
+    )
     assert best[eight] == brute
 
 
@@ -50,9 +54,12 @@ def test_best_columns_by_brute_force():
     cards, st = deal(3)
     val = sh.group_values(cards, st, rank_table())
     rows = np.array([mask(range(4 * i, 4 * i + 4)) for i in range(4)], dtype=np.int64)
-    brute = max(sum(val[mask((j, 4 + p2[j], 8 + p3[j], 12 + p4[j]))] for j in range(4))
-                for p2 in permutations(range(4)) for p3 in permutations(range(4))
-                for p4 in permutations(range(4)))
+    brute = max(
+        sum(val[mask((j, 4 + p2[j], 8 + p3[j], 12 + p4[j]))] for j in range(4))
+        for p2 in permutations(range(4))
+        for p3 in permutations(range(4))
+        for p4 in permutations(range(4))
+    )
     assert sh.best_columns(rows, val, 0)[0] == brute
     assert sh.best_columns(rows, val, brute + 1)[0] == -1
 
@@ -77,7 +84,7 @@ def test_optimum_against_every_row_partition(seed):
 def test_reported_grid_rescored_and_never_beaten_by_local_search(seed):
     cards, st = deal(seed)
     sol = sh.solve(cards, st)
-    rows = [sol.grid[4 * i:4 * i + 4] for i in range(4)]
+    rows = [sol.grid[4 * i : 4 * i + 4] for i in range(4)]
     cols = [sol.grid[i::4] for i in range(4)]
     rescored = [score_hand(h, [st], PYSOL, itemized=False).total for h in rows + cols]
     assert rescored == sol.rows + sol.columns
@@ -107,12 +114,15 @@ def test_shuffle_cli_json():
     assert sorted(c for r in obj["grid"] for c in r) == sorted(cards)
 
 
-@pytest.mark.parametrize("args", [
-    ["AC", "2C", "--starter", "5D"],
-    ["AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD TD", "--starter", "TD"],
-    ["AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD JD", "--starter", "5D"],
-    ["AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD TD"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["AC", "2C", "--starter", "5D"],
+        ["AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD TD", "--starter", "TD"],
+        ["AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD JD", "--starter", "5D"],
+        ["AC 2C 3C 4C 5H 6H 7H 8H 9S TS JS QS KD QD JD TD"],
+    ],
+)
 def test_shuffle_bad_input(args):
     code, out, err = run("shuffle", *args)
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -1,13 +1,15 @@
 """Cribbage Square (PySolFC 805-808): the deal against PySolFC's own dealing, the exact line
 expectations against brute force, the score against Shuffle's scorer and a hand count, and the
 policies' games replayed move by move against the rules."""
+
 import itertools
 import json
 
 import numpy as np
 import pytest
 from clihelp import run
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pysol_cards.cards import CardRenderer, createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
@@ -15,10 +17,10 @@ from cribsolve.core import fastev
 from cribsolve.core.notation import format_card, parse_card, parse_cards
 from cribsolve.core.scoring.table import rank_table, score5
 from cribsolve.games.solitaire import shuffle
+from cribsolve.games.solitaire import simulate as sim
 from cribsolve.games.solitaire import square as sq
 from cribsolve.games.solitaire.facts import PILE_CARDS, SQUARES
 from cribsolve.games.solitaire.pysol import layout, talon
-from cribsolve.games.solitaire import simulate as sim
 from cribsolve.games.solitaire.square import simulate
 
 TABLE = rank_table(15)
@@ -33,8 +35,8 @@ def pysol_start(n, ms, piles):
     rng = LCRandom31(n) if ms else MTRandom(n)
     cards = rng.shuffle(ms_rearrange(cards) if ms else cards)
     render = CardRenderer(True)
-    stack = [parse_card(render.to_s(c)) for c in cards]     # stack[-1] is the top
-    del stack[len(stack) - (35 - 5 * piles):]
+    stack = [parse_card(render.to_s(c)) for c in cards]  # stack[-1] is the top
+    del stack[len(stack) - (35 - 5 * piles) :]
     starter = stack[0]
     dealt = []
     while len(stack) > 1:
@@ -49,7 +51,7 @@ def test_deal_follows_pysolfc(variant, n):
     dealt, starter = pysol_start(n, n < 32000, SQUARES[variant].piles)
     assert lay["talon"] == dealt and lay["starter"] == starter
     assert len(dealt) == SQUARES[variant].dealt == 16 + PILE_CARDS * SQUARES[variant].piles
-    if variant == "square":         # the same cards as Shuffle's grid, and its starter
+    if variant == "square":  # the same cards as Shuffle's grid, and its starter
         sh = layout("shuffle", talon(n))
         assert dealt == sum(sh["grid"], []) and starter == sh["starter"]
 
@@ -92,24 +94,28 @@ def brute_line(known, pool):
     return total / count
 
 
-HEARTS = [4 * r + 2 for r in range(13)]     # card ids: rank-major, suits C D H S
+HEARTS = [4 * r + 2 for r in range(13)]  # card ids: rank-major, suits C D H S
 
 
-@pytest.mark.parametrize("known,pool", [
-    ([], HEARTS[:7] + [0, 45, 41]),                      # flushes of any suit, jacks
-    ([HEARTS[10]], HEARTS[:6] + [40, 41, 43, 3]),        # a held jack (JH), unseen jacks
-    ([HEARTS[1], HEARTS[4]], HEARTS[5:10] + [1, 5, 9, 12]),
-    ([HEARTS[1], HEARTS[4], 17], HEARTS[5:12] + [1, 5, 40]),  # mixed suits: no flush
-    ([HEARTS[0], HEARTS[2], HEARTS[3], HEARTS[10]], HEARTS[4:9] + [41, 43, 0]),
-])
+@pytest.mark.parametrize(
+    "known,pool",
+    [
+        ([], HEARTS[:7] + [0, 45, 41]),  # flushes of any suit, jacks
+        ([HEARTS[10]], HEARTS[:6] + [40, 41, 43, 3]),  # a held jack (JH), unseen jacks
+        ([HEARTS[1], HEARTS[4]], HEARTS[5:10] + [1, 5, 9, 12]),
+        ([HEARTS[1], HEARTS[4], 17], HEARTS[5:12] + [1, 5, 40]),  # mixed suits: no flush
+        ([HEARTS[0], HEARTS[2], HEARTS[3], HEARTS[10]], HEARTS[4:9] + [41, 43, 0]),
+    ],
+)
 def test_expected_line_is_the_brute_force_mean(known, pool):
     seen = np.ones(52, dtype=np.bool_)
     seen[pool] = False
     n, u, total, njack = sq.pool_counts(seen)
     k = np.zeros(4, dtype=np.int64)
-    k[:len(known)] = known
+    k[: len(known)] = known
     assert sq.expected_line(k, len(known), n, u, total, njack, TABLE) == pytest.approx(
-        brute_line(known, pool), abs=1e-12)
+        brute_line(known, pool), abs=1e-12
+    )
 
 
 def test_expected_line_agrees_with_fastev_and_the_histogram():
@@ -121,15 +127,18 @@ def test_expected_line_agrees_with_fastev_and_the_histogram():
     n, u, total, njack = sq.pool_counts(seen)
     fn, fu = fastev.unseen_counts(unseen)
     for a, b in [(deck[0], deck[1]), (deck[2], deck[3])]:
-        assert sq.expected_line(np.array([a, b, 0, 0]), 2, n, u, total, njack, TABLE) == \
-            pytest.approx(fastev.expected_crib_two_unknown(a, b, unseen, fn, fu, TABLE, False))
+        assert sq.expected_line(
+            np.array([a, b, 0, 0]), 2, n, u, total, njack, TABLE
+        ) == pytest.approx(fastev.expected_crib_two_unknown(a, b, unseen, fn, fu, TABLE, False))
     hand = deck[4:8].astype(np.int64)
     assert sq.expected_line(hand, 4, n, u, total, njack, TABLE) == pytest.approx(
-        fastev.expected_hand(*hand, unseen, TABLE))
+        fastev.expected_hand(*hand, unseen, TABLE)
+    )
     # an empty line over the whole deck is the mean show of RULES.md §2
     n, u, total, njack = sq.pool_counts(np.zeros(52, dtype=np.bool_))
-    assert sq.expected_line(np.zeros(4, dtype=np.int64), 0, n, u, total, njack, TABLE) == \
-        pytest.approx(61_974_180 / 12_994_800, abs=1e-12)
+    assert sq.expected_line(
+        np.zeros(4, dtype=np.int64), 0, n, u, total, njack, TABLE
+    ) == pytest.approx(61_974_180 / 12_994_800, abs=1e-12)
 
 
 def test_place_values_are_expectations_over_completions():
@@ -142,7 +151,7 @@ def test_place_values_are_expectations_over_completions():
     seen = np.zeros(52, dtype=np.bool_)
     seen[grid[grid >= 0]] = True
     seen[card] = True
-    seen[deck[30:]] = True              # a small pool keeps the brute force short
+    seen[deck[30:]] = True  # a small pool keeps the brute force short
     pool = [c for c in range(52) if not seen[c]]
     values, kept_out = sq.place_values(grid, card, seen, TABLE)
     for cell in (3, 9, 14):
@@ -172,8 +181,20 @@ def replay(variant, deck, policy, rand):
     pile = np.empty((2, PILE_CARDS), dtype=np.int64)
     size = np.zeros(2, dtype=np.int64)
     log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
-    score = sq.play_on(grid, seen, pile, size, deck[:s.dealt], deck[s.dealt], s.piles, s.waste,
-                       policy, rand, TABLE, log)
+    score = sq.play_on(
+        grid,
+        seen,
+        pile,
+        size,
+        deck[: s.dealt],
+        deck[s.dealt],
+        s.piles,
+        s.waste,
+        policy,
+        rand,
+        TABLE,
+        log,
+    )
     cells = [None] * 16
     piles = [[] for _ in range(2)]
     nxt = 0
@@ -181,13 +202,13 @@ def replay(variant, deck, policy, rand):
         if source == -9:
             break
         if source == sq.TALON:
-            assert card == deck[nxt]                    # the talon's cards, in order
+            assert card == deck[nxt]  # the talon's cards, in order
             nxt += 1
         else:
             assert not s.waste and 0 <= source < s.piles and piles[source][-1] == card
             piles[source].pop()
         if target < 16:
-            assert cells[target] is None                # an empty cell
+            assert cells[target] is None  # an empty cell
             cells[target] = card
         else:
             q = target - sq.PILE
@@ -200,8 +221,11 @@ def replay(variant, deck, policy, rand):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.permutations(range(52)), st.sampled_from(list(SQUARES)),
-       st.sampled_from(["ev", "random", "lookahead"]))
+@given(
+    st.permutations(range(52)),
+    st.sampled_from(list(SQUARES)),
+    st.sampled_from(["ev", "random", "lookahead"]),
+)
 def test_every_move_is_legal_and_the_score_is_shuffles(deck, variant, policy):
     deck = np.array(deck, dtype=np.int64)
     rand = np.random.default_rng(0).random(SQUARES[variant].dealt)
@@ -220,16 +244,30 @@ def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
     seen = np.zeros(52, dtype=np.bool_)
     seen[grid[grid >= 0]] = True
     seen[card] = True
-    seen[deck[27:]] = True              # 10 unseen cards keep the brute force short
+    seen[deck[27:]] = True  # 10 unseen cards keep the brute force short
     pool = [c for c in range(52) if not seen[c]]
     values, kept_out = sq.place_values(grid, card, seen, TABLE)
-    opts, vals = sq.lookahead_values(grid, card, seen, np.zeros(2, dtype=np.int64), 0, values,
-                                     kept_out, -1, TABLE, sq.LOOKAHEAD_TOP)
+    opts, vals = sq.lookahead_values(
+        grid,
+        card,
+        seen,
+        np.zeros(2, dtype=np.int64),
+        0,
+        values,
+        kept_out,
+        -1,
+        TABLE,
+        sq.LOOKAHEAD_TOP,
+    )
     assert sorted(opts) == empty and list(opts) == sorted(empty, key=lambda i: -values[i])
 
     def mean_final(g, free, unseen):
-        return np.mean([sq.grid_points(np.where(np.arange(16) == free, last, g), starter, TABLE)
-                        for last, starter in itertools.permutations(unseen, 2)])
+        return np.mean(
+            [
+                sq.grid_points(np.where(np.arange(16) == free, last, g), starter, TABLE)
+                for last, starter in itertools.permutations(unseen, 2)
+            ]
+        )
 
     for o, v in zip(opts, vals):
         g = grid.copy()
@@ -245,7 +283,7 @@ def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
                 options.append(mean_final(h, j, unseen))
             best_next.append(max(options))
         assert v == pytest.approx(np.mean(best_next), abs=1e-9)
-        assert v >= values[o] - 1e-9          # seeing one card further cannot be worth less
+        assert v >= values[o] - 1e-9  # seeing one card further cannot be worth less
 
 
 def test_lookahead_moves_depend_only_on_the_cards_seen():
@@ -259,11 +297,21 @@ def test_lookahead_moves_depend_only_on_the_cards_seen():
         logs = []
         for deck in (a, b):
             log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
-            sq.play_on(np.full(16, -1, dtype=np.int64), np.zeros(52, dtype=np.bool_),
-                       np.empty((2, 5), dtype=np.int64), np.zeros(2, dtype=np.int64),
-                       deck[:s.dealt], deck[s.dealt], s.piles, s.waste, sq.LOOKAHEAD,
-                       np.zeros(s.dealt), TABLE, log)
-            logs.append(log[:np.flatnonzero(log[:, 0] == sq.TALON)[8] + 1])
+            sq.play_on(
+                np.full(16, -1, dtype=np.int64),
+                np.zeros(52, dtype=np.bool_),
+                np.empty((2, 5), dtype=np.int64),
+                np.zeros(2, dtype=np.int64),
+                deck[: s.dealt],
+                deck[s.dealt],
+                s.piles,
+                s.waste,
+                sq.LOOKAHEAD,
+                np.zeros(s.dealt),
+                TABLE,
+                log,
+            )
+            logs.append(log[: np.flatnonzero(log[:, 0] == sq.TALON)[8] + 1])
         assert (logs[0] == logs[1]).all()
 
 
@@ -276,10 +324,20 @@ def test_ev_uses_the_piles():
         for variant in ("square-waste", "square-reserve1", "square-reserve2"):
             s = SQUARES[variant]
             log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
-            sq.play_on(np.full(16, -1, dtype=np.int64), np.zeros(52, dtype=np.bool_),
-                       np.empty((2, 5), dtype=np.int64), np.zeros(2, dtype=np.int64),
-                       deck[:s.dealt], deck[s.dealt], s.piles, s.waste, sq.EV,
-                       np.zeros(s.dealt), TABLE, log)
+            sq.play_on(
+                np.full(16, -1, dtype=np.int64),
+                np.zeros(52, dtype=np.bool_),
+                np.empty((2, 5), dtype=np.int64),
+                np.zeros(2, dtype=np.int64),
+                deck[: s.dealt],
+                deck[s.dealt],
+                s.piles,
+                s.waste,
+                sq.EV,
+                np.zeros(s.dealt),
+                TABLE,
+                log,
+            )
             used += (log[:, 2] >= sq.PILE).sum()
             back += (log[:, 0] >= 0).sum()
     assert used > 0 and back > 0
@@ -291,7 +349,7 @@ def test_clairvoyant_bounds_every_policy_game_by_game_and_ev_beats_random():
     ev = sq.chunk_points("square", "ev", 3, 0, 200).ravel()
     rand = sq.chunk_points("square", "random", 3, 0, 200).ravel()
     assert (clair >= ev).all() and (clair >= rand).all()
-    assert ev.mean() > rand.mean() + 10          # measured: about 20 points apart
+    assert ev.mean() > rand.mean() + 10  # measured: about 20 points apart
     assert (ev >= 61).sum() > 2 * (rand >= 61).sum()
 
 
@@ -321,26 +379,44 @@ def spelled(grid):
     return [("--" if c < 0 else format_card(c)) for c in grid]
 
 
-@pytest.mark.parametrize("seed,policy", [(1, "ev"), (2, "ev"), (3, "lookahead"),
-                                         (4, "lookahead")])
+@pytest.mark.parametrize("seed,policy", [(1, "ev"), (2, "ev"), (3, "lookahead"), (4, "lookahead")])
 def test_best_place_marks_the_cell_each_policy_chose(seed, policy):
     # replay a game and stop at its 6th and 12th cards: best-place, from the face-up cards
     # alone, must mark the cell the kernel chose
     deck = np.random.default_rng(seed).permutation(52).astype(np.int64)
     log = np.full((sq.MAX_MOVES, 3), -9, dtype=np.int64)
-    sq.play_on(np.full(16, -1, dtype=np.int64), np.zeros(52, dtype=np.bool_),
-               np.empty((2, 5), dtype=np.int64), np.zeros(2, dtype=np.int64), deck[:16],
-               deck[16], 0, False, sq.POLICIES[policy], np.zeros(16), TABLE, log)
+    sq.play_on(
+        np.full(16, -1, dtype=np.int64),
+        np.zeros(52, dtype=np.bool_),
+        np.empty((2, 5), dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
+        deck[:16],
+        deck[16],
+        0,
+        False,
+        sq.POLICIES[policy],
+        np.zeros(16),
+        TABLE,
+        log,
+    )
     for k in (5, 11):
         before = np.full(16, -1, dtype=np.int64)
         for _, card, cell in log[:k]:
             before[cell] = card
-        code, out, err = run("best-place", *spelled(before), "--card", format_card(log[k, 1]),
-                             "--playouts", "0", "--json")
+        code, out, err = run(
+            "best-place",
+            *spelled(before),
+            "--card",
+            format_card(log[k, 1]),
+            "--playouts",
+            "0",
+            "--json",
+        )
         moves = json.loads(out)["moves"]
         assert code == 0 and [m["move"] for m in moves if m[policy]] == [
-            f"r{log[k, 2] // 4 + 1}c{log[k, 2] % 4 + 1}"]
-        assert moves[0]["lookahead"]    # without playouts, the best policy's move first
+            f"r{log[k, 2] // 4 + 1}c{log[k, 2] % 4 + 1}"
+        ]
+        assert moves[0]["lookahead"]  # without playouts, the best policy's move first
         assert all(m["ahead"] >= m["expected"] - 1e-9 for m in moves)
 
 
@@ -352,8 +428,9 @@ def test_best_place_last_cell_is_exact_and_playouts_agree():
     card, grid[6] = grid[6], -1
     full = np.array([card if c < 0 else c for c in grid], dtype=np.int64)
     exact = np.mean([sq.grid_points(full, s, TABLE) for s in deck[16:]])
-    code, out, _ = run("best-place", *spelled(grid), "--card", format_card(card), "--playouts",
-                       "4000", "--json")
+    code, out, _ = run(
+        "best-place", *spelled(grid), "--card", format_card(card), "--playouts", "4000", "--json"
+    )
     (move,) = json.loads(out)["moves"]
     assert code == 0 and move["move"] == "r2c3" and move["ev"]
     assert move["expected"] == pytest.approx(exact, abs=1e-9)
@@ -363,22 +440,68 @@ def test_best_place_last_cell_is_exact_and_playouts_agree():
 
 
 def test_best_place_text_and_the_waste():
-    grid = ["5H", "6H", "7C", "KD", "JD", "5C", "--", "QS", "4D", "--", "9S", "9C", "--", "2C",
-            "--", "3H"]
-    code, out, _ = run("best-place", " ".join(grid[:4]), " ".join(grid[4:8]),
-                       " ".join(grid[8:12]), " ".join(grid[12:]), "--card", "5s",
-                       "--playouts", "50")
+    grid = [
+        "5H",
+        "6H",
+        "7C",
+        "KD",
+        "JD",
+        "5C",
+        "--",
+        "QS",
+        "4D",
+        "--",
+        "9S",
+        "9C",
+        "--",
+        "2C",
+        "--",
+        "3H",
+    ]
+    code, out, _ = run(
+        "best-place",
+        " ".join(grid[:4]),
+        " ".join(grid[4:8]),
+        " ".join(grid[8:12]),
+        " ".join(grid[12:]),
+        "--card",
+        "5s",
+        "--playouts",
+        "50",
+    )
     assert code == 0 and out.splitlines()[1:3] == ["   5H   6H   7C   KD", "   JD   5C   --   QS"]
     marks = [line.split("   ")[-1] for line in out.splitlines() if line.endswith("'s move")]
     assert sum(m.startswith("ev") for m in marks) == 1
     assert sum("lookahead" in m for m in marks) == 1
-    code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
-                       "--waste", "AS 2S", "--playouts", "0", "--json")
+    code, out, _ = run(
+        "best-place",
+        *grid,
+        "--card",
+        "5S",
+        "--variant",
+        "square-waste",
+        "--waste",
+        "AS 2S",
+        "--playouts",
+        "0",
+        "--json",
+    )
     moves = {m["move"]: m for m in json.loads(out)["moves"]}
     assert code == 0 and set(moves) == {"r2c3", "r3c2", "r4c1", "r4c3", "waste"}
     # a full waste is no move
-    code, out, _ = run("best-place", *grid, "--card", "5S", "--variant", "square-waste",
-                       "--waste", "AS 2S 3S 4S 6S", "--playouts", "0", "--json")
+    code, out, _ = run(
+        "best-place",
+        *grid,
+        "--card",
+        "5S",
+        "--variant",
+        "square-waste",
+        "--waste",
+        "AS 2S 3S 4S 6S",
+        "--playouts",
+        "0",
+        "--json",
+    )
     assert code == 0 and "waste" not in {m["move"] for m in json.loads(out)["moves"]}
 
 
@@ -388,20 +511,36 @@ def test_deal_and_simulate_commands():
     assert code == 0 and parse_cards(d["talon"]) == layout("square", talon(1))["talon"]
     assert len(d["set_aside"]) == 35 and d["starter"] == "6H"
     code, out, _ = run("deal", "--variant", "square-reserve2", "--pysol-game", "1")
-    assert code == 0 and "set aside unseen: 25 cards" in out and "starter, the talon's last " \
-        "card: 6H" in out
-    code, out, _ = run("simulate", "--variant", "square", "-n", "200", "--seed", "3", "--json",
-                       "--quiet")
-    assert code == 0 and json.loads(out)["mean"] == sq.chunk_points(
-        "square", "ev", 3, 0, 200).mean()
-    code, out, _ = run("simulate", "--variant", "square", "--policy", "clairvoyant",
-                       "--win-only", "-n", "50", "--quiet", "--json")
+    assert (
+        code == 0
+        and "set aside unseen: 25 cards" in out
+        and "starter, the talon's last card: 6H" in out
+    )
+    code, out, _ = run(
+        "simulate", "--variant", "square", "-n", "200", "--seed", "3", "--json", "--quiet"
+    )
+    assert (
+        code == 0 and json.loads(out)["mean"] == sq.chunk_points("square", "ev", 3, 0, 200).mean()
+    )
+    code, out, _ = run(
+        "simulate",
+        "--variant",
+        "square",
+        "--policy",
+        "clairvoyant",
+        "--win-only",
+        "-n",
+        "50",
+        "--quiet",
+        "--json",
+    )
     assert code == 0 and json.loads(out)["histogram"] is None
 
 
 def test_bracket_pairs_the_best_policy_ev_and_the_bound_on_simulates_decks():
-    code, out, _ = run("bracket", "--variant", "square", "-n", "50", "--seed", "2", "--json",
-                       "--quiet")
+    code, out, _ = run(
+        "bracket", "--variant", "square", "-n", "50", "--seed", "2", "--json", "--quiet"
+    )
     d = json.loads(out)
     best = simulate("square", "lookahead", 50, seed=2)
     ev = simulate("square", "ev", 50, seed=2)
@@ -410,7 +549,7 @@ def test_bracket_pairs_the_best_policy_ev_and_the_bound_on_simulates_decks():
     assert d["ev_rate"] == ev.win_rate and d["clairvoyant"] == clair.win_rate
     assert d["width"] == pytest.approx(clair.win_rate - best.win_rate)
     assert d["gain"] == pytest.approx(best.win_rate - ev.win_rate)
-    assert d["width_ci"][0] > 0.3               # measured: clairvoyance wins 54 points more
+    assert d["width_ci"][0] > 0.3  # measured: clairvoyance wins 54 points more
     code, out, err = run("bracket", "--variant", "square", "-n", "30", "--next-hands", "2")
     assert code == 2 and "--next-hands" in err
 
@@ -420,24 +559,39 @@ def test_coach_taking_every_advice_plays_lookahead_and_sees_only_the_face_up_car
 
     lay = layout("square", talon(14))
     walk = Walk(lay["talon"], lay["starter"])
-    other = np.random.default_rng(0).permutation([c for c in range(52)
-                                                   if c not in lay["talon"][:6]]).tolist()
-    twin = Walk(lay["talon"][:6] + other[:10], other[10])   # the same first six cards only
+    other = (
+        np.random.default_rng(0)
+        .permutation([c for c in range(52) if c not in lay["talon"][:6]])
+        .tolist()
+    )
+    twin = Walk(lay["talon"][:6] + other[:10], other[10])  # the same first six cards only
     while not walk.over:
         advice = best_place(walk.grid, walk.card, samples=30, top=2)
         if len(walk.moves) < 6:
             again = best_place(twin.grid, twin.card, samples=30, top=2)
             assert [(p.cell, p.expected, p.ahead, p.win) for p in again] == [
-                (p.cell, p.expected, p.ahead, p.win) for p in advice]
+                (p.cell, p.expected, p.ahead, p.win) for p in advice
+            ]
             twin.choose(advice[0].cell, again)
         walk.choose(advice[0].cell, advice)
     deck = np.array(lay["talon"] + [lay["starter"]], dtype=np.int64)
     assert walk.score == sq.play_square(deck, 16, 0, False, sq.LOOKAHEAD, np.zeros(16), TABLE)
-    code, out, _ = run("play", "--variant", "square", "--pysol-game", "14", "--top", "1",
-                       "--samples", "10", stdin=b"\n" * 16)
+    code, out, _ = run(
+        "play",
+        "--variant",
+        "square",
+        "--pysol-game",
+        "14",
+        "--top",
+        "1",
+        "--samples",
+        "10",
+        stdin=b"\n" * 16,
+    )
     assert code == 0 and f"= {walk.score}, " in out and out.count("your cell") == 16
-    code, out, _ = run("play", "--variant", "square", "--seed", "3", "--samples", "10",
-                       stdin=b"r1c1\nr1c1\n5 5\n")
+    code, out, _ = run(
+        "play", "--variant", "square", "--seed", "3", "--samples", "10", stdin=b"r1c1\nr1c1\n5 5\n"
+    )
     assert code == 0 and "'r1c1' is not an empty cell" in out and "input ended at card 2" in out
 
 

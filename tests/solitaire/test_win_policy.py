@@ -1,4 +1,5 @@
 """The win-probability table, the WIN policy and P(win) in best-discard."""
+
 from itertools import combinations, product
 
 import numpy as np
@@ -20,11 +21,12 @@ def test_win_probabilities_by_brute_force():
         brute = sum(p[1, a] * p[2, b] for a, b in product(range(9), repeat=2) if s + a + b >= 12)
         assert w[2, s] == pytest.approx(brute)
         assert w[0, s] == (1.0 if s >= 12 else 0.0)
-    assert (np.diff(w, axis=1) >= -1e-12).all()         # more points never hurt
+    assert (np.diff(w, axis=1) >= -1e-12).all()  # more points never hurt
 
 
 def test_last_deal_win_probability_by_brute_force():
     from cribsolve.games.solitaire.discard import solitaire_discard
+
     rules = ruleset("pysol")
     rng = np.random.default_rng(11)
     perm = rng.permutation(52).tolist()
@@ -36,39 +38,60 @@ def test_last_deal_win_probability_by_brute_force():
         good = total = 0
         for s in unseen:
             for pair in combinations([c for c in unseen if c != s], 2):
-                pts = (score_hand(r.keep, [s], rules, itemized=False).total
-                       + score_hand(r.discard + list(pair), [s], rules, True, itemized=False).total
-                       + (2 if s // 4 == 10 else 0))
+                pts = (
+                    score_hand(r.keep, [s], rules, itemized=False).total
+                    + score_hand(r.discard + list(pair), [s], rules, True, itemized=False).total
+                    + (2 if s // 4 == 10 else 0)
+                )
                 good += score + pts >= 80
                 total += 1
         assert r.win == pytest.approx(good / total, abs=1e-9)
 
 
-@pytest.mark.parametrize("variant,base,policy", [("patience", "ev", "win"),
-                                                 ("patience2", "ev", "win"),
-                                                 ("patience", "win", "deck")])
+@pytest.mark.parametrize(
+    "variant,base,policy",
+    [("patience", "ev", "win"), ("patience2", "ev", "win"), ("patience", "win", "deck")],
+)
 def test_a_policy_wins_at_least_as_often_as_the_one_it_refines(variant, base, policy):
     old = sim.simulate(variant, base, 3000, seed=4)
     new = sim.simulate(variant, policy, 3000, seed=4)
-    assert new.wins >= old.wins - 15          # same decks; the new policy aims at exactly this
+    assert new.wins >= old.wins - 15  # same decks; the new policy aims at exactly this
     assert new.as_dict() == sim.simulate(variant, policy, 3000, seed=4, jobs=1).as_dict()
 
 
 def test_best_discard_with_score_cli():
-    code, out, _ = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", "--variant",
-                       "patience", "--score", "50", "--deal", "4", "--json")
+    code, out, _ = run(
+        "best-discard",
+        "5H",
+        "5S",
+        "JD",
+        "6C",
+        "7C",
+        "KH",
+        "--variant",
+        "patience",
+        "--score",
+        "50",
+        "--deal",
+        "4",
+        "--json",
+    )
     import json
+
     d = json.loads(out)["discards"]
     assert code == 0 and [x["win"] for x in d] == sorted((x["win"] for x in d), reverse=True)
     assert 0 < d[0]["win"] < 1
 
 
-@pytest.mark.parametrize("args", [
-    ["--variant", "patience", "--score", "50"],
-    ["--variant", "patience", "--score", "50", "--deal", "6"],
-    ["--variant", "patience2", "--crib-cards", "2C 3C", "--score", "50", "--deal", "2"],
-    ["--variant", "patience", "--kept", "2C 3C 4C 5D"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--variant", "patience", "--score", "50"],
+        ["--variant", "patience", "--score", "50", "--deal", "6"],
+        ["--variant", "patience2", "--crib-cards", "2C 3C", "--score", "50", "--deal", "2"],
+        ["--variant", "patience", "--kept", "2C 3C 4C 5D"],
+    ],
+)
 def test_bad_score_input(args):
     code, out, err = run("best-discard", "5H", "5S", "JD", "6C", "7C", "KH", *args)
     assert code == 2 and len(err.strip().splitlines()) == 1
@@ -91,31 +114,43 @@ def test_lookahead_first_discard_is_the_best_over_drawn_second_hands_and_never_p
     seen[h1] = True
     drawn = np.empty((P.LOOK_HANDS, 6), dtype=np.int64)
     for m in range(P.LOOK_HANDS):
-        P.draw_cards(P.unseen_of(seen), rand[0, 8 + 6 * m:14 + 6 * m], drawn[m])
+        P.draw_cards(P.unseen_of(seen), rand[0, 8 + 6 * m : 14 + 6 * m], drawn[m])
     assert all(len(set(h)) == 6 and not seen[h].any() for h in drawn)
     a = int(np.argmax(P.lookahead_values(h1, seen, drawn, 0, wins[3], table).sum(axis=0)))
     k1, first = h1[P.OPT_KEEP[a]], h1[P.OPT_DISC[a]]
-    for _ in range(4):     # the same first hand, everything after it different
+    for _ in range(4):  # the same first hand, everything after it different
         deck = np.concatenate([h1, rng.permutation(rest)])
         h2, s = deck[6:12], deck[12]
         seen2 = seen.copy()
         seen2[h2] = True
         b = P.second_discard(k1, h2, first, seen2, 0, wins[3], table)[0]
-        expect = (score_table_points(table, k1, s) + P.deal_points(h2, b, first, s, table)
-                  + 2 * (RANK[s] == JACK))
-        got = P.play_games(deck[None], True, P.LOOKAHEAD, rand, table, wins,
-                           SCORE_ONLY)[0, 0]
+        expect = (
+            score_table_points(table, k1, s)
+            + P.deal_points(h2, b, first, s, table)
+            + 2 * (RANK[s] == JACK)
+        )
+        got = P.play_games(deck[None], True, P.LOOKAHEAD, rand, table, wins, SCORE_ONLY)[0, 0]
         assert got == expect
 
 
 def score_table_points(table, keep, starter):
     from cribsolve.core.scoring.table import score5
+
     return score5(table, keep[0], keep[1], keep[2], keep[3], starter, False)
 
 
 def test_lookahead_is_a_patience2_policy_only():
-    code, out, err = run("simulate", "--variant", "patience2", "--policy", "lookahead", "-n", "5",
-                         "--quiet", "--json")
+    code, out, err = run(
+        "simulate",
+        "--variant",
+        "patience2",
+        "--policy",
+        "lookahead",
+        "-n",
+        "5",
+        "--quiet",
+        "--json",
+    )
     assert code == 0 and '"policy": "lookahead"' in out
     code, out, err = run("simulate", "--variant", "patience", "--policy", "lookahead", "-n", "5")
     assert code == 2 and err.startswith("cribsolve:")
@@ -123,9 +158,23 @@ def test_lookahead_is_a_patience2_policy_only():
 
 def test_deck_is_a_patience_policy_only():
     import json
-    code, out, err = run("simulate", "--variant", "patience", "--policy", "deck", "-n", "300",
-                         "--seed", "2", "--quiet", "--json")
-    assert code == 0 and json.loads(out)["win_rate"] == sim.simulate("patience", "deck", 300,
-                                                                      2).win_rate
+
+    code, out, err = run(
+        "simulate",
+        "--variant",
+        "patience",
+        "--policy",
+        "deck",
+        "-n",
+        "300",
+        "--seed",
+        "2",
+        "--quiet",
+        "--json",
+    )
+    assert (
+        code == 0
+        and json.loads(out)["win_rate"] == sim.simulate("patience", "deck", 300, 2).win_rate
+    )
     code, out, err = run("simulate", "--variant", "patience2", "--policy", "deck", "-n", "5")
     assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1

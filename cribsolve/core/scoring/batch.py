@@ -6,6 +6,7 @@ are matched against a table of spellings (anything else goes through ``parse_car
 also words the error), a parallel kernel checks and scores every line, and another writes the
 totals as text.
 """
+
 import io
 
 import numpy as np
@@ -41,7 +42,7 @@ def score_lines(ids, offsets, target, full_flush, wild_rank):
     n = offsets.shape[0] - 1
     out = np.empty(n, dtype=np.int64)
     for i in prange(n):
-        cards = ids[offsets[i]:offsets[i + 1]]
+        cards = ids[offsets[i] : offsets[i + 1]]
         nheld = cards.shape[0] - 1
         parts = np.zeros(5, dtype=np.int64)
         if wild_rank:
@@ -53,7 +54,7 @@ def score_lines(ids, offsets, target, full_flush, wild_rank):
 
 
 _SPELLINGS = None
-BOM = b"\xef\xbb\xbf"     # the UTF-8 byte-order mark some editors write first
+BOM = b"\xef\xbb\xbf"  # the UTF-8 byte-order mark some editors write first
 
 
 @njit(cache=True)
@@ -78,7 +79,7 @@ def scan_words(b, first_line=1):
                 line += 1
             i += 1
             continue
-        if c == 35:                                # '#': a comment to the end of the line
+        if c == 35:  # '#': a comment to the end of the line
             while i < n and b[i] != 10:
                 i += 1
             continue
@@ -98,8 +99,11 @@ def scan_words(b, first_line=1):
 
 
 # The common spellings of every card, which both readers of a file match without parse_card.
-WORDS = [r + s for r in "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
-         for s in "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()] + "JK jk Jk jK X x".split()
+WORDS = [
+    r + s
+    for r in "A a 1 2 3 4 5 6 7 8 9 T t 10 J j Q q K k".split()
+    for s in "C c D d H h S s ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤".split()
+] + "JK jk Jk jK X x".split()
 
 
 def _spelling_table():
@@ -136,18 +140,19 @@ def tokenize(data: bytes, first_line: int = 1) -> tuple[np.ndarray, np.ndarray, 
     the table goes through ``parse_card`` (which also writes the error for a bad one).
     """
     if first_line == 1 and data.startswith(BOM):
-        data = b" " * len(BOM) + data[len(BOM):]
+        data = b" " * len(BOM) + data[len(BOM) :]
     starts, ends, line_no, keys = scan_words(np.frombuffer(data, dtype=np.uint8), first_line)
     ids = match_words(keys, *_spelling_table())
     for i in np.flatnonzero(ids < 0):
         try:
-            ids[i] = parse_card(data[starts[i]:ends[i]].decode("utf-8"))
+            ids[i] = parse_card(data[starts[i] : ends[i]].decode("utf-8"))
         except UnicodeDecodeError:
-            raise CardError(f"line {int(line_no[i])}: not UTF-8 text (is it a text file of "
-                            "hands?)") from None
+            raise CardError(
+                f"line {int(line_no[i])}: not UTF-8 text (is it a text file of hands?)"
+            ) from None
         except CardError as e:
             raise CardError(f"line {int(line_no[i])}: {e}") from None
-    first = np.flatnonzero(np.diff(line_no, prepend=-1))   # line numbers never decrease
+    first = np.flatnonzero(np.diff(line_no, prepend=-1))  # line numbers never decrease
     offsets = np.append(first, len(ids)).astype(np.int64)
     return ids, offsets, line_no[first]
 
@@ -157,12 +162,14 @@ def score_batch(data: bytes, rules: RuleSet, crib: bool = False, first_line: int
     ids, offsets, lines = tokenize(data, first_line)
     sizes = np.diff(offsets)
     if len(sizes) and sizes.min() < 2:
-        raise CardError(f"line {int(lines[np.argmin(sizes)])}: a hand needs at least one held "
-                        "card and a starter")
+        raise CardError(
+            f"line {int(lines[np.argmin(sizes)])}: a hand needs at least one held "
+            "card and a starter"
+        )
     bad = first_bad_line(ids, offsets, rules.decks, rules.jokers)
     if bad >= 0:
         try:
-            rules.check_cards(ids[offsets[bad]:offsets[bad + 1]])
+            rules.check_cards(ids[offsets[bad] : offsets[bad + 1]])
         except CardError as e:
             raise CardError(f"line {int(lines[bad])}: {e}") from None
     full = rules.full_flush(crib)
@@ -193,7 +200,7 @@ def as_text(values):
     return out[:k]
 
 
-BLOCK = 1 << 20     # bytes of input scored at a time
+BLOCK = 1 << 20  # bytes of input scored at a time
 
 
 def _small_ids(data: bytes):
@@ -250,7 +257,7 @@ def score_small(data: bytes, rules: RuleSet, crib: bool = False):
     hands, numbers = read
     ordered = np.sort(hands, axis=1)
     doubtful = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1) | (ordered[:, -1] == JOKER)
-    for hand, n in zip(hands[doubtful], numbers[doubtful]):      # a repeated card, a joker
+    for hand, n in zip(hands[doubtful], numbers[doubtful]):  # a repeated card, a joker
         try:
             rules.check_cards(hand)
         except CardError as e:
@@ -258,8 +265,15 @@ def score_small(data: bytes, rules: RuleSet, crib: bool = False):
     return score5_numpy(rank_table(rules.target), hands, rules.full_flush(crib))
 
 
-def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = BLOCK,
-                 hold: bool = False, small: bool = False) -> None:
+def score_stream(
+    infile,
+    out,
+    rules: RuleSet,
+    crib: bool = False,
+    block: int = BLOCK,
+    hold: bool = False,
+    small: bool = False,
+) -> None:
     """Score the hands of a binary file, one per line, writing one total per line to ``out``.
     With ``hold`` (a file, read to its end before anything is said) nothing is written unless
     every line scores; without (a pipe, whose totals should not wait for its end) each block
@@ -275,10 +289,10 @@ def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = B
         if totals is not None:
             out.write("".join(f"{t}\n" for t in totals.tolist()).encode())
             return
-        infile.seek(start)      # a process started again compiled reads it (stdin too) afresh
+        infile.seek(start)  # a process started again compiled reads it (stdin too) afresh
         require_compiled("a batch of other hands than five cards under the standard rules")
         infile = io.BytesIO(data)
-    read = getattr(infile, "read1", infile.read)     # what is there now: a pipe is not held up
+    read = getattr(infile, "read1", infile.read)  # what is there now: a pipe is not held up
     line, rest, held, printed = 1, b"", [], 0
     while True:
         chunk = read(block)
@@ -290,8 +304,9 @@ def score_stream(infile, out, rules: RuleSet, crib: bool = False, block: int = B
                 totals = score_batch(part, rules, crib, line)
             except CardError as e:
                 if printed:
-                    raise CardError(f"{e} (the {printed:,} totals of the lines before it "
-                                    "were printed)") from None
+                    raise CardError(
+                        f"{e} (the {printed:,} totals of the lines before it were printed)"
+                    ) from None
                 raise
             (held.append if hold else out.write)(as_text(totals).tobytes())
             printed += 0 if hold else len(totals)

@@ -3,6 +3,7 @@
 Listing needs the combinations themselves, so this is only for hands of up to 9 held cards
 (plus starters); the kernels give the totals for any size, and a test holds the two equal.
 """
+
 from itertools import combinations, product
 
 from cribsolve.core.cards import JACK, RANK, SUIT, VALUE
@@ -11,7 +12,8 @@ MAX_ITEMIZED = 9
 
 
 def itemize(cards, nheld, target, full_flush, flush_points):
-    """[(category, points, cards)] in the order a count is said: fifteens, pairs, runs, flush, nobs."""
+    """[(category, points, cards)] in the order a count is said: fifteens, pairs, runs,
+    flush, nobs."""
     cards = [int(c) for c in cards]
     items = []
     for k in range(1, len(cards) + 1):

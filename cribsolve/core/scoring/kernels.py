@@ -4,6 +4,7 @@ Fifteens are a subset-sum count over the 14 rank counts (joker rank 0 doubles ev
 pairs are C(n, 2) per rank, runs are maximal blocks of consecutive ranks. Nothing here
 enumerates subsets, so 5 cards and the whole 104-card double deck cost about the same.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, NO_SUIT, RANK, SUIT, VALUE
@@ -135,7 +136,7 @@ def best_wild(cards, nheld, target, full_flush, wild_rank, best):
     ks = len(start_w)
     trial = cards.copy()
     out = np.zeros(5, dtype=np.int64)
-    base = np.zeros(N_RANKS, dtype=np.int64)          # ranks of the cards that are not wild
+    base = np.zeros(N_RANKS, dtype=np.int64)  # ranks of the cards that are not wild
     for c in cards:
         if RANK[c] != wild_rank:
             base[RANK[c]] += 1
@@ -145,7 +146,7 @@ def best_wild(cards, nheld, target, full_flush, wild_rank, best):
     top = -1
     hr = np.ones(kh, dtype=np.int64)  # nondecreasing held wild ranks
     while True:
-        for rcode in range(13 ** ks):  # the ranks of the wild starters
+        for rcode in range(13**ks):  # the ranks of the wild starters
             x = rcode
             counts[:] = base
             for j in range(ks):
@@ -155,7 +156,7 @@ def best_wild(cards, nheld, target, full_flush, wild_rank, best):
             for j in range(kh):
                 counts[hr[j]] += 1
             rank_pts = rank_points(counts, target)
-            for scode in range(4 ** (ks + (kh > 0))):   # the suits: starters', held cards'
+            for scode in range(4 ** (ks + (kh > 0))):  # the suits: starters', held cards'
                 y = scode
                 for j in range(ks):
                     trial[start_w[j]] = (sr[j] - 1) * 4 + y % 4

@@ -5,6 +5,7 @@ kernel, so the table can never disagree with it (the target-15 table ships with 
 infra/store.py keeps the others). A 4 + starter hand then costs one lookup, a flush check and a
 nobs check.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, SUIT
@@ -12,7 +13,7 @@ from cribsolve.core.scoring.kernels import N_RANKS, rank_points
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
-TABLE_SIZE = N_RANKS ** 5
+TABLE_SIZE = N_RANKS**5
 
 
 @njit(cache=True)
@@ -35,11 +36,13 @@ def _build(target):
 
 def _check(arrays, params):
     points = arrays.get("points")
-    expect(points is not None and points.shape == (TABLE_SIZE,) and points.dtype == np.int8,
-           "not a rank table")
+    expect(
+        points is not None and points.shape == (TABLE_SIZE,) and points.dtype == np.int8,
+        "not a rank table",
+    )
     expect(int(points.min()) >= 0, "negative points")
     sample = np.random.default_rng().integers(0, TABLE_SIZE, 16)
-    for idx in sample.tolist() + [TABLE_SIZE - 1]:   # entries recomputed by the scorer
+    for idx in sample.tolist() + [TABLE_SIZE - 1]:  # entries recomputed by the scorer
         expect(points[idx] == entry_points(idx, params["target"]), f"wrong at entry {idx}")
 
 
@@ -54,7 +57,9 @@ def rank_table(target: int = 15) -> np.ndarray:
 @njit(cache=True, inline="always")
 def score5(table, a, b, c, d, s, full_flush):
     """Show points of held a, b, c, d with starter s (card ids), heels excluded."""
-    idx = (((RANK[a] * N_RANKS + RANK[b]) * N_RANKS + RANK[c]) * N_RANKS + RANK[d]) * N_RANKS + RANK[s]
+    idx = (
+        ((RANK[a] * N_RANKS + RANK[b]) * N_RANKS + RANK[c]) * N_RANKS + RANK[d]
+    ) * N_RANKS + RANK[s]
     pts = np.int64(table[idx])
     su = SUIT[a]
     if su < 4 and SUIT[b] == su and SUIT[c] == su and SUIT[d] == su:
@@ -63,8 +68,12 @@ def score5(table, a, b, c, d, s, full_flush):
         elif not full_flush:
             pts += 4
     ss = SUIT[s]
-    pts += ((RANK[a] == JACK and SUIT[a] == ss) + (RANK[b] == JACK and SUIT[b] == ss)
-            + (RANK[c] == JACK and SUIT[c] == ss) + (RANK[d] == JACK and SUIT[d] == ss))
+    pts += (
+        (RANK[a] == JACK and SUIT[a] == ss)
+        + (RANK[b] == JACK and SUIT[b] == ss)
+        + (RANK[c] == JACK and SUIT[c] == ss)
+        + (RANK[d] == JACK and SUIT[d] == ss)
+    )
     return pts
 
 
@@ -74,8 +83,9 @@ def score5_many(table, hands, full_flush):
     n = hands.shape[0]
     out = np.empty(n, dtype=np.int16)
     for i in prange(n):
-        out[i] = score5(table, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4],
-                        full_flush)
+        out[i] = score5(
+            table, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], full_flush
+        )
     return out
 
 

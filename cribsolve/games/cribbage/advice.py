@@ -4,15 +4,16 @@ play_options are those same tables), with the P(win) of each (``best-discard --m
 ``best-play --my-score``) once the score makes it matter: when a player is within
 ``ENDGAME`` points of the game's end, most wins first.
 """
+
 from __future__ import annotations
 
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage.record import Decision
 from cribsolve.infra import jit
 
-ENDGAME = 30            # points from the end at which P(win) ranks the options
-COACH_POINTS = 0.25     # a choice this many expected points worse is told
-COACH_WIN = 0.01        # or this much P(win) worse (when P(win) is ranked)
+ENDGAME = 30  # points from the end at which P(win) ranks the options
+COACH_POINTS = 0.25  # a choice this many expected points worse is told
+COACH_WIN = 0.01  # or this much P(win) worse (when P(win) is ranked)
 MEASURE = {"throw": "value", "play": "margin"}
 
 
@@ -24,10 +25,12 @@ def options(d: Decision, spec) -> list:
     """[(choice, {figure: value})] best first: review's rows, and "win" in the endgame."""
     if endgame(d, spec):
         from cribsolve.games.cribbage.review import evaluate
-        jit.wait_later("the kernels of the game's end")         # play readies them (jit.later)
+
+        jit.wait_later("the kernels of the game's end")  # play readies them (jit.later)
         rows = evaluate(d, spec)
         return sorted(rows, key=lambda r: -r[1]["win"]) if "win" in rows[0][1] else rows
     from cribsolve.games.cribbage.review import play_options, throw_options
+
     return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
 
 
@@ -41,9 +44,22 @@ def ready(spec, deck, end: bool = False) -> None:
     dealt = deck[:h]
     options(Decision("throw", 1, 0, True, near, dealt, dealt[-t:], **seat), spec)
     seat = {} if n == 2 else {"seat": 0, "crib_mine": False}
-    kept = dealt[:h - t]
-    options(Decision("play", 1, 0, False, near, kept, kept[:1], seen=dealt[-t:] + [deck[h]],
-                     their_left=(h - t) * (n - 1), **seat), spec)
+    kept = dealt[: h - t]
+    options(
+        Decision(
+            "play",
+            1,
+            0,
+            False,
+            near,
+            kept,
+            kept[:1],
+            seen=dealt[-t:] + [deck[h]],
+            their_left=(h - t) * (n - 1),
+            **seat,
+        ),
+        spec,
+    )
 
 
 def choice_key(d: Decision, cards) -> str:
@@ -56,7 +72,7 @@ def choice_key(d: Decision, cards) -> str:
 def first_choice(d: Decision, rows) -> list:
     """The best option's cards (Enter at a prompt)."""
     names = rows[0][0].split()
-    return [c for c in d.hand if format_card(c) in names][:len(names)]
+    return [c for c in d.hand if format_card(c) in names][: len(names)]
 
 
 def table_lines(d: Decision, rows, spec=None) -> list:
@@ -64,20 +80,34 @@ def table_lines(d: Decision, rows, spec=None) -> list:
     win = "win" in rows[0][1]
     table = spec is not None and spec.players > 2
     if d.kind == "throw":
-        head = (f"  {'throw':<7} {'hand':>6} {'crib':>6} {'net':>6} {'pegging':>8} "
-                f"{'value':>7}")
-        cells = lambda f: (f"{f['hand']:6.2f} {f['crib']:6.2f} {f['net']:6.2f} "  # noqa: E731
-                           f"{f['pegging']:8.2f} {f['value']:7.2f}")
-        note = "value = hand +/- crib, exact (best-discard; no pegging margin with three or " \
-               "four)" if table else \
-            "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
+        head = f"  {'throw':<7} {'hand':>6} {'crib':>6} {'net':>6} {'pegging':>8} {'value':>7}"
+
+        def cells(f):
+            return (
+                f"{f['hand']:6.2f} {f['crib']:6.2f} {f['net']:6.2f} "
+                f"{f['pegging']:8.2f} {f['value']:7.2f}"
+            )
+
+        note = (
+            "value = hand +/- crib, exact (best-discard; no pegging margin with three or four)"
+            if table
+            else "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
+        )
     else:
         head = f"  {'lay':<7} {'mine':>6} {'theirs':>6} {'margin':>7}"
-        cells = lambda f: f"{f['mine']:6.2f} {f['theirs']:6.2f} {f['margin']:7.2f}"  # noqa
-        note = "expected pegging to the end of the play (best-play" + \
-            ", sampled: yours - the others' mean)" * table + ")" * (not table)
-    lines = [f"  hint: {note}" + ("; P(win) of the game ranks them near the end" if win
-                                   else ""), head + f" {'P(win)':>7}" * win]
+
+        def cells(f):
+            return f"{f['mine']:6.2f} {f['theirs']:6.2f} {f['margin']:7.2f}"
+
+        note = (
+            "expected pegging to the end of the play (best-play"
+            + ", sampled: yours - the others' mean)" * table
+            + ")" * (not table)
+        )
+    lines = [
+        f"  hint: {note}" + ("; P(win) of the game ranks them near the end" if win else ""),
+        head + f" {'P(win)':>7}" * win,
+    ]
     for choice, f in rows:
         lines.append(f"  {choice:<7} {cells(f)}" + (f" {f['win']:7.1%}" if win else ""))
     return lines
@@ -93,6 +123,8 @@ def cost_line(d: Decision, rows, spec) -> str | None:
     lost_win = lost_by(rows, mine, "win", spec) if "win" in mine else 0.0
     if lost < COACH_POINTS and lost_win < COACH_WIN:
         return None
-    return (f"  coach: {choice_key(d, d.choice)} costs {lost:.2f} expected points" +
-            (f" and {lost_win:.1%} P(win)" if "win" in mine else "") +
-            f" beside {best[0]}")
+    return (
+        f"  coach: {choice_key(d, d.choice)} costs {lost:.2f} expected points"
+        + (f" and {lost_win:.1%} P(win)" if "win" in mine else "")
+        + f" beside {best[0]}"
+    )

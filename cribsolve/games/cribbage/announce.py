@@ -3,13 +3,16 @@ for two", "thirty-one for two") and a show's count in cribbage cadence ("fifteen
 four, a pair is six, and a run of three is nine"). The points themselves come from the rules'
 own scorers (play.card_points, score_hand); this only names them.
 """
+
 from __future__ import annotations
 
 from cribsolve.core.cards import RANK
 from cribsolve.core.notation import format_cards
 
-_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-          "fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
 _TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty"}
 KINDS = {2: "a pair", 3: "pair royal", 4: "double pair royal"}
 
@@ -32,8 +35,12 @@ def play_words(series, count: int, pts: int, spec) -> str:
         k += 1
     fifteen, limit = count == spec.target, count == spec.peg_limit
     run = pts - 2 * fifteen - 2 * limit - k * (k - 1)
-    parts = ([number(spec.target)] * fifteen + ([KINDS[k]] if k > 1 else [])
-             + [f"a run of {number(run)}"] * (run > 0) + [number(spec.peg_limit)] * limit)
+    parts = (
+        [number(spec.target)] * fifteen
+        + ([KINDS[k]] if k > 1 else [])
+        + [f"a run of {number(run)}"] * (run > 0)
+        + [number(spec.peg_limit)] * limit
+    )
     return " and ".join(parts) + f" for {number(pts)}"
 
 
@@ -52,14 +59,19 @@ def cadence(items, target: int = 15) -> str:
             if group is None:
                 continue
             total += 2 * len(group)
-            n = round((1 + (1 + 8 * len(group)) ** 0.5) / 2)    # n cards make n(n-1)/2 pairs
-            held = sorted(c for pair in group for c in pair)[::n - 1]   # (wild cards repeat)
-            said.append(f"{KINDS.get(n, f'{number(n)} of a kind')} is {number(total)} "
-                        f"({format_cards(held)})")
+            n = round((1 + (1 + 8 * len(group)) ** 0.5) / 2)  # n cards make n(n-1)/2 pairs
+            held = sorted(c for pair in group for c in pair)[:: n - 1]  # (wild cards repeat)
+            said.append(
+                f"{KINDS.get(n, f'{number(n)} of a kind')} is {number(total)} "
+                f"({format_cards(held)})"
+            )
             continue
         total += pts
-        name = {"fifteen": number(target), "flush": f"a flush of {number(len(cards))} is",
-                "nobs": "one for his nobs is"}.get(kind, f"a run of {number(len(cards))} is")
+        name = {
+            "fifteen": number(target),
+            "flush": f"a flush of {number(len(cards))} is",
+            "nobs": "one for his nobs is",
+        }.get(kind, f"a run of {number(len(cards))} is")
         said.append(f"{name} {number(total)} ({format_cards(cards)})")
     if not said:
         return "nineteen (nothing)"

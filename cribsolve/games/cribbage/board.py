@@ -12,6 +12,7 @@ the throw's P(win); its standard error is over the shuffles. A card to lay in th
 weighed the same way: the opponent's unplayed cards are drawn from the unseen ones that fit
 its goes, its throw from the rest, and the play then goes on greedily to the show.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,13 +25,13 @@ from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.game import NO_BOARD, NP, flags, play_deal, seat_deck
 from cribsolve.games.cribbage.odds import NO_SKUNKS
 from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
-from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
 from cribsolve.games.cribbage.policies import GREEDY, play
+from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
 from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
 from cribsolve.games.cribbage.throws import show_points
 from cribsolve.infra.jit import njit, threaded, variant
 
-POLICY = "greedy"          # the rollouts' policy: the odds table's own
+POLICY = "greedy"  # the rollouts' policy: the odds table's own
 LONGEST = ODDS_LENGTH_MAX  # the longest game weighed (spec.py says why)
 
 
@@ -38,15 +39,21 @@ LONGEST = ODDS_LENGTH_MAX  # the longest game weighed (spec.py says why)
 class BoardThrow:
     discard: list[int]
     keep: list[int]
-    mine: float        # my expected points this deal (the play, my hand, my crib)
-    theirs: float      # theirs
-    win: float         # P(I win the game)
-    se: float          # its standard error over the shuffles
+    mine: float  # my expected points this deal (the play, my hand, my crib)
+    theirs: float  # theirs
+    win: float  # P(I win the game)
+    se: float  # its standard error over the shuffles
 
     def as_dict(self) -> dict:
-        return {"discard": format_cards(self.discard), "keep": format_cards(self.keep),
-                "mine": self.mine, "theirs": self.theirs, "margin": self.mine - self.theirs,
-                "win": self.win, "se": self.se}
+        return {
+            "discard": format_cards(self.discard),
+            "keep": format_cards(self.keep),
+            "mine": self.mine,
+            "theirs": self.theirs,
+            "margin": self.mine - self.theirs,
+            "win": self.win,
+            "se": self.se,
+        }
 
 
 @njit(cache=True, nogil=True)
@@ -65,9 +72,19 @@ def _rollouts(rows, hand, unseen, seat, seeds, policies, table, pr, expert):
         seat_deck(hand, rest, seat, deck)
         forced = np.full(2, -1, dtype=np.int64)
         forced[seat] = o
-        np.random.seed(seeds[s] + 1)                  # the same play's chances for every throw
-        play_deal(deck, policies, np.zeros(2, dtype=np.int64), 0, table, parts[r], pr, expert,
-                  forced, traces[r])
+        np.random.seed(seeds[s] + 1)  # the same play's chances for every throw
+        play_deal(
+            deck,
+            policies,
+            np.zeros(2, dtype=np.int64),
+            0,
+            table,
+            parts[r],
+            pr,
+            expert,
+            forced,
+            traces[r],
+        )
     return parts, traces
 
 
@@ -83,12 +100,16 @@ def unweighed(spec) -> str | None:
     """Why the odds table cannot weigh a board under ``spec`` (a rule it does not model), or
     None."""
     if spec.players > 2 or spec.five_card:
-        return ("the scores cannot be weighed with three or four players or in the five-card "
-                "game: the board is weighed in the two-player game only")
+        return (
+            "the scores cannot be weighed with three or four players or in the five-card "
+            "game: the board is weighed in the two-player game only"
+        )
     for name in ("stinkhole", "two_cribs", "bid"):
         if getattr(spec, name):
-            return (f"the scores cannot be weighed under {name.replace('_', ' ')}: the odds "
-                    "table does not model it")
+            return (
+                f"the scores cannot be weighed under {name.replace('_', ' ')}: the odds "
+                "table does not model it"
+            )
     return None
 
 
@@ -115,16 +136,26 @@ def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objecti
     p = _wins(rows, times, reach, d, mine, theirs, length, length)
     p = 1.0 - p if spec.lowball else p
     if objective == "game-points":
-        p = 2.0 * p + _wins(rows, times, skunk_table(spec, policy=POLICY), d, mine, theirs,
-                            length, length - SKUNK)
+        p = 2.0 * p + _wins(
+            rows, times, skunk_table(spec, policy=POLICY), d, mine, theirs, length, length - SKUNK
+        )
     p = p.reshape(n_choices, samples)
     dealer_pts = (rows[:, 0] + rows[:, 1]).reshape(n_choices, samples).mean(axis=1)
     pone_pts = rows[:, 2].reshape(n_choices, samples).mean(axis=1)
     return p.mean(axis=1), p.std(axis=1, ddof=1) / np.sqrt(samples), dealer_pts, pone_pts
 
 
-def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), samples: int = 1000,
-               seed: int = 0, objective: str = "win") -> list[BoardThrow]:
+def throw_odds(
+    hand,
+    dealer: bool,
+    mine: int,
+    theirs: int,
+    spec,
+    known=(),
+    samples: int = 1000,
+    seed: int = 0,
+    objective: str = "win",
+) -> list[BoardThrow]:
     """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
     crib), the most likely to win first (the most game points, by ``objective``; ``win``
     then holds them)."""
@@ -147,24 +178,42 @@ def throw_odds(hand, dealer: bool, mine: int, theirs: int, spec, known=(), sampl
     keep_idx, disc_idx = deal_options(len(hand), pr)
     seat = 1 if dealer else 0
     pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
-    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
-    parts, traces = threaded(variant(_rollouts, **flags(pol, pr)),
-                             np.arange(len(keep_idx) * samples), np.array(hand, dtype=np.int64),
-                             unseen, seat, seeds, pol, rank_table(spec.target), pr, NO_EXPERT)
-    p, se, dealer_pts, pone_pts = _win_rates(parts, traces, seat, mine, theirs, spec,
-                                             len(keep_idx), samples, objective)
+    seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
+    parts, traces = threaded(
+        variant(_rollouts, **flags(pol, pr)),
+        np.arange(len(keep_idx) * samples),
+        np.array(hand, dtype=np.int64),
+        unseen,
+        seat,
+        seeds,
+        pol,
+        rank_table(spec.target),
+        pr,
+        NO_EXPERT,
+    )
+    p, se, dealer_pts, pone_pts = _win_rates(
+        parts, traces, seat, mine, theirs, spec, len(keep_idx), samples, objective
+    )
     my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
     h = np.array(hand)
-    out = [BoardThrow(h[disc_idx[o]].tolist(), h[keep_idx[o]].tolist(), float(my_pts[o]),
-                      float(their_pts[o]), float(p[o]), float(se[o]))
-           for o in range(len(keep_idx))]
+    out = [
+        BoardThrow(
+            h[disc_idx[o]].tolist(),
+            h[keep_idx[o]].tolist(),
+            float(my_pts[o]),
+            float(their_pts[o]),
+            float(p[o]),
+            float(se[o]),
+        )
+        for o in range(len(keep_idx))
+    ]
     return sorted(out, key=lambda t: -t.win)
 
 
-
 @njit(cache=True, nogil=True)
-def _play_rollouts(rows, hands, used, series, st, options, pool, min_value, crib, starter,
-                   seeds, table, pr):
+def _play_rollouts(
+    rows, hands, used, series, st, options, pool, min_value, crib, starter, seeds, table, pr
+):
     """For each row i of ``rows``, the card hands[me, options[o]] laid now on shuffle s of
     ``pool`` (o = i // n, s = i % n, n shuffles: seeds): the rest of the deal from here, as
     rows of PARTS (this deal's points from now) and traces. The opponent's unplayed cards (its
@@ -205,8 +254,20 @@ def _play_rollouts(rows, hands, used, series, st, options, pool, min_value, crib
         log_points(traces[r], me, pts[me], 2)
         # no throw model (NO_MODEL, made here: numba types a global array as read-only, and
         # would compile play again for it)
-        play(h, u, ser, t, pol, known, pts, np.zeros(2, dtype=np.int64), 0, pr, traces[r],
-             np.zeros((0, 1, 1)))
+        play(
+            h,
+            u,
+            ser,
+            t,
+            pol,
+            known,
+            pts,
+            np.zeros(2, dtype=np.int64),
+            0,
+            pr,
+            traces[r],
+            np.zeros((0, 1, 1)),
+        )
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = starter
         for seat in range(2):
@@ -218,9 +279,20 @@ def _play_rollouts(rows, hands, used, series, st, options, pool, min_value, crib
     return parts, traces
 
 
-def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: int, seen=(),
-              spec=None, samples: int = 1000, seed: int = 0, objective: str = "win"
-              ) -> list[tuple]:
+def play_odds(
+    hand,
+    played,
+    me: int,
+    starter: int,
+    thrown,
+    mine: int,
+    theirs: int,
+    seen=(),
+    spec=None,
+    samples: int = 1000,
+    seed: int = 0,
+    objective: str = "win",
+) -> list[tuple]:
     """Every card I may lay now (``played``: the play so far, as bestplay.best_play takes it;
     ``thrown``: my cards in the crib) from the scores: [(card, P(win), its standard error)],
     the most likely to win first (by ``objective``, as throw_odds)."""
@@ -245,27 +317,47 @@ def play_odds(hand, played, me: int, starter: int, thrown, mine: int, theirs: in
     hands = np.full((2, k), -1, dtype=np.int64)
     used = np.zeros((2, k), dtype=np.bool_)
     for seat, cards in ((me, laid[me] + hand), (1 - me, laid[1 - me])):
-        hands[seat, :len(cards)] = cards
-        used[seat, :len(laid[seat])] = True
+        hands[seat, : len(cards)] = cards
+        used[seat, : len(laid[seat])] = True
     series = np.zeros(2 * k, dtype=np.int64)
-    series[:len(r.series)] = r.series
+    series[: len(r.series)] = r.series
     st = np.array([len(r.series), r.count, me, r.last], dtype=np.int64)
-    options = np.array([len(laid[me]) + i for i, c in enumerate(hand)
-                        if r.count + VALUE[RANK[c]] <= spec.peg_limit], dtype=np.int64)
+    options = np.array(
+        [
+            len(laid[me]) + i
+            for i, c in enumerate(hand)
+            if r.count + VALUE[RANK[c]] <= spec.peg_limit
+        ],
+        dtype=np.int64,
+    )
     pool = np.array(unseen_cards(everything, rules), dtype=np.int64)
     crib = np.full(spec.crib_size + 1, -1, dtype=np.int64)
-    crib[:len(thrown)] = thrown
+    crib[: len(thrown)] = thrown
     fits = int((VALUE[RANK[pool]] > r.min_value).sum())
     if fits < r.unplayed or len(pool) < r.unplayed + spec.crib_size - len(thrown):
         raise CardError("too few unseen cards for the opponent's hand and throw")
-    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=samples)
+    seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
     pr = spec.as_array()
     kernel = variant(_play_rollouts, **flags(np.full((2, 2), GREEDY), pr))
-    parts, traces = threaded(kernel, np.arange(len(options) * samples), hands, used, series, st,
-                             options, pool, r.min_value, crib, int(starter), seeds,
-                             rank_table(spec.target), pr)
-    p, se, _, _ = _win_rates(parts, traces, me, mine, theirs, spec, len(options), samples,
-                             objective)
+    parts, traces = threaded(
+        kernel,
+        np.arange(len(options) * samples),
+        hands,
+        used,
+        series,
+        st,
+        options,
+        pool,
+        r.min_value,
+        crib,
+        int(starter),
+        seeds,
+        rank_table(spec.target),
+        pr,
+    )
+    p, se, _, _ = _win_rates(
+        parts, traces, me, mine, theirs, spec, len(options), samples, objective
+    )
     cards = [int(hands[me, i]) for i in options]
     return sorted(zip(cards, p.tolist(), se.tolist()), key=lambda t: -t[1])
 
@@ -286,5 +378,11 @@ def board_for(policies, spec, objective: str = "win") -> np.ndarray:
 
 def board_weighed(spec) -> bool:
     """Whether the expert weighs the board under ``spec`` (board_for)."""
-    return not (unweighed(spec) or spec.lowball or spec.starters != 1 or spec.draw
-                or spec.choose_cut or spec.game_length > LONGEST)
+    return not (
+        unweighed(spec)
+        or spec.lowball
+        or spec.starters != 1
+        or spec.draw
+        or spec.choose_cut
+        or spec.game_length > LONGEST
+    )

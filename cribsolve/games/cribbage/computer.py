@@ -3,11 +3,13 @@ kernels that ``simulate --policy`` measures (throws.choose_throw, the play's pol
 expert's search), so it plays exactly as strongly as the measured figures say.
 
 It is given only what it has seen: its six cards (five with three or four players), the
-starter once turned, the cards laid in the play (and, from them, whether a player said go). The person's unplayed cards stand in
-the kernels' arrays as placeholders the policies never read (the look-ahead redraws them,
-the experts weigh every holding), and each decision draws from a generator seeded by the
-game's seed and public facts only, so hidden cards cannot change a choice.
+starter once turned, the cards laid in the play (and, from them, whether a player said go).
+The person's unplayed cards stand in the kernels' arrays as placeholders the policies
+never read (the look-ahead redraws them, the experts weigh every holding), and each
+decision draws from a generator seeded by the game's seed and public facts only, so hidden
+cards cannot change a choice.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,8 +24,8 @@ OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 class Computer:
     def __init__(self, policy: str, spec):
         from cribsolve.core.scoring.table import rank_table
-        from cribsolve.games.cribbage.players import tables_for
         from cribsolve.games.cribbage.game import board_throw, flags
+        from cribsolve.games.cribbage.players import tables_for
         from cribsolve.games.cribbage.throws import choose_throw, deal_options
         from cribsolve.infra.jit import variant
 
@@ -31,14 +33,15 @@ class Computer:
         self.discard, self.pegging = CRIBBAGE_POLICIES[policy]
         self.table = rank_table(spec.target)
         self.expert = tables_for([policy], spec)
-        self.board = None       # the odds table, loaded when first near the end (board_for)
+        self.board = None  # the odds table, loaded when first near the end (board_for)
         self.keep_idx, self.disc_idx = deal_options(spec.hand_size, self.pr)
         # its kernels as compiled for its policy and the spec only (jit.variant)
         own = flags(np.array([[self.discard, self.pegging]] * spec.players), self.pr)
         self.choose = variant(policies.choose, **own)
         self.choose_throw = variant(choose_throw, **own)
-        self.board_throw = variant(board_throw, **flags(np.ones((2, 2), dtype=np.int64),
-                                                        self.pr))   # its deals: greedy ones
+        self.board_throw = variant(
+            board_throw, **flags(np.ones((2, 2), dtype=np.int64), self.pr)
+        )  # its deals: greedy ones
 
     def ready(self, deck, end: bool = False) -> None:
         """Compile now what its throws and cards run (a first game would otherwise stop for
@@ -50,8 +53,14 @@ class Computer:
         if not end:
             self.lay(kept, thrown + [deck[h]], [[] for _ in range(n)], [], 0, -1, n - 1, 0, 10)
 
-    def throw(self, dealt, owns: bool, seed: int, seat: int | None = None,
-              scores: tuple[int, int] | None = None) -> tuple[list, list]:
+    def throw(
+        self,
+        dealt,
+        owns: bool,
+        seed: int,
+        seat: int | None = None,
+        scores: tuple[int, int] | None = None,
+    ) -> tuple[list, list]:
         """(kept, thrown) from its dealt cards, as game.play_deal has a seat choose:
         ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
         players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
@@ -65,21 +74,35 @@ class Computer:
         play.seed_kernels(seed)
         near = scores is not None and self.spec.game_length - max(scores) <= BOARD_REACH
         if near:
-            wait_later("the kernels of the game's end")     # play readies them (jit.later)
+            wait_later("the kernels of the game's end")  # play readies them (jit.later)
         if near and self.board is None:
             self.board = board_for([self.policy], self.spec)
         if near and self.board.shape[0]:
-            o = self.board_throw(dealt, seat, scores[0], scores[1], self.table, self.pr,
-                                 self.expert, self.board)
+            o = self.board_throw(
+                dealt, seat, scores[0], scores[1], self.table, self.pr, self.expert, self.board
+            )
         else:
-            o = self.choose_throw(dealt, int(owns), self.discard, self.table, self.pr,
-                             self.keep_idx, self.disc_idx, -1, seen, seat,
-                             self.expert[0][int(self.pegging == policies.EXPERT)])
-        return ([int(dealt[j]) for j in self.keep_idx[o]],
-                [int(dealt[j]) for j in self.disc_idx[o]])
+            o = self.choose_throw(
+                dealt,
+                int(owns),
+                self.discard,
+                self.table,
+                self.pr,
+                self.keep_idx,
+                self.disc_idx,
+                -1,
+                seen,
+                seat,
+                self.expert[0][int(self.pegging == policies.EXPERT)],
+            )
+        return (
+            [int(dealt[j]) for j in self.keep_idx[o]],
+            [int(dealt[j]) for j in self.disc_idx[o]],
+        )
 
-    def lay(self, kept, seen, laid, series, count: int, last: int, me: int, seed: int,
-            need: int = 0) -> int:
+    def lay(
+        self, kept, seen, laid, series, count: int, last: int, me: int, seed: int, need: int = 0
+    ) -> int:
         """The card it lays now. ``kept``: its cards for the play, in the order thrown kept
         them; ``seen``: every other card it has seen (its throw, the starter); ``laid``: the
         cards each seat has laid, in order; ``series``: the ranks of the current series;
@@ -95,16 +118,19 @@ class Computer:
             if c in mine:
                 mine.remove(c)
                 used[me, i] = True
-        for q in others:                    # the others' rest: placeholders never read
-            hands[q, :len(laid[q])] = laid[q]
-            used[q, :len(laid[q])] = True
+        for q in others:  # the others' rest: placeholders never read
+            hands[q, : len(laid[q])] = laid[q]
+            used[q, : len(laid[q])] = True
         ser = np.zeros(n * k, dtype=np.int64)
-        ser[:len(series)] = series
+        ser[: len(series)] = series
         st = np.array([len(series), count, me, last], dtype=np.int64)
         known = np.zeros((n, 53), dtype=np.int64)
-        known[me] = np.bincount(np.array(list(kept) + list(seen) +
-                                         [c for q in others for c in laid[q]],
-                                         dtype=np.int64), minlength=53)
+        known[me] = np.bincount(
+            np.array(
+                list(kept) + list(seen) + [c for q in others for c in laid[q]], dtype=np.int64
+            ),
+            minlength=53,
+        )
         play.seed_kernels(seed)
         i = self.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
         if self.pegging == policies.EXPERT and need > 0 and not self.spec.lowball:

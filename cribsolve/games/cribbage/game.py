@@ -17,38 +17,58 @@ Policies: discards 'ev' (throws.py: the most expected value, exact over the cut 
 opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead', 'expert1', 'expert' or
 'random' (policies.py).
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.games.cribbage.inference import four_index
-from cribsolve.games.cribbage.play import (MAX_EVENTS, add_points, log_points, side,
-                                           unseen_cards)
+from cribsolve.games.cribbage.play import MAX_EVENTS, add_points, log_points, side, unseen_cards
 from cribsolve.games.cribbage.policies import EXPERT, EXPERT1, LOOKAHEAD, play
 from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
-from cribsolve.games.cribbage.spec import (BID, CHOOSE_CUT, CRIB_SIZE, DRAW, FIVE_CARD,
-                                           GAME_LENGTH, HAND_SIZE, LOWBALL, PARTNERS, PLAYERS,
-                                           STARTERS, TWO_CRIBS, WILD_RANK)
-from cribsolve.games.cribbage.throws import (CRIB_DRAWS, EV, RANDOM, auction, bid_limits,
-                                             choose_throw, deal_options, redraw, show_points,
-                                             throw_values)
+from cribsolve.games.cribbage.spec import (
+    BID,
+    CHOOSE_CUT,
+    CRIB_SIZE,
+    DRAW,
+    FIVE_CARD,
+    GAME_LENGTH,
+    HAND_SIZE,
+    LOWBALL,
+    PARTNERS,
+    PLAYERS,
+    STARTERS,
+    TWO_CRIBS,
+    WILD_RANK,
+)
+from cribsolve.games.cribbage.throws import (
+    CRIB_DRAWS,
+    EV,
+    RANDOM,
+    auction,
+    bid_limits,
+    choose_throw,
+    deal_options,
+    redraw,
+    show_points,
+    throw_values,
+)
 from cribsolve.infra.jit import njit, threaded, variant
 
 # a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES
-PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib",
-         "pone_crib")
-NP = len(PARTS)         # with n players a deal's parts are 3 + 2n (part_count): heels, each
-                        # seat's pegging from the dealer back to seat 0, each seat's hand from
-                        # seat 0 to the dealer, the crib, the pone's crib (two cribs)
-TIE = 2          # the winner of a game of two cribs that ends level
-NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)))   # no expert among the players: no tables
-FREE = np.array([-1, -1, -1, -1])   # play_deal's ``forced``: all throw by their policies
-NO_BOARD = np.zeros((0, 2, 1, 1))   # play_game's ``board``: nobody weighs the board
+PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib", "pone_crib")
+NP = len(PARTS)  # with n players a deal's parts are 3 + 2n (part_count): heels, each
+# seat's pegging from the dealer back to seat 0, each seat's hand from
+# seat 0 to the dealer, the crib, the pone's crib (two cribs)
+TIE = 2  # the winner of a game of two cribs that ends level
+NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)))  # no expert among the players: no tables
+FREE = np.array([-1, -1, -1, -1])  # play_deal's ``forced``: all throw by their policies
+NO_BOARD = np.zeros((0, 2, 1, 1))  # play_game's ``board``: nobody weighs the board
 # The expert's throw by the board (board_throw): weighed when a score is within BOARD_REACH of
 # the game length (a deal can end the game: a dealer's hand, crib and play seldom make more),
 # among its BOARD_THROWS best throws by points, each played out on BOARD_DEALS deals.
 BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 64
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
-FIVE_CARD_START = 3              # the five-card game's first pone's points ("three for last")
+FIVE_CARD_START = 3  # the five-card game's first pone's points ("three for last")
 # What a compiled copy of the game carries: flags() sets each to False (jit.variant) where
 # the spec has no redraw or bid, or nobody weighs the board, and then its code is never
 # compiled.
@@ -99,7 +119,7 @@ def _redraws(cards, before, owns, policies, deck, top, known, table, pr, first, 
     n = cards.shape[1]
     for seat in range(2):
         limit = deck.shape[0] - top - reserve
-        if policies[seat, 0] == 0:                   # a random player redraws at random
+        if policies[seat, 0] == 0:  # a random player redraws at random
             mask = np.random.randint((1 << n) - 1)
             bits = 0
             for i in range(n):
@@ -120,8 +140,9 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
     ss = np.zeros((2, 2, CRIB_DRAWS))
     for seat in range(2):
         if policies[seat, 0] != 0:
-            hs[seat], ss[seat] = bid_limits(dealt[seat], table, pr, keep_idx, disc_idx, first,
-                                            known[seat])
+            hs[seat], ss[seat] = bid_limits(
+                dealt[seat], table, pr, keep_idx, disc_idx, first, known[seat]
+            )
     return auction(hs, ss)
 
 
@@ -152,12 +173,12 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     dealt = np.empty((seats, h), dtype=np.int64)
     known = np.zeros((seats, 53), dtype=np.int64)
     for seat in range(seats):
-        dealt[seat] = deck[h * seat:h * seat + h]
+        dealt[seat] = deck[h * seat : h * seat + h]
         for c in dealt[seat]:
             known[seat, c] += 1
     top = seats * h
     cribs = np.empty((seats, pr[CRIB_SIZE] + ns), dtype=np.int64)  # cribs[seat]: seat's crib
-    for j in range(seats * t, pr[CRIB_SIZE]):         # three players: a card from the deck
+    for j in range(seats * t, pr[CRIB_SIZE]):  # three players: a card from the deck
         cribs[dealer, j] = deck[top]
         top += 1
     first = -1
@@ -168,7 +189,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         if _heels(first, parts, seat_scores, target, pr, trace):
             return side(dealer, pr)
     owner, price = dealer, 0
-    owns = np.empty(seats, dtype=np.int64)          # whether the crib is seat's side's
+    owns = np.empty(seats, dtype=np.int64)  # whether the crib is seat's side's
     for seat in range(seats):
         owns[seat] = side(seat, pr) == side(dealer, pr)
     owns[0] |= two
@@ -180,12 +201,25 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         owns[:] = 0
         owns[owner] = 1
     hands = np.empty((seats, k), dtype=np.int64)
-    cuts = np.empty((seats, ns), dtype=np.int64)        # each seat's cut cards
+    cuts = np.empty((seats, ns), dtype=np.int64)  # each seat's cut cards
     for seat in range(seats):
-        o = forced[seat] if forced[seat] >= 0 else \
-            choose_throw(dealt[seat], owns[seat], policies[seat, 0], table, pr, keep_idx,
-                         disc_idx, first, known[seat], seat,
-                         expert[0][int(policies[seat, 1] == EXPERT)])
+        o = (
+            forced[seat]
+            if forced[seat] >= 0
+            else choose_throw(
+                dealt[seat],
+                owns[seat],
+                policies[seat, 0],
+                table,
+                pr,
+                keep_idx,
+                disc_idx,
+                first,
+                known[seat],
+                seat,
+                expert[0][int(policies[seat, 1] == EXPERT)],
+            )
+        )
         for j in range(k):
             hands[seat, j] = dealt[seat, keep_idx[o, j]]
         for j in range(t):
@@ -197,9 +231,8 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         if gift:
             cuts[1 - seat, 0] = dealt[seat, disc_idx[o, -1]]
     if DRAW_ON and pr[DRAW]:
-        top = _redraws(hands, False, owns, policies, deck, top, known, table, pr, first,
-                       reserve)
-    if gift:                                  # the given cards are turned over
+        top = _redraws(hands, False, owns, policies, deck, top, known, table, pr, first, reserve)
+    if gift:  # the given cards are turned over
         for seat in range(2):
             known[seat, cuts[seat, 0]] += 1
     else:
@@ -213,27 +246,40 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     series = np.zeros(seats * k, dtype=np.int64)
     st = np.array([0, 0, 0, -1], dtype=np.int64)
     pegged = np.zeros(seats, dtype=np.int64)
-    winner = play(hands, used, series, st, policies[:, 1].copy(), known, pegged, seat_scores,
-                  target, pr, trace, expert[1])
+    winner = play(
+        hands,
+        used,
+        series,
+        st,
+        policies[:, 1].copy(),
+        known,
+        pegged,
+        seat_scores,
+        target,
+        pr,
+        trace,
+        expert[1],
+    )
     for seat in range(seats):
         parts[seats - seat] += pegged[seat]
     if winner >= 0:
         return side(winner, pr)
     show = np.empty(k + ns, dtype=np.int64)
-    for seat in range(seats):             # the hands from the pone round to the dealer
+    for seat in range(seats):  # the hands from the pone round to the dealer
         show[:k] = hands[seat]
         show[k:] = cuts[seat]
         s = side(seat, pr)
         parts[1 + seats + seat] += add_points(
-            seat_scores, s, show_points(show, k, table, False, pr), target, pr)
+            seat_scores, s, show_points(show, k, table, False, pr), target, pr
+        )
         if 0 < target <= seat_scores[s]:
             return s
-    for c in range(1 + two):              # the cribs, each with its owner's cut cards: the
-        seat = owner if c == 0 else 0     # owner's, then under two cribs the pone's
-        cribs[seat, pr[CRIB_SIZE]:] = cuts[seat]
+    for c in range(1 + two):  # the cribs, each with its owner's cut cards: the
+        seat = owner if c == 0 else 0  # owner's, then under two cribs the pone's
+        cribs[seat, pr[CRIB_SIZE] :] = cuts[seat]
         s = side(seat, pr)
         pts = show_points(cribs[seat], pr[CRIB_SIZE], table, True, pr)
-        if pts < price:                   # a bid the crib did not make: set back
+        if pts < price:  # a bid the crib did not make: set back
             pts = -min(price, seat_scores[s])
             seat_scores[s] += pts
         else:
@@ -249,9 +295,9 @@ def seat_deck(hand, rest, seat, deck):
     """Fill ``deck`` for a two-player play_deal: ``hand`` dealt to ``seat`` (seat 0 gets
     deck[0:h], seat 1 the next h), the other's hand from ``rest``, then the rest of it."""
     h = hand.shape[0]
-    deck[seat * h:seat * h + h] = hand
-    deck[(1 - seat) * h:(2 - seat) * h] = rest[:h]
-    deck[2 * h:] = rest[h:]
+    deck[seat * h : seat * h + h] = hand
+    deck[(1 - seat) * h : (2 - seat) * h] = rest[:h]
+    deck[2 * h :] = rest[h:]
 
 
 @njit(cache=True)
@@ -292,7 +338,7 @@ def model_throw(six, seat, shares, disc_idx):
                 four[k] = RANK[six[q]]
                 k += 1
         t1, t2 = min(RANK[six[i]], RANK[six[j]]), max(RANK[six[i]], RANK[six[j]])
-        pair = (t1 - 1) * 13 - (t1 - 1) * (t1 - 2) // 2 + t2 - t1     # keep_shares' order
+        pair = (t1 - 1) * 13 - (t1 - 1) * (t1 - 2) // 2 + t2 - t1  # keep_shares' order
         share = shares[seat, four_index(four), pair]
         if share > best:
             best, pick = share, o
@@ -327,8 +373,7 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
     for c in dealt:
         seen[c] += 1
         key = key * np.uint64(53) + np.uint64(c)
-    values = throw_values(dealt, seat, table, pr, keep_idx, disc_idx, -1, seen, seat,
-                          expert[0][1])
+    values = throw_values(dealt, seat, table, pr, keep_idx, disc_idx, -1, seen, seat, expert[0][1])
     order = np.argsort(-values)[:BOARD_THROWS]
     n = BOARD_DEALS
     parts = np.zeros((order.shape[0] * n, NP), dtype=np.int64)
@@ -347,12 +392,33 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
             other = np.zeros(53, dtype=np.int64)
             for c in theirs_dealt:
                 other[c] += 1
-            forced[1 - seat] = choose_throw(theirs_dealt, 1 - seat, EV, table, pr, keep_idx,
-                                            disc_idx, -1, other, 1 - seat, expert[0][1][:0])
+            forced[1 - seat] = choose_throw(
+                theirs_dealt,
+                1 - seat,
+                EV,
+                table,
+                pr,
+                keep_idx,
+                disc_idx,
+                -1,
+                other,
+                1 - seat,
+                expert[0][1][:0],
+            )
         for j in range(order.shape[0]):
             forced[seat] = order[j]
-            play_deal(deck, greedy, np.zeros(2, dtype=np.int64), 0, table, parts[j * n + s], pr,
-                      expert, forced, traces[j * n + s])
+            play_deal(
+                deck,
+                greedy,
+                np.zeros(2, dtype=np.int64),
+                0,
+                table,
+                parts[j * n + s],
+                pr,
+                expert,
+                forced,
+                traces[j * n + s],
+            )
     rows, _, times = reach_times(parts, traces, 2)
     best, pick = -1.0, order[0]
     for j in range(order.shape[0]):
@@ -382,7 +448,7 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
     sides = 2 if pr[PARTNERS] else n
     npart = part_count(n)
     np.random.seed(seed)
-    while True:                # cut for deal among the ordinary cards: the lowest card deals
+    while True:  # cut for deal among the ordinary cards: the lowest card deals
         cut = np.random.permutation(52)[:n]
         low = np.argmin(RANK[cut])
         ties = 0
@@ -394,7 +460,7 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
     if start[2] >= 0:
         dealer = start[2]
     out[1] = dealer
-    full = unseen_cards(np.zeros(53, dtype=np.int64), pr)     # the spec's whole deck
+    full = unseen_cards(np.zeros(53, dtype=np.int64), pr)  # the spec's whole deck
     scores = np.zeros(sides, dtype=np.int64)
     scores[:2] = start[:2]
     if pr[FIVE_CARD] and start[2] < 0:
@@ -407,14 +473,14 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
     deals = 0
     complete = 0
     while True:
-        for seat in range(n):               # seat 0 at the dealer's left, the dealer last
+        for seat in range(n):  # seat 0 at the dealer's left, the dealer last
             seat_pol[seat] = policies[(dealer + 1 + seat) % n]
         for s in range(sides):
             seat_scores[s] = scores[(dealer + 1 + s) % sides]
         parts[:] = 0
         trace[0] = 0
         if pr[FIVE_CARD] and deals == 0 and seat_scores[0] >= game_length:
-            w = 0                       # the first pone's three won a game of 3 or less
+            w = 0  # the first pone's three won a game of 3 or less
         else:
             deals += 1
             deck = np.random.permutation(full)
@@ -423,20 +489,28 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
                 h = pr[HAND_SIZE]
                 for seat in range(2):
                     if seat_pol[seat, 1] == EXPERT:
-                        forced[seat] = board_throw(deck[seat * h:seat * h + h], seat,
-                                                   seat_scores[seat], seat_scores[1 - seat],
-                                                   table, pr, expert, board)
-            w = play_deal(deck, seat_pol, seat_scores, game_length, table, parts, pr, expert,
-                          forced, trace)
+                        forced[seat] = board_throw(
+                            deck[seat * h : seat * h + h],
+                            seat,
+                            seat_scores[seat],
+                            seat_scores[1 - seat],
+                            table,
+                            pr,
+                            expert,
+                            board,
+                        )
+            w = play_deal(
+                deck, seat_pol, seat_scores, game_length, table, parts, pr, expert, forced, trace
+            )
         for s in range(sides):
             scores[(dealer + 1 + s) % sides] = seat_scores[s]
-        out[6 + npart] = max(out[6 + npart], parts[1 + n:].max())
+        out[6 + npart] = max(out[6 + npart], parts[1 + n :].max())
         if w >= 0:
             reached = (dealer + 1 + w) % sides
             winner = 1 - reached if pr[LOWBALL] else reached
             break
         complete += 1
-        out[6:6 + npart] += parts
+        out[6 : 6 + npart] += parts
         if pr[TWO_CRIBS] and scores.max() >= game_length:
             winner = TIE if scores[0] == scores[1] else int(np.argmax(scores))
             if pr[LOWBALL] and winner != TIE:
@@ -463,18 +537,36 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     scorer and, where the closed form answers every throw, the general throw. A copy only
     leaves out branches its games never take: its numbers are the kernel's."""
     pegging = {int(p) for p in policies[:, 1]}
-    closed = (pr[HAND_SIZE] == 6 and pr[CRIB_SIZE] // pr[PLAYERS] == 2 and pr[STARTERS] == 1
-              and not (pr[WILD_RANK] or pr[TWO_CRIBS] or pr[CHOOSE_CUT]))
-    return {"LOOKAHEAD_ON": LOOKAHEAD in pegging, "EXPERT1_ON": EXPERT1 in pegging,
-            "EXPERT_ON": EXPERT in pegging, "WILD_ON": bool(pr[WILD_RANK]),
-            "GENERAL_ON": not closed or bool({int(p) for p in policies[:, 0]} - {RANDOM, EV}),
-            "DRAW_ON": bool(pr[DRAW]), "BID_ON": bool(pr[BID]), "BOARD_ON": board.shape[0] > 0}
+    closed = (
+        pr[HAND_SIZE] == 6
+        and pr[CRIB_SIZE] // pr[PLAYERS] == 2
+        and pr[STARTERS] == 1
+        and not (pr[WILD_RANK] or pr[TWO_CRIBS] or pr[CHOOSE_CUT])
+    )
+    return {
+        "LOOKAHEAD_ON": LOOKAHEAD in pegging,
+        "EXPERT1_ON": EXPERT1 in pegging,
+        "EXPERT_ON": EXPERT in pegging,
+        "WILD_ON": bool(pr[WILD_RANK]),
+        "GENERAL_ON": not closed or bool({int(p) for p in policies[:, 0]} - {RANDOM, EV}),
+        "DRAW_ON": bool(pr[DRAW]),
+        "BID_ON": bool(pr[BID]),
+        "BOARD_ON": board.shape[0] > 0,
+    }
 
 
 def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START, board=NO_BOARD):
     """Many games, one per seed, over threads; rows as play_game's ``out``."""
-    return threaded(variant(_play_games, **flags(policies, pr, board)), seeds, policies, table,
-                    pr, expert, np.asarray(start, dtype=np.int64), board)
+    return threaded(
+        variant(_play_games, **flags(policies, pr, board)),
+        seeds,
+        policies,
+        table,
+        pr,
+        expert,
+        np.asarray(start, dtype=np.int64),
+        board,
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -488,8 +580,9 @@ def _play_games(seeds, policies, table, pr, expert, start, board):
 def deal_outcomes(seeds, policies, table, pr, expert=NO_EXPERT):
     """Whole deals (no game end), one per seed: (rows of a deal's parts, part_count; each
     deal's trace of heels and the play, play.log_points), for the odds table."""
-    return threaded(variant(_deal_outcomes, **flags(policies, pr)), seeds, policies, table, pr,
-                    expert)
+    return threaded(
+        variant(_deal_outcomes, **flags(policies, pr)), seeds, policies, table, pr, expert
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -500,6 +593,7 @@ def _deal_outcomes(seeds, policies, table, pr, expert):
     for i in range(seeds.shape[0]):
         np.random.seed(seeds[i])
         sc = np.zeros(2 if pr[PARTNERS] else pr[PLAYERS], dtype=np.int64)
-        play_deal(np.random.permutation(full), policies, sc, 0, table, out[i], pr, expert, FREE,
-                  traces[i])
+        play_deal(
+            np.random.permutation(full), policies, sc, 0, table, out[i], pr, expert, FREE, traces[i]
+        )
     return out, traces

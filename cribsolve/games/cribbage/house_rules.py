@@ -6,6 +6,7 @@ gets) are answered by one table.
 Each row is ``simulate_cribbage`` under one spec; the rules listed are those the engine plays
 (spec.py).
 """
+
 from __future__ import annotations
 
 from cribsolve.games.cribbage.simulate import simulate_cribbage
@@ -39,19 +40,48 @@ RULES = [  # (name, spec): the standard game, each house rule alone, then the pa
     ("partners", CribbageSpec(players=4, hand_size=5, partners=True)),
     ("five-card", CribbageSpec(five_card=True, hand_size=5, game_length=61)),
 ]
-COLUMNS = ["rule", "games", "first_dealer_wins", "ci_low", "ci_high", "ties", "dealer_points",
-           "dealer_pegging", "dealer_hand", "crib", "pone_points", "pone_pegging", "pone_hand",
-           "pone_crib", "deals_per_game", "skunk_rate", "largest_hand"]
+COLUMNS = [
+    "rule",
+    "games",
+    "first_dealer_wins",
+    "ci_low",
+    "ci_high",
+    "ties",
+    "dealer_points",
+    "dealer_pegging",
+    "dealer_hand",
+    "crib",
+    "pone_points",
+    "pone_pegging",
+    "pone_hand",
+    "pone_crib",
+    "deals_per_game",
+    "skunk_rate",
+    "largest_hand",
+]
 
 
-def variations(n: int, seed: int = 0, policy: str = "greedy", jobs: int | None = None,
-               progress=None, where=None) -> list[dict]:
+def variations(
+    n: int,
+    seed: int = 0,
+    policy: str = "greedy",
+    jobs: int | None = None,
+    progress=None,
+    where=None,
+) -> list[dict]:
     """One row (COLUMNS) per rule of RULES, each from ``n`` games of ``seed`` (their chunks
     run ``where``, as for simulate_cribbage)."""
     rows = []
     for name, spec in RULES:
         d = simulate_cribbage(n, policy, None, seed, jobs, progress, spec, where).as_dict()
-        rows.append({"rule": name, "games": n, "first_dealer_wins": d["win_rate"],
-                     "ci_low": d["win_rate_ci"][0], "ci_high": d["win_rate_ci"][1],
-                     **{k: d[k] for k in COLUMNS[5:]}})
+        rows.append(
+            {
+                "rule": name,
+                "games": n,
+                "first_dealer_wins": d["win_rate"],
+                "ci_low": d["win_rate_ci"][0],
+                "ci_high": d["win_rate_ci"][1],
+                **{k: d[k] for k in COLUMNS[5:]},
+            }
+        )
     return rows

@@ -11,6 +11,7 @@ throws after which the policy keeps exactly its four. The model's choice for eve
 every thrown pair is made once per rule set and kept (keep_shares, throw_model), so the
 game engine weighs every holding before it draws the ones it searches.
 """
+
 import numpy as np
 
 from cribsolve.core.scoring.kernels import N_RANKS
@@ -112,7 +113,7 @@ def keeps_share(six, seat, table, crib, aim):
     n_best = 0
     for i in range(6):
         for j in range(i + 1, 6):
-            code = 0                               # the kept ranks, as a sorted count code
+            code = 0  # the kept ranks, as a sorted count code
             for q in range(6):
                 if q != i and q != j:
                     code += 1 << (4 * (six[q] - 1))
@@ -120,7 +121,7 @@ def keeps_share(six, seat, table, crib, aim):
             o += 1
     if vals[14] < best - 1e-9:
         return 0.0
-    for o in range(15):                            # distinct best fours
+    for o in range(15):  # distinct best fours
         if vals[o] >= best - 1e-9:
             dup = False
             for p in range(o):
@@ -143,8 +144,12 @@ def four_index(ranks):
     b, d = min(b, d), max(b, d)
     b, c = min(b, c), max(b, c)
     x0, x1, x2, x3 = a - 1, b, c + 1, d + 2
-    return x0 + x1 * (x1 - 1) // 2 + x2 * (x2 - 1) * (x2 - 2) // 6 + \
-        x3 * (x3 - 1) * (x3 - 2) * (x3 - 3) // 24
+    return (
+        x0
+        + x1 * (x1 - 1) // 2
+        + x2 * (x2 - 1) * (x2 - 2) // 6
+        + x3 * (x3 - 1) * (x3 - 2) * (x3 - 3) // 24
+    )
 
 
 N_FOURS, N_PAIRS = 1820, 91
@@ -187,14 +192,19 @@ def throw_weights(h, laid, avail, seat, shares, pr):
     cards or more decks, or no shares)."""
     n = h.shape[0]
     out = np.ones(n)
-    if laid.shape[0] + h.shape[1] != 4 or pr[DECKS] != 1 or pr[JOKERS] or pr[WILD_RANK] \
-            or shares.shape[0] != 2:
+    if (
+        laid.shape[0] + h.shape[1] != 4
+        or pr[DECKS] != 1
+        or pr[JOKERS]
+        or pr[WILD_RANK]
+        or shares.shape[0] != 2
+    ):
         return out
     four = np.empty(4, dtype=np.int64)
-    four[:laid.shape[0]] = laid
+    four[: laid.shape[0]] = laid
     rem = np.empty(avail.shape[0], dtype=np.int64)
     for i in range(n):
-        four[laid.shape[0]:] = h[i]
+        four[laid.shape[0] :] = h[i]
         row = shares[seat, four_index(four)]
         rem[:] = avail
         for r in h[i]:
@@ -204,8 +214,9 @@ def throw_weights(h, laid, avail, seat, shares, pr):
         for t1 in range(1, 14):
             for t2 in range(t1, 14):
                 if row[p] > 0:
-                    total += row[p] * (rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else
-                                       rem[t1] * rem[t2])
+                    total += row[p] * (
+                        rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else rem[t1] * rem[t2]
+                    )
                 p += 1
         out[i] = total
     return out
@@ -223,15 +234,18 @@ def throw_model(spec):
     def compute():
         table = rank_table(spec.target)
         return {"share": keep_shares(table, crib_values(table), -1.0 if spec.lowball else 1.0)}
+
     return load("throwmodel", {"target": spec.target, "lowball": spec.lowball}, compute)["share"]
 
 
 def _check_model(arrays, params):
     from cribsolve.infra.store import expect
+
     s = arrays.get("share")
     expect(s is not None and s.shape == (2, N_FOURS, N_PAIRS), "not a throw model")
-    expect(float(s.min()) >= 0 and float(s.max()) <= 1 and float(s.max()) > 0,
-           "shares outside [0, 1]")
+    expect(
+        float(s.min()) >= 0 and float(s.max()) <= 1 and float(s.max()) > 0, "shares outside [0, 1]"
+    )
 
 
 NO_MODEL = np.zeros((0, 1, 1))

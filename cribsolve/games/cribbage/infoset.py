@@ -14,9 +14,10 @@ so its opponent answers knowing my cards and my later cards are chosen knowing i
   answered as it did (my belief follows its cards and goes).
 The modelled opponent looks two cards ahead: a deeper one (its best mean margin over 8 drawn
 hands of mine, played out with both hands open) cost 30 times as much, and what that buys
-is spent better on more holdings (README, the expert's section). Holdings are multisets of ranks (the play depends on ranks only); seats in
-the kernels: 0 me, 1 the opponent.
+is spent better on more holdings (README, the expert's section). Holdings are multisets of
+ranks (the play depends on ranks only); seats in the kernels: 0 me, 1 the opponent.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
@@ -25,8 +26,8 @@ from cribsolve.games.cribbage.search import _settle, best_margin, expert_holding
 from cribsolve.games.cribbage.spec import LOWBALL, PEG_LIMIT
 from cribsolve.infra.jit import njit
 
-SPLIT, MINE, THEIRS = 0, 1, 2      # the kinds of node
-HOLDINGS = 256          # holdings searched per card, drawn by weight where there are more
+SPLIT, MINE, THEIRS = 0, 1, 2  # the kinds of node
+HOLDINGS = 256  # holdings searched per card, drawn by weight where there are more
 
 
 @njit(cache=True)
@@ -47,7 +48,7 @@ def answer_points(series, n, count, avail, size, u, pr):
     drawn from ``avail`` (copies by rank, ``size`` in all; none worth the count left ruled
     out here: the caller's urn), exact by the hypergeometric law; 0 where none fits."""
     limit = pr[PEG_LIMIT]
-    got = np.full(14, -1, dtype=np.int64)         # my answer's points by rank, -1: no fit
+    got = np.full(14, -1, dtype=np.int64)  # my answer's points by rank, -1: no fit
     most = 0
     fit = 0
     for x in range(14):
@@ -58,14 +59,14 @@ def answer_points(series, n, count, avail, size, u, pr):
             fit += avail[x]
     total = 0.0
     for t in range(1, most + 1):
-        at_least = 0                              # copies scoring t or more
-        below = 0                                 # fitting copies scoring under t
+        at_least = 0  # copies scoring t or more
+        below = 0  # fitting copies scoring under t
         for x in range(14):
             if got[x] >= t:
                 at_least += avail[x]
             elif got[x] >= 0:
                 below += avail[x]
-        if pr[LOWBALL]:                           # my least: every fitting card scores t+
+        if pr[LOWBALL]:  # my least: every fitting card scores t+
             total += _none_of(size, below, u) - _none_of(size, fit, u)
         else:
             total += 1.0 - _none_of(size, at_least, u)
@@ -96,7 +97,7 @@ def reply(hj, uj, u, series, start, n, count, last, public, pr):
     for i in range(k):
         if hj[i] >= 0 and not uj >> i & 1:
             avail[hj[i]] -= 1
-    if last == 1 and count > 0:                   # my go: none of mine fit under the limit
+    if last == 1 and count > 0:  # my go: none of mine fit under the limit
         kept = avail.copy()
         for r in range(14):
             if VALUE[r] <= limit - count:
@@ -163,12 +164,12 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
     aim = play.aim(pr)
     depth = 4 * k + 4
     fr = np.zeros((depth, 12), dtype=np.int64)
-    act = np.zeros((depth, m), dtype=np.int64)       # each node's holdings, as a list
+    act = np.zeros((depth, m), dtype=np.int64)  # each node's holdings, as a list
     nact = np.zeros(depth, dtype=np.int64)
-    grp = np.zeros((depth, m), dtype=np.int64)       # by place in act: split group, reply
-    laid = np.zeros((depth, m), dtype=np.int64)      # by holding: the reply laid
-    out = np.zeros((depth, m, 7), dtype=np.int64)    # a split's groups' settled states
-    va = np.zeros((depth, m))                        # each node's result, by holding
+    grp = np.zeros((depth, m), dtype=np.int64)  # by place in act: split group, reply
+    laid = np.zeros((depth, m), dtype=np.int64)  # by holding: the reply laid
+    out = np.zeros((depth, m, 7), dtype=np.int64)  # a split's groups' settled states
+    va = np.zeros((depth, m))  # each node's result, by holding
     vb = np.zeros((depth, m))
     best = np.zeros(depth)
     nact[0] = m
@@ -178,19 +179,23 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
     while True:
         kind = fr[d, KIND]
         start, n, count = fr[d, START], fr[d, NUM], fr[d, COUNT]
-        if fresh:                                    # a node's first visit
+        if fresh:  # a node's first visit
             fresh = False
-            if kind == SPLIT:                        # goes and last cards, holding by holding
+            if kind == SPLIT:  # goes and last cards, holding by holding
                 ng = 0
                 for q in range(nact[d]):
                     j = act[d, q]
-                    o = _settle(h2[j], used2[j], start, n, count, fr[d, TURN], fr[d, LAST],
-                                limit)
+                    o = _settle(h2[j], used2[j], start, n, count, fr[d, TURN], fr[d, LAST], limit)
                     g = 0
-                    while g < ng and not (out[d, g, 0] == o[0] and out[d, g, 1] == o[1] and
-                                          out[d, g, 2] == o[2] and out[d, g, 3] == o[3] and
-                                          out[d, g, 4] == o[4] and out[d, g, 5] == o[5] and
-                                          out[d, g, 6] == o[6]):
+                    while g < ng and not (
+                        out[d, g, 0] == o[0]
+                        and out[d, g, 1] == o[1]
+                        and out[d, g, 2] == o[2]
+                        and out[d, g, 3] == o[3]
+                        and out[d, g, 4] == o[4]
+                        and out[d, g, 5] == o[5]
+                        and out[d, g, 6] == o[6]
+                    ):
                         g += 1
                     if g == ng:
                         out[d, g, 0], out[d, g, 1], out[d, g, 2] = o[0], o[1], o[2]
@@ -198,18 +203,19 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                         out[d, g, 6] = o[6]
                         ng += 1
                     grp[d, q] = g
-                    if o[0]:                         # the play is over for this holding
+                    if o[0]:  # the play is over for this holding
                         va[d, j], vb[d, j] = o[5], o[6]
                 fr[d, GROUPS] = ng
             elif kind == THEIRS:
                 u = _unplayed(h2[act[d, 0], 0], used2[act[d, 0], 0])
                 for q in range(nact[d]):
                     j = act[d, q]
-                    grp[d, q] = reply(h2[j, 1], used2[j, 1], u, series, start, n, count,
-                                      fr[d, LAST], public, pr)
+                    grp[d, q] = reply(
+                        h2[j, 1], used2[j, 1], u, series, start, n, count, fr[d, LAST], public, pr
+                    )
             else:
                 best[d] = -1e18
-        if back:                                     # a child's result comes back
+        if back:  # a child's result comes back
             back = False
             c = d + 1
             if kind == SPLIT:
@@ -236,7 +242,7 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                     j = act[c, q]
                     used2[j, 1] &= ~(1 << laid[d, j])
                     va[d, j], vb[d, j] = va[c, j], vb[c, j] + pts
-        child = False                                # the next child
+        child = False  # the next child
         if kind == SPLIT:
             for g in range(fr[d, NEXT], fr[d, GROUPS]):
                 if out[d, g, 0]:
@@ -250,16 +256,28 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                         q2 += 1
                 nact[d + 1] = q2
                 t = out[d, g, 4]
-                _enter(fr, d + 1, MINE if t == 0 else THEIRS, out[d, g, 1], out[d, g, 2],
-                       out[d, g, 3], t, fr[d, LAST])
+                _enter(
+                    fr,
+                    d + 1,
+                    MINE if t == 0 else THEIRS,
+                    out[d, g, 1],
+                    out[d, g, 2],
+                    out[d, g, 3],
+                    t,
+                    fr[d, LAST],
+                )
                 child = True
                 break
         elif kind == MINE:
             j0 = act[d, 0]
             for i in range(fr[d, NEXT], k):
                 r = h2[j0, 0, i]
-                if r < 0 or used2[j0, 0] >> i & 1 or count + VALUE[r] > limit or \
-                        fr[d, TRIED] >> r & 1:
+                if (
+                    r < 0
+                    or used2[j0, 0] >> i & 1
+                    or count + VALUE[r] > limit
+                    or fr[d, TRIED] >> r & 1
+                ):
                     continue
                 fr[d, NEXT] = i + 1
                 fr[d, TRIED] |= 1 << r
@@ -318,8 +336,8 @@ def card_values(mine, series, n, count, theirs_h, weights, public, pr):
     k = max(mine.shape[0], theirs_h.shape[1])
     h2 = np.full((m, 2, k), -1, dtype=np.int64)
     for j in range(m):
-        h2[j, 0, :mine.shape[0]] = mine
-        h2[j, 1, :theirs_h.shape[1]] = theirs_h[j]
+        h2[j, 0, : mine.shape[0]] = mine
+        h2[j, 1, : theirs_h.shape[1]] = theirs_h[j]
     used2 = np.zeros((m, 2), dtype=np.int64)
     ser = np.zeros(n + 4 * k + 4, dtype=np.int64)
     ser[:n] = series[:n]
@@ -365,8 +383,9 @@ def expert_choice(hands, used, series, st, known, pr, shares):
     """The expert's card in the game engine: the best expected margin by the
     information-set search over the holdings of search.expert_holdings."""
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, HOLDINGS)
-    laid = np.array([RANK[hands[p, i]] for p in range(2) for i in range(hands.shape[1])
-                     if used[p, i]], dtype=np.int64)
-    vals = card_values(mine, series, st[play.N], st[play.COUNT], h, w, public_ranks(laid, pr),
-                       pr)
+    laid = np.array(
+        [RANK[hands[p, i]] for p in range(2) for i in range(hands.shape[1]) if used[p, i]],
+        dtype=np.int64,
+    )
+    vals = card_values(mine, series, st[play.N], st[play.COUNT], h, w, public_ranks(laid, pr), pr)
     return best_margin(vals, pr)

@@ -12,6 +12,7 @@ the crib's card from the deck; the starter), so one seed gives the same deals to
 players can swap seats and play them again. The players are named by place from the person
 (record.Table: you, then left, across, right); with two, you and they.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -46,16 +47,16 @@ class Player:
 
 class GameOver(Exception):
     def __init__(self, who: int):
-        self.who = who          # the side that reached the game length (0: yours)
+        self.who = who  # the side that reached the game length (0: yours)
 
 
 @dataclass
 class Result:
-    scores: list                # by side, yours first (two players: yours, theirs)
-    winner: str | None          # the winning side's name ("you", "they"; or a place); None:
-    deals: int                  # unfinished
-    skunk: int = 0              # 1 skunk, 2 double skunk
-    texts: list = field(default_factory=list)   # the record, deal by deal
+    scores: list  # by side, yours first (two players: yours, theirs)
+    winner: str | None  # the winning side's name ("you", "they"; or a place); None:
+    deals: int  # unfinished
+    skunk: int = 0  # 1 skunk, 2 double skunk
+    texts: list = field(default_factory=list)  # the record, deal by deal
 
 
 def deck_for(seed: int, n: int, spec):
@@ -83,7 +84,7 @@ def cut_for_deal(seed: int, spec):
     n = spec.players
     deck = [c for c in deck_for(seed, 0, spec) if c < 52]
     for k in range(0, len(deck) - n + 1, n):
-        cut = deck[k:k + n]
+        cut = deck[k : k + n]
         low = min(RANK[c] for c in cut)
         if sum(RANK[c] == low for c in cut) == 1:
             return cut, next(p for p, c in enumerate(cut) if RANK[c] == low)
@@ -91,9 +92,19 @@ def cut_for_deal(seed: int, spec):
 
 
 class Match:
-    def __init__(self, spec, player: Player, computer, say, write=None, seed: int = 0,
-                 you_deal: bool | None = None, count_yourself: bool = False,
-                 muggins: bool = False, dealer: int | None = None):
+    def __init__(
+        self,
+        spec,
+        player: Player,
+        computer,
+        say,
+        write=None,
+        seed: int = 0,
+        you_deal: bool | None = None,
+        count_yourself: bool = False,
+        muggins: bool = False,
+        dealer: int | None = None,
+    ):
         """``you_deal`` (two players) or ``dealer`` (the first dealer's place from you, 0 you):
         who deals first; neither: cut for it."""
         self.spec, self.player, self.computer, self.seed = spec, player, computer, seed
@@ -106,11 +117,15 @@ class Match:
         if dealer is None:
             cut, dealer = cut_for_deal(seed, spec)
             names = self.table.names
-            say("cut for deal: " + ", ".join(
-                f"{names[p]} cut{'s' * (names[p] not in NAMES)} {format_card(c)}"
-                for p, c in enumerate(cut)) +
-                f": {names[dealer]} deal{'s' * (names[dealer] not in NAMES)} first (the "
-                f"{'lower' if len(cut) == 2 else 'lowest'} card deals)")
+            say(
+                "cut for deal: "
+                + ", ".join(
+                    f"{names[p]} cut{'s' * (names[p] not in NAMES)} {format_card(c)}"
+                    for p, c in enumerate(cut)
+                )
+                + f": {names[dealer]} deal{'s' * (names[dealer] not in NAMES)} first (the "
+                f"{'lower' if len(cut) == 2 else 'lowest'} card deals)"
+            )
         self.dealer = dealer
         self.you_deal = dealer == 0
         self.result = Result(self.scores, None, 0)
@@ -118,8 +133,11 @@ class Match:
     # ---- the board ----------------------------------------------------------------------
 
     def board(self) -> str:
-        return "[" + ", ".join(f"{name} {s}" for name, s in zip(self.table.side_names,
-                                                                  self.scores)) + "]"
+        return (
+            "["
+            + ", ".join(f"{name} {s}" for name, s in zip(self.table.side_names, self.scores))
+            + "]"
+        )
 
     def score(self, who: int, pts: int, words: str) -> None:
         """The player at place ``who`` pegs ``pts`` for its side, told with the board, as the
@@ -130,8 +148,9 @@ class Match:
         length, name, side = self.spec.game_length, self.table.names[who], self.table.side(who)
         scores = np.array(self.scores, dtype=np.int64)
         if not play.add_points(scores, side, pts, length, self.spec.as_array()):
-            return self.say(f"  {name}: {words}, but the stink hole: {length - 1} "
-                            "pegs nothing  " + self.board())
+            return self.say(
+                f"  {name}: {words}, but the stink hole: {length - 1} pegs nothing  " + self.board()
+            )
         self.scores[side] = int(scores[side])
         self.say(f"  {name}: {words}  {self.board()}")
         if self.scores[side] >= length:
@@ -144,8 +163,9 @@ class Match:
         (record.Game) of the deals a broken-off game finished, which this one goes on from
         (its seed deals the same cards and the computer decides as it would have)."""
         if resumed is None:
-            header = record.header_text(self.spec, self.dealer, self.seed,
-                                        self.computer.policy, self.muggins)
+            header = record.header_text(
+                self.spec, self.dealer, self.seed, self.computer.policy, self.muggins
+            )
             self.result.texts.append(header)
             self.write(header)
             n = 1
@@ -177,8 +197,15 @@ class Match:
         r.winner = t.side_names[who]
         loser, k = min((s, k) for k, s in enumerate(self.scores) if k != who)  # the last
         last = t.side_names[k]
-        r.skunk = 0 if self.spec.lowball else \
-            2 if loser < length - 60 else 1 if loser < length - 30 else 0
+        r.skunk = (
+            0
+            if self.spec.lowball
+            else 2
+            if loser < length - 60
+            else 1
+            if loser < length - 30
+            else 0
+        )
         if t.sides == 2:
             won = f"{r.winner} win{'s' * (who == 1)}".replace("they wins", "they win")
             score = f"{self.scores[who]}-{loser}"
@@ -186,12 +213,16 @@ class Match:
             won = f"{r.winner} win{'s' * (who != 0)}:"
             score = ", ".join(f"{name} {s}" for name, s in zip(t.side_names, self.scores))
         self.say("")
-        self.say(f"game over: {won} {score}" +
-                 f" ({t.side_names[reached]} reached {length}: lowball)" * self.spec.lowball +
-                 ["", f" (a skunk: {last} did not reach {length - 30}; the win counts as "
-                      "two games)",
-                  f" (a double skunk: {last} did not reach {length - 60}; the win counts "
-                  "as three games)"][r.skunk])
+        self.say(
+            f"game over: {won} {score}"
+            + f" ({t.side_names[reached]} reached {length}: lowball)" * self.spec.lowball
+            + [
+                "",
+                f" (a skunk: {last} did not reach {length - 30}; the win counts as two games)",
+                f" (a double skunk: {last} did not reach {length - 60}; the win counts "
+                "as three games)",
+            ][r.skunk]
+        )
 
 
 def summary_lines(text: str, name: str, progress=None) -> list:
@@ -211,11 +242,12 @@ class Deal:
         self.m, self.number, self.dealer = match, number, dealer
         self.t = t = match.table
         self.you_deal = dealer == 0
-        self.me = t.seat(0, dealer)                 # my seat: 0 the dealer's left
+        self.me = t.seat(0, dealer)  # my seat: 0 the dealer's left
         spec, h, n = match.spec, match.spec.hand_size, t.players
         deck = deck_for(match.seed, number, spec)
-        self.dealt = [deck[t.seat(p, dealer) * h:(t.seat(p, dealer) + 1) * h]
-                      for p in range(n)]                       # by place: yours first
+        self.dealt = [
+            deck[t.seat(p, dealer) * h : (t.seat(p, dealer) + 1) * h] for p in range(n)
+        ]  # by place: yours first
         self.crib_card = deck[n * h] if spec.from_deck else None
         self.starter = deck[n * h + spec.from_deck]
         self.kept, self.thrown, self.played = [None] * n, [None] * n, None
@@ -224,12 +256,23 @@ class Deal:
         return self.t.place(seat, self.dealer)
 
     def text(self) -> str:
-        return record.deal_text(self.number, self.t, self.dealt, self.thrown, self.starter,
-                                self.played, self.crib_card)
+        return record.deal_text(
+            self.number, self.t, self.dealt, self.thrown, self.starter, self.played, self.crib_card
+        )
 
     def decision(self, kind, hand, **more) -> Decision:
-        return Decision(kind, self.number, 0, self.you_deal, tuple(self.m.scores), list(hand),
-                        [], seat=self.me, crib_mine=self.t.side(self.dealer) == 0, **more)
+        return Decision(
+            kind,
+            self.number,
+            0,
+            self.you_deal,
+            tuple(self.m.scores),
+            list(hand),
+            [],
+            seat=self.me,
+            crib_mine=self.t.side(self.dealer) == 0,
+            **more,
+        )
 
     def _says(self, place: int, verb: str) -> str:
         """'you lay', 'they lay', 'left lays'."""
@@ -249,15 +292,22 @@ class Deal:
             seat = t.seat(p, self.dealer)
             mine = m.scores[t.side(p)]
             self.kept[p], self.thrown[p] = m.computer.throw(
-                self.dealt[p], t.side(p) == t.side(self.dealer),
-                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)), seat,
-                (mine, max(s for k, s in enumerate(m.scores) if k != t.side(p))))
-        crib = "your" if self.you_deal else "their" if t.players == 2 else \
-            t.whose(self.dealer)
-        others = "they throw two cards face down" if t.players == 2 else \
-            "the others throw a card each face down"
-        say(f"  you throw {format_cards(self.thrown[0])}; {others} to {crib} crib" +
-            " (and one from the deck)" * (self.crib_card is not None))
+                self.dealt[p],
+                t.side(p) == t.side(self.dealer),
+                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)),
+                seat,
+                (mine, max(s for k, s in enumerate(m.scores) if k != t.side(p))),
+            )
+        crib = "your" if self.you_deal else "their" if t.players == 2 else t.whose(self.dealer)
+        others = (
+            "they throw two cards face down"
+            if t.players == 2
+            else "the others throw a card each face down"
+        )
+        say(
+            f"  you throw {format_cards(self.thrown[0])}; {others} to {crib} crib"
+            + " (and one from the deck)" * (self.crib_card is not None)
+        )
         say(f"  the starter: {format_card(self.starter)}")
         if RANK[self.starter] == JACK and m.spec.wild_rank != JACK:
             m.score(self.dealer, 2, "his heels, two for the dealer")
@@ -271,22 +321,31 @@ class Deal:
         state = PlayState(m.spec, hands)
         while True:
             goes, points = state.settle()
-            for seat in goes:                   # the record has every go; the one who laid
-                self.played.append(GO)          # last takes the point and says nothing
+            for seat in goes:  # the record has every go; the one who laid
+                self.played.append(GO)  # last takes the point and says nothing
                 if seat != state.last or not points:
                     say(f"  {t.names[self.place(seat)]}: go")
             for seat, pts in points:
-                m.score(self.place(seat), pts, "one for last" if state.over else
-                        "one for the go")
+                m.score(self.place(seat), pts, "one for last" if state.over else "one for the go")
             if state.over:
                 return
             seat = state.turn
             p = self.place(seat)
-            card = self._your_card(state) if p == 0 else m.computer.lay(
-                self.kept[p], self.thrown[p] + [self.starter], state.laid, state.series,
-                state.count, state.last, seat, decision_seed(m.seed, self.number,
-                                                             1 + len(self.played)),
-                m.spec.game_length - m.scores[t.side(p)])
+            card = (
+                self._your_card(state)
+                if p == 0
+                else m.computer.lay(
+                    self.kept[p],
+                    self.thrown[p] + [self.starter],
+                    state.laid,
+                    state.series,
+                    state.count,
+                    state.last,
+                    seat,
+                    decision_seed(m.seed, self.number, 1 + len(self.played)),
+                    m.spec.game_length - m.scores[t.side(p)],
+                )
+            )
             series, count = state.series + [int(RANK[card])], state.count + int(VALUE[RANK[card]])
             pts = state.lay(card)
             self.played.append(card)
@@ -297,13 +356,19 @@ class Deal:
     def _your_card(self, state) -> int:
         hand = state.hands[self.me]
         fits = [c for c in hand if state.fits(c)]
-        if len(fits) == 1:                  # no choice: laid for you, as the review has it
+        if len(fits) == 1:  # no choice: laid for you, as the review has it
             return fits[0]
-        d = self.decision("play", hand, played=list(self.played),
-                          seen=self.thrown[0] + [self.starter], count=state.count,
-                          series=list(state.series),
-                          their_left=sum(self.m.spec.kept - len(state.laid[s])
-                                         for s in range(self.t.players) if s != self.me))
+        d = self.decision(
+            "play",
+            hand,
+            played=list(self.played),
+            seen=self.thrown[0] + [self.starter],
+            count=state.count,
+            series=list(state.series),
+            their_left=sum(
+                self.m.spec.kept - len(state.laid[s]) for s in range(self.t.players) if s != self.me
+            ),
+        )
         card = self.m.player.lay(d)
         d.choice = [card]
         self.m.player.after(d)
@@ -311,7 +376,7 @@ class Deal:
 
     def show(self) -> None:
         t = self.t
-        for seat in range(t.players):         # the hands from the dealer's left round
+        for seat in range(t.players):  # the hands from the dealer's left round
             p = self.place(seat)
             self._count(p, self.kept[p], False)
         crib = [c for p in range(t.players) for c in self.thrown[p]]
@@ -326,8 +391,11 @@ class Deal:
         s = score_hand(held, [self.starter], m.spec.rules(), crib)
         what = f"{self.t.whose(who)} {'crib' if crib else 'hand'}"
         say(f"  {what}: {format_cards(held)} with {format_card(self.starter)}")
-        wild = [f"{format_card(c)} as {format_card(x)}" for c, x in
-                zip(list(held) + [self.starter], s.cards) if c != x]
+        wild = [
+            f"{format_card(c)} as {format_card(x)}"
+            for c, x in zip(list(held) + [self.starter], s.cards)
+            if c != x
+        ]
         if wild:
             say(f"  wild: {', '.join(wild)}")
         words = f"{announce.cadence(s.items, m.spec.target)} for {what}"
@@ -339,8 +407,10 @@ class Deal:
         claimed = m.player.count(held, self.starter, crib)
         if claimed == s.total:
             return m.score(0, s.total, f"{announce.number(s.total)}, right: {words}")
-        say(f"  you counted {claimed}; the count is {s.total}: "
-            f"{announce.cadence(s.items, m.spec.target)}")
+        say(
+            f"  you counted {claimed}; the count is {s.total}: "
+            f"{announce.cadence(s.items, m.spec.target)}"
+        )
         if m.muggins and claimed < s.total:
             m.score(0, claimed, f"{announce.number(claimed)} as you counted")
             return m.score(1, s.total - claimed, f"muggins: the {s.total - claimed} you missed")

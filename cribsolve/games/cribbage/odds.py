@@ -12,6 +12,7 @@ play (the last card), so each position only needs positions with a larger total.
 lowball, reaching the game length first loses, so the chance of winning is the chance of not
 getting there first. The standard game's table to 121 ships with the package.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, replace
@@ -24,14 +25,20 @@ from cribsolve.games.cribbage.spec import TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
-DEALS = {"greedy": 200_000, "lookahead": 100_000, "expert": 40_000, "expert1": 40_000,
-         "random": 200_000}
+DEALS = {
+    "greedy": 200_000,
+    "lookahead": 100_000,
+    "expert": 40_000,
+    "expert1": 40_000,
+    "random": 200_000,
+}
 SEED = 121
 CHUNK = 5_000
 
 
-def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str = "greedy",
-                 progress=None) -> dict:
+def deal_records(
+    spec: CribbageSpec, deals: int, seed: int = SEED, policy: str = "greedy", progress=None
+) -> dict:
     """``deals`` whole deals under ``spec`` (its game length plays no part), both players
     following ``policy``: {"parts": rows of game.PARTS, "traces": each deal's heels and
     play, play.log_points}."""
@@ -39,13 +46,14 @@ def deal_records(spec: CribbageSpec, deals: int, seed: int = SEED, policy: str =
     from cribsolve.games.cribbage.game import deal_outcomes
     from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES, tables_for
 
-    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=deals)
+    seeds = np.random.default_rng(seed).integers(0, 2**62, size=deals)
     pol = np.array([CRIBBAGE_POLICIES[policy]] * spec.players)
     expert = tables_for([policy], spec)
     parts, traces = [], []
     for start in range(0, deals, CHUNK):
-        p, t = deal_outcomes(seeds[start:start + CHUNK], pol, rank_table(spec.target),
-                             spec.as_array(), expert)
+        p, t = deal_outcomes(
+            seeds[start : start + CHUNK], pol, rank_table(spec.target), spec.as_array(), expert
+        )
         parts.append(p)
         traces.append(t.astype(np.int16))
         if progress:
@@ -79,10 +87,11 @@ def _reach_table(plays, times, length, line, groups, group, weights, by_dealer, 
                 j = 0
                 while j < k_n and plays[by[j], side] >= need:
                     k = by[j]
-                    if side == 0 or plays[k, 0] < need_d:   # each deal once
+                    if side == 0 or plays[k, 0] < need_d:  # each deal once
                         g = group[k]
-                        acc += after_deal(reach, d, a, b, groups[g], times[k], length, line) \
-                            - by_totals(reach, d, dealer, pone, groups[g], length, line)
+                        acc += after_deal(
+                            reach, d, a, b, groups[g], times[k], length, line
+                        ) - by_totals(reach, d, dealer, pone, groups[g], length, line)
                     j += 1
             reach[d, a, b] = acc / k_n
     return reach
@@ -100,8 +109,17 @@ def reach_table(parts, traces, length, line=None, seats=2):
     groups, group, weights = np.unique(rows, axis=0, return_inverse=True, return_counts=True)
     by_dealer = np.argsort(-plays[:, 0], kind="stable")
     by_pone = np.argsort(-plays[:, 1], kind="stable")
-    return _reach_table(plays, times, length, line, groups, group.ravel(),
-                        weights.astype(np.float64), by_dealer, by_pone)
+    return _reach_table(
+        plays,
+        times,
+        length,
+        line,
+        groups,
+        group.ravel(),
+        weights.astype(np.float64),
+        by_dealer,
+        by_pone,
+    )
 
 
 def _check_deals(arrays, params):
@@ -109,24 +127,33 @@ def _check_deals(arrays, params):
 
     seats = params.get("players", 2)
     parts, traces = arrays.get("parts"), arrays.get("traces")
-    expect(parts is not None and parts.shape == (params["deals"], part_count(seats)),
-           "not a table of deals")
+    expect(
+        parts is not None and parts.shape == (params["deals"], part_count(seats)),
+        "not a table of deals",
+    )
     expect(traces is not None and traces.shape[0] == params["deals"], "no traces of the deals")
-    expect(int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2 * params["starters"],
-           "impossible deal points")
+    expect(
+        int(parts.min()) >= 0 and int(parts[:, 0].max()) <= 2 * params["starters"],
+        "impossible deal points",
+    )
     # the trace holds the same points as the parts it orders, seat by seat
     pts = traces[:, 1:] // seats * (np.arange(traces.shape[1] - 1) < traces[:, :1])
     for seat in range(seats):
         heels = parts[:, 0] if seat == seats - 1 else 0
-        expect(np.array_equal((pts * (traces[:, 1:] % seats == seat)).sum(axis=1),
-                              parts[:, seats - seat] + heels),
-               "the traces do not add up to the play")
+        expect(
+            np.array_equal(
+                (pts * (traces[:, 1:] % seats == seat)).sum(axis=1), parts[:, seats - seat] + heels
+            ),
+            "the traces do not add up to the play",
+        )
 
 
 def _check_odds(arrays, params):
     win, n = arrays.get("win"), params["game_length"]
     expect(win is not None and win.shape == (2, n, n), "not an odds table")
-    expect(float(win.min()) >= -1e-9 and float(win.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
+    expect(
+        float(win.min()) >= -1e-9 and float(win.max()) <= 1 + 1e-9, "probabilities outside [0, 1]"
+    )
     # (a, b, I deal) is (b, a, they deal) seen from the other side: the two add to 1
     expect(float(np.abs(win[1] + win[0].T - 1).max()) < 1e-9, "the two seats do not add to 1")
 
@@ -134,10 +161,14 @@ def _check_odds(arrays, params):
 def _check_skunks(arrays, params):
     skunk, n = arrays.get("skunk"), params["game_length"]
     expect(skunk is not None and skunk.shape == (2, n, n), "not a table of skunks")
-    expect(float(skunk.min()) >= -1e-9 and float(skunk.max()) <= 1 + 1e-9,
-           "probabilities outside [0, 1]")
-    expect(float(np.abs(skunk[:, :, max(params["line"], 0):]).max(initial=0)) == 0,
-           "a skunk with the loser past the line")
+    expect(
+        float(skunk.min()) >= -1e-9 and float(skunk.max()) <= 1 + 1e-9,
+        "probabilities outside [0, 1]",
+    )
+    expect(
+        float(np.abs(skunk[:, :, max(params["line"], 0) :]).max(initial=0)) == 0,
+        "a skunk with the loser past the line",
+    )
 
 
 register("deals", 1, _check_deals)
@@ -148,12 +179,19 @@ register("skunks", 1, _check_skunks)
 def _deals(spec, deals, policy, progress):
     """The simulated deals the tables are made from (deal_records, kept on disk)."""
     deal_spec = odds_key(replace(spec, game_length=CribbageSpec.game_length))
-    return load("deals", {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
-                lambda: deal_records(spec, deals, SEED, policy, progress))
+    return load(
+        "deals",
+        {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
+        lambda: deal_records(spec, deals, SEED, policy, progress),
+    )
 
 
-def odds_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | None = None,
-               policy: str = "greedy") -> np.ndarray:
+def odds_table(
+    spec: CribbageSpec = CribbageSpec(),
+    progress=None,
+    deals: int | None = None,
+    policy: str = "greedy",
+) -> np.ndarray:
     """win[d, a, b]: P(I win) from every position below the game length (a mine, b theirs,
     d = 1 when I deal next), from ``deals`` simulated deals under ``spec`` with both players
     following ``policy``."""
@@ -163,8 +201,10 @@ def odds_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | 
         rec = _deals(spec, deals, policy, progress)
         reach = reach_table(rec["parts"], rec["traces"], spec.game_length, seats=spec.players)
         return {"win": 1.0 - reach if spec.lowball else reach}
-    return load("odds", {"deals": deals, "seed": SEED, "policy": policy,
-                         **odds_key(spec)}, compute)["win"]
+
+    return load(
+        "odds", {"deals": deals, "seed": SEED, "policy": policy, **odds_key(spec)}, compute
+    )["win"]
 
 
 def sides_error(spec: CribbageSpec) -> str | None:
@@ -172,8 +212,10 @@ def sides_error(spec: CribbageSpec) -> str | None:
     its own), or None: two players, or two teams of partners."""
     if spec.players == 2 or spec.partners:
         return None
-    return (f"the odds are built for two sides (two players, or --players 4 --partners), "
-            f"not {spec.players} players each on a score of their own")
+    return (
+        f"the odds are built for two sides (two players, or --players 4 --partners), "
+        f"not {spec.players} players each on a score of their own"
+    )
 
 
 def odds_key(spec: CribbageSpec) -> dict:
@@ -183,16 +225,19 @@ def odds_key(spec: CribbageSpec) -> dict:
     if sides_error(spec):
         raise CribsolveError(sides_error(spec))
     plain = asdict(CribbageSpec())
-    return {k: v for k, v in asdict(spec).items()
-            if k not in TABLE_FIELDS or v != plain[k]}
+    return {k: v for k, v in asdict(spec).items() if k not in TABLE_FIELDS or v != plain[k]}
 
 
 OBJECTIVES = ("win", "game-points")
 NO_SKUNKS = "game points count skunks, and lowball has none: use --objective win"
 
 
-def skunk_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int | None = None,
-                policy: str = "greedy") -> np.ndarray:
+def skunk_table(
+    spec: CribbageSpec = CribbageSpec(),
+    progress=None,
+    deals: int | None = None,
+    policy: str = "greedy",
+) -> np.ndarray:
     """skunk[d, a, b]: P(I win and the other is under the skunk line, the game length less
     SKUNK), as odds_table from the same deals."""
     if spec.lowball:
@@ -202,14 +247,20 @@ def skunk_table(spec: CribbageSpec = CribbageSpec(), progress=None, deals: int |
 
     def compute():
         rec = _deals(spec, deals, policy, progress)
-        return {"skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line,
-                                     spec.players)}
-    return load("skunks", {"deals": deals, "seed": SEED, "policy": policy, "line": line,
-                           **odds_key(spec)}, compute)["skunk"]
+        return {
+            "skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line, spec.players)
+        }
+
+    return load(
+        "skunks",
+        {"deals": deals, "seed": SEED, "policy": policy, "line": line, **odds_key(spec)},
+        compute,
+    )["skunk"]
 
 
-def objective_table(spec: CribbageSpec, objective: str = "win", progress=None,
-                    policy: str = "greedy") -> np.ndarray:
+def objective_table(
+    spec: CribbageSpec, objective: str = "win", progress=None, policy: str = "greedy"
+) -> np.ndarray:
     """The value of every position (as odds_table) by ``objective``: "win", P(I win), or
     "game-points", my expected game points by the American Cribbage Congress's tournament
     scoring: 2 for a win, 3 for a skunk (the loser short of the skunk line; a double skunk

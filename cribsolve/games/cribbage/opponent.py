@@ -14,6 +14,7 @@ Discards are grouped into 169 classes (rank pair, suited or not); a specific pai
 gets its class's frequency divided by the number of card pairs in that class. The result is
 kept per rule set (infra/store.py; the standard one ships with the package).
 """
+
 from __future__ import annotations
 
 import functools
@@ -30,7 +31,7 @@ from cribsolve.infra.store import expect, load, register
 
 N_HANDS = 200_000
 MAX_ITER = 12
-TOL = 2e-3          # stop when no class frequency moves by more than this
+TOL = 2e-3  # stop when no class frequency moves by more than this
 SEED = 20261129
 
 
@@ -80,9 +81,18 @@ def crib_table(seat: str, other_weights: np.ndarray, rules: RuleSet) -> np.ndarr
     table = np.full(N_CLASSES, np.nan)
     for i, d in enumerate(discs):
         unseen = np.array([c for c in range(52) if c not in d], dtype=np.int64)
-        options_distribution(keeps[i:i + 1], d[None, :], unseen, 1, other_weights,
-                             rank_table(rules.target), rules.crib_full_flush, False,
-                             hists[i:i + 1], means[i:i + 1])
+        options_distribution(
+            keeps[i : i + 1],
+            d[None, :],
+            unseen,
+            1,
+            other_weights,
+            rank_table(rules.target),
+            rules.crib_full_flush,
+            False,
+            hists[i : i + 1],
+            means[i : i + 1],
+        )
         table[classes[i]] = means[i, 1]
     return table
 
@@ -126,7 +136,7 @@ def solve(rules: RuleSet, n_hands: int = N_HANDS, progress=None):
     rng = np.random.default_rng(SEED)
     hands = np.argsort(rng.random((n_hands, 52)), axis=1)[:, :6].astype(np.int64)
     sizes = class_sizes()
-    freq = {s: sizes / sizes.sum() for s in ("dealer", "pone")}   # uniform pairs
+    freq = {s: sizes / sizes.sum() for s in ("dealer", "pone")}  # uniform pairs
     changes = []
     table = rank_table(rules.target)
     for it in range(1, MAX_ITER + 1):
@@ -149,8 +159,10 @@ def _check(arrays, params):
     for seat in ("dealer", "pone"):
         f = arrays.get(seat)
         expect(f is not None and f.shape == (N_CLASSES,), f"no {seat} frequencies")
-        expect(bool((f >= 0).all()) and abs(float(f.sum()) - 1) < 1e-9,
-               f"{seat} frequencies are not a distribution")
+        expect(
+            bool((f >= 0).all()) and abs(float(f.sum()) - 1) < 1e-9,
+            f"{seat} frequencies are not a distribution",
+        )
         expect(not f[class_sizes() == 0].any(), f"{seat} frequencies on impossible classes")
 
 
@@ -159,12 +171,22 @@ register("opponent", 1, _check)
 
 def optimal_frequencies(rules: RuleSet, progress=None, hands: int = N_HANDS) -> dict:
     """Class frequencies of each seat's discards, from the table or solved and kept now."""
+
     def compute():
         freq, iterations, changes = solve(rules, hands, progress)
-        return {"dealer": freq["dealer"], "pone": freq["pone"],
-                "iterations": np.array(iterations), "changes": np.array(changes)}
-    params = {"target": rules.target, "crib_full_flush": rules.crib_full_flush,
-              "hands": hands, "seed": SEED}
+        return {
+            "dealer": freq["dealer"],
+            "pone": freq["pone"],
+            "iterations": np.array(iterations),
+            "changes": np.array(changes),
+        }
+
+    params = {
+        "target": rules.target,
+        "crib_full_flush": rules.crib_full_flush,
+        "hands": hands,
+        "seed": SEED,
+    }
     return load("opponent", params, compute)
 
 
@@ -175,8 +197,10 @@ def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None):
         return None if rules.jokers else np.ones(N_CLASSES)
     if model == "optimal":
         if rules.decks != 1 or rules.jokers:
-            raise CribsolveError("the optimal opponent model is fitted to one deck without jokers: "
-                                 "use --opponent uniform")
+            raise CribsolveError(
+                "the optimal opponent model is fitted to one deck without jokers: "
+                "use --opponent uniform"
+            )
         return weights_from_classes(optimal_frequencies(rules, progress)[opponent_seat])
     raise CribsolveError(f"opponent model must be uniform or optimal, not {model!r}")
 
@@ -190,7 +214,13 @@ def crib_table_rows(seat: str, model: str, rules: RuleSet, progress=None):
     rows = []
     for a in range(1, 14):
         for b in range(a, 14):
-            for suited in ((False,) if a == b else (False, True)):
-                rows.append((RANK_CHARS[a - 1], RANK_CHARS[b - 1], suited,
-                             float(table[pair_class_of_ranks(a, b, suited)])))
+            for suited in (False,) if a == b else (False, True):
+                rows.append(
+                    (
+                        RANK_CHARS[a - 1],
+                        RANK_CHARS[b - 1],
+                        suited,
+                        float(table[pair_class_of_ranks(a, b, suited)]),
+                    )
+                )
     return rows

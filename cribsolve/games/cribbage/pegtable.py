@@ -14,6 +14,7 @@ expert, each played as that expert plays:
   one 47 s at 256), so it takes fewer samples (an entry's standard error about 0.23 points
   against the open table's 0.10).
 """
+
 import numpy as np
 
 from cribsolve.core.cards import RANK
@@ -25,7 +26,7 @@ from cribsolve.games.cribbage.spec import DECKS, JOKERS, LOWBALL, WILD_RANK, Cri
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import register as _register
 
-SAMPLES = {"open": 256, "infoset": 128}   # opponent hands per kept four and seat
+SAMPLES = {"open": 256, "infoset": 128}  # opponent hands per kept four and seat
 PEG_SEED = 31
 PLAYS = tuple(SAMPLES)
 STANDARD_SPEC = CribbageSpec()
@@ -62,7 +63,7 @@ def _infoset_margin(mine, theirs, six, thrown, starter, seat, pr, shares):
     hands[seat] = _cards(mine, copies)
     their_six = _cards(six, copies)
     taken = np.zeros(6, dtype=np.bool_)
-    for q in range(4):                               # their kept ranks, as their cards
+    for q in range(4):  # their kept ranks, as their cards
         for i in range(6):
             if not taken[i] and six[i] == theirs[q]:
                 taken[i] = True
@@ -77,10 +78,20 @@ def _infoset_margin(mine, theirs, six, thrown, starter, seat, pr, shares):
         known[1 - seat, c] += 1
     known[:, _cards(starter, copies)[0]] += 1
     pts = np.zeros(2, dtype=np.int64)
-    play_out(hands, np.zeros((2, 4), dtype=np.bool_), np.zeros(8, dtype=np.int64),
-             np.array([0, 0, 0, -1], dtype=np.int64), np.array([EXPERT, EXPERT]), known, pts,
-             np.zeros(2, dtype=np.int64), 0, pr, np.zeros(play.MAX_EVENTS + 1, dtype=np.int64),
-             shares)
+    play_out(
+        hands,
+        np.zeros((2, 4), dtype=np.bool_),
+        np.zeros(8, dtype=np.int64),
+        np.array([0, 0, 0, -1], dtype=np.int64),
+        np.array([EXPERT, EXPERT]),
+        known,
+        pts,
+        np.zeros(2, dtype=np.int64),
+        0,
+        pr,
+        np.zeros(play.MAX_EVENTS + 1, dtype=np.int64),
+        shares,
+    )
     return pts[seat] - pts[1 - seat]
 
 
@@ -98,7 +109,7 @@ def peg_margins(pr, samples, seed, table, crib, infoset, shares):
     for c in deck:
         full[RANK[c]] += 1
     kept, _ = holdings(full, 4, -1)
-    out = np.zeros((2, 14 ** 4))
+    out = np.zeros((2, 14**4))
     drawn = 9 if infoset else 6
     for j in prange(kept.shape[0]):
         np.random.seed(seed + j)
@@ -116,7 +127,7 @@ def peg_margins(pr, samples, seed, table, crib, infoset, shares):
         used = np.zeros(2, dtype=np.int64)
         code = rank_code(kept[j])
         for _ in range(samples):
-            for i in range(drawn):                 # a partial shuffle deals their six
+            for i in range(drawn):  # a partial shuffle deals their six
                 x = i + np.random.randint(urn.shape[0] - i)
                 urn[i], urn[x] = urn[x], urn[i]
             for seat in range(2):
@@ -125,8 +136,9 @@ def peg_margins(pr, samples, seed, table, crib, infoset, shares):
                 if model:
                     inference.model_keep(urn[:6], 1 - seat, table, crib, aim, h[1 - seat])
                 if infoset:
-                    out[seat, code] += _infoset_margin(kept[j], h[1 - seat], urn[:6],
-                                                       urn[6:8], urn[8:9], seat, pr, shares)
+                    out[seat, code] += _infoset_margin(
+                        kept[j], h[1 - seat], urn[:6], urn[6:8], urn[8:9], seat, pr, shares
+                    )
                     continue
                 a, b = best_line(h, used, series, 0, 0, 0, 0, -1, pr)
                 out[seat, code] += (a - b) if seat == 0 else (b - a)
@@ -136,15 +148,24 @@ def peg_margins(pr, samples, seed, table, crib, infoset, shares):
 
 def _check_pegs(arrays, params):
     from cribsolve.infra.store import expect
+
     m = arrays.get("margin")
-    expect(m is not None and m.shape == (2, 14 ** 4), "not a pegging table")
+    expect(m is not None and m.shape == (2, 14**4), "not a pegging table")
     expect(bool(np.isfinite(m).all()) and float(np.abs(m).max()) < 40, "impossible margins")
 
 
 def _params(spec, play_as, samples=None):
-    return {"play": play_as, "samples": samples or SAMPLES[play_as], "seed": PEG_SEED,
-            "target": spec.target, "peg_limit": spec.peg_limit, "lowball": spec.lowball,
-            "decks": spec.decks, "jokers": spec.jokers, "wild_rank": spec.wild_rank}
+    return {
+        "play": play_as,
+        "samples": samples or SAMPLES[play_as],
+        "seed": PEG_SEED,
+        "target": spec.target,
+        "peg_limit": spec.peg_limit,
+        "lowball": spec.lowball,
+        "decks": spec.decks,
+        "jokers": spec.jokers,
+        "wild_rank": spec.wild_rank,
+    }
 
 
 def peg_table(spec, play_as: str = "infoset", samples: int | None = None) -> np.ndarray:
@@ -155,6 +176,7 @@ def peg_table(spec, play_as: str = "infoset", samples: int | None = None) -> np.
     it, as building it takes about 40 minutes of two cores (the open one, a minute).
     ``samples``: opponent hands per kept four and seat (None: SAMPLES, the shipped tables')."""
     from cribsolve.infra.store import load
+
     if spec.kept != 4:
         return np.zeros((0, 1))
     if _params(spec, "open") != _params(STANDARD_SPEC, "open"):
@@ -163,11 +185,21 @@ def peg_table(spec, play_as: str = "infoset", samples: int | None = None) -> np.
 
     def compute():
         from cribsolve.core.scoring.table import rank_table
+
         table = rank_table(spec.target)
         shares = inference.throw_model(spec) if play_as == "infoset" else inference.NO_MODEL
-        return {"margin": peg_margins(spec.as_array(), params["samples"], PEG_SEED, table,
-                                      inference.crib_values(table), play_as == "infoset",
-                                      shares)}
+        return {
+            "margin": peg_margins(
+                spec.as_array(),
+                params["samples"],
+                PEG_SEED,
+                table,
+                inference.crib_values(table),
+                play_as == "infoset",
+                shares,
+            )
+        }
+
     return load("pegging", params, compute)["margin"]
 
 

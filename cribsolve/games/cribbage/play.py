@@ -15,15 +15,25 @@ peg limit and lowball, under which every policy tries to score as little as it c
 players and partners (whose points go on one score: ``side``); the five-card game, whose
 play ends with its first series.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card
-from cribsolve.games.cribbage.spec import (DECKS, FIVE_CARD, JOKERS, LOWBALL, PARTNERS,
-                                           PEG_LIMIT, PLAYERS, STINKHOLE, TARGET,
-                                           CribbageSpec)
+from cribsolve.games.cribbage.spec import (
+    DECKS,
+    FIVE_CARD,
+    JOKERS,
+    LOWBALL,
+    PARTNERS,
+    PEG_LIMIT,
+    PLAYERS,
+    STINKHOLE,
+    TARGET,
+    CribbageSpec,
+)
 from cribsolve.infra.jit import njit
 
 STANDARD = CribbageSpec().as_array()
@@ -127,7 +137,7 @@ def settle(hands, used, st, points, scores, target, pr):
     seats = hands.shape[0]
     while True:
         if pr[FIVE_CARD] and st[LAST] >= 0 and st[COUNT] == 0:
-            used[:] = True                        # one series only: the rest are not laid
+            used[:] = True  # one series only: the rest are not laid
             return -1, -1
         left = 0
         for p in range(seats):
@@ -135,17 +145,17 @@ def settle(hands, used, st, points, scores, target, pr):
                 left += not used[p, i]
         turn = st[TURN]
         if left == 0:
-            if st[COUNT] > 0:                     # the last card of all, under 31
+            if st[COUNT] > 0:  # the last card of all, under 31
                 st[COUNT] = 0
                 if _award(st[LAST], 1, points, scores, target, pr):
                     return -1, st[LAST]
             return -1, -1
-        for k in range(seats):                    # go: the next who can keeps laying
+        for k in range(seats):  # go: the next who can keeps laying
             q = (turn + k) % seats
             if legal(hands[q], used[q], st[COUNT], pr[PEG_LIMIT]):
                 st[TURN] = q
                 return q, -1
-        last = st[LAST]                           # nobody can lay: 1 for the go
+        last = st[LAST]  # nobody can lay: 1 for the go
         st[N] = 0
         st[COUNT] = 0
         st[TURN] = (last + 1) % seats
@@ -168,13 +178,13 @@ def lay(hands, used, series, st, i, points, scores, target, known, pr):
     pts = card_points(series, st[N], st[COUNT], pr)
     st[LAST] = turn
     st[TURN] = (turn + 1) % hands.shape[0]
-    if st[COUNT] == pr[PEG_LIMIT]:                # the limit ends the series (its 2 include the go)
+    if st[COUNT] == pr[PEG_LIMIT]:  # the limit ends the series (its 2 include the go)
         st[N] = 0
         st[COUNT] = 0
     return pts > 0 and _award(turn, pts, points, scores, target, pr)
 
 
-MAX_EVENTS = 40         # scoring events one deal may log: heels, every card, every go
+MAX_EVENTS = 40  # scoring events one deal may log: heels, every card, every go
 
 
 @njit(cache=True)
@@ -193,7 +203,7 @@ def seed_kernels(value):
     np.random.seed(value)
 
 
-GO = None       # a "go" in a played sequence
+GO = None  # a "go" in a played sequence
 
 
 class PlayState:
@@ -254,11 +264,11 @@ class PlayState:
         goes, points = [], []
         while not self.over:
             if self.one_series and self.last >= 0 and self.count == 0:
-                self.over = True                       # five-card: the rest are not laid
+                self.over = True  # five-card: the rest are not laid
                 break
             if all(self.out(p) for p in range(self.seats)):
                 if self.count > 0:
-                    points.append((self.last, 1))      # the last card of all
+                    points.append((self.last, 1))  # the last card of all
                 self._reset(self.after(self.last))
                 self.over = True
                 break
@@ -266,16 +276,17 @@ class PlayState:
             if self.can_lay(t) is not False:
                 break
             order = [(t + k) % self.seats for k in range(self.seats)]
-            nxt = next((k for k in range(1, self.seats) if self.can_lay(order[k]) is not False),
-                       None)
-            if nxt is not None:                        # go: the turn passes round to it
+            nxt = next(
+                (k for k in range(1, self.seats) if self.can_lay(order[k]) is not False), None
+            )
+            if nxt is not None:  # go: the turn passes round to it
                 for p in order[:nxt]:
                     if self.count > 0 and self._says_go(p):
                         goes.append(p)
                         self.said[p] = True
                 self.turn = order[nxt]
                 break
-            goes += [p for p in order if self._says_go(p)]      # nobody can lay
+            goes += [p for p in order if self._says_go(p)]  # nobody can lay
             points.append((self.last, 1))
             self._reset(self.after(self.last))
         return goes, points
@@ -297,8 +308,11 @@ class PlayState:
     def card_error(self, card) -> str | None:
         """Why the seat to lay cannot lay ``card`` now, or None."""
         if self.over:
-            return "the play is over" + (": every card is laid" if all(
-                self.out(p) for p in range(self.seats)) else " (one series in five-card)")
+            return "the play is over" + (
+                ": every card is laid"
+                if all(self.out(p) for p in range(self.seats))
+                else " (one series in five-card)"
+            )
         if not self.fits(card):
             return f"{format_card(card)} does not fit: the count is {self.count}"
         if self.out(self.turn):
@@ -314,9 +328,12 @@ class PlayState:
         self.laid[p].append(card)
         self.count += int(VALUE[RANK[card]])
         self.series.append(int(RANK[card]))
-        pts = int(card_points(np.array(self.series, dtype=np.int64), len(self.series),
-                              self.count, self.pr))
+        pts = int(
+            card_points(
+                np.array(self.series, dtype=np.int64), len(self.series), self.count, self.pr
+            )
+        )
         self.last, self.turn = p, self.after(p)
-        if self.count == self.limit:                   # the limit ends the series
+        if self.count == self.limit:  # the limit ends the series
             self._reset(self.after(p))
         return pts

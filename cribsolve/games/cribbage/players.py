@@ -1,17 +1,23 @@
 """Who plays a simulated game of cribbage: each policy's name and its kernel codes (discard,
 pegging), and what an expert reads in the engine (its pegging table and the throw model).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from cribsolve.games.cribbage.spec import CribbageSpec
 
-CRIBBAGE_POLICIES = {"greedy": (1, 1), "lookahead": (1, 2), "expert": (2, 4), "expert1": (2, 3),
-                     "random": (0, 0)}
+CRIBBAGE_POLICIES = {
+    "greedy": (1, 1),
+    "lookahead": (1, 2),
+    "expert": (2, 4),
+    "expert1": (2, 3),
+    "random": (0, 0),
+}
 
 
-EXPERT_PLAYS = {"expert1": "open", "expert": "infoset"}   # the play of each expert's table
+EXPERT_PLAYS = {"expert1": "open", "expert": "infoset"}  # the play of each expert's table
 
 
 def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
@@ -23,7 +29,7 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
 
     if spec.kept != 4:
         return np.zeros((2, 0, 1)), throw_model(spec)
-    pegs = np.zeros((2, 2, 14 ** 4))
+    pegs = np.zeros((2, 2, 14**4))
     for k, name in enumerate(EXPERT_PLAYS):
         if name in policies:
             pegs[k] = peg_table(spec, EXPERT_PLAYS[name])
@@ -34,5 +40,4 @@ def tables_for(policies, spec: CribbageSpec) -> tuple:
     """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
     from cribsolve.games.cribbage.game import NO_EXPERT
 
-    return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) \
-        else NO_EXPERT
+    return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) else NO_EXPERT

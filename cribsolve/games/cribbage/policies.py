@@ -6,19 +6,36 @@ with the others' cards drawn from what it has not seen, ``expert`` the informati
 of infoset.py, ``expert1`` the information-weighted search of search.py, ``random`` any legal
 card.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage import infoset, search
-from cribsolve.games.cribbage.play import (COUNT, MAX_EVENTS, TURN, N, aim, card_points, lay,
-                                           log_points, settle, side, unseen_cards)
+from cribsolve.games.cribbage.play import (
+    COUNT,
+    MAX_EVENTS,
+    TURN,
+    N,
+    aim,
+    card_points,
+    lay,
+    log_points,
+    settle,
+    side,
+    unseen_cards,
+)
 from cribsolve.games.cribbage.spec import LOWBALL, PARTNERS, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit, prange
 
 RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
-POLICIES = {"random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD, "expert1": EXPERT1,
-            "expert": EXPERT}
-PLAYOUTS = 48           # opponent holdings sampled per card by the look-ahead policy
+POLICIES = {
+    "random": RANDOM,
+    "greedy": GREEDY,
+    "lookahead": LOOKAHEAD,
+    "expert1": EXPERT1,
+    "expert": EXPERT,
+}
+PLAYOUTS = 48  # opponent holdings sampled per card by the look-ahead policy
 # The players whose code a compiled copy of the play carries: game.flags sets each to False
 # (jit.variant) where no such player sits, and then its search is never compiled.
 LOOKAHEAD_ON = EXPERT1_ON = EXPERT_ON = True
@@ -48,8 +65,9 @@ def greedy_choice(hand, used, series, n, count, pr):
         if used[i] or count + v > pr[PEG_LIMIT]:
             continue
         series[n] = RANK[hand[i]]
-        val = aim(pr) * (card_points(series, n + 1, count + v, pr)
-                          + 0.1 * _safety(count, hand[i], pr))
+        val = aim(pr) * (
+            card_points(series, n + 1, count + v, pr) + 0.1 * _safety(count, hand[i], pr)
+        )
         if val > best:
             best = val
             pick = i
@@ -130,7 +148,7 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
             return p
 
 
-NO_FLOORS = np.full(4, -1, dtype=np.int64)     # deal_unseen's ``floors``: no seat said go
+NO_FLOORS = np.full(4, -1, dtype=np.int64)  # deal_unseen's ``floors``: no seat said go
 
 
 @njit(cache=True)
@@ -214,8 +232,7 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
             p, _ = settle(h, u, t, pts, sc, 0, pr)
             if p < 0:
                 break
-            lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn,
-                pr)
+            lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn, pr)
         add_sides(total, pts, me, pr)
     return total[0] / playouts, total[1] / playouts
 

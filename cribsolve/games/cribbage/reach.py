@@ -4,12 +4,13 @@ order (the pone's hand, the dealer's hand, the crib), and otherwise the odds tab
 from the scores after it. The odds table is built from these (odds.py), and the expert weighs
 its throws near the end with them (game.board_throw).
 """
+
 import numpy as np
 
 from cribsolve.infra.jit import njit
 
-MISS = 127          # reach_times of a total the deal never gets to
-SKUNK = 30          # a loser more than this short of the game length is skunked (RULES §3)
+MISS = 127  # reach_times of a total the deal never gets to
+SKUNK = 30  # a loser more than this short of the game length is skunked (RULES §3)
 
 
 @njit(cache=True)
@@ -28,7 +29,7 @@ def reach_times(parts, traces, seats):
     top = 1
     for k in range(k_n):
         plays[k, 0] = parts[k, 0]
-        for seat in range(seats):               # seat 0 at the dealer's left; side seat % 2
+        for seat in range(seats):  # seat 0 at the dealer's left; side seat % 2
             plays[k, 1 - seat % 2] += parts[k, seats - seat]
             rows[k, 1 + seat + 1 - 2 * (seat % 2)] = parts[k, 1 + seats + seat]
         rows[k, 0] = plays[k, 0]
@@ -64,11 +65,11 @@ def after_deal(reach, d, a, b, row, times, length, line):
     top = times.shape[1] - 1
     t_d = times[1, need_d] if need_d <= top else MISS
     t_p = times[0, need_p] if need_p <= top else MISS
-    if t_d != t_p:                                  # someone got there in the play
+    if t_d != t_p:  # someone got there in the play
         if (t_d < t_p) != (d == 1):
             return 0.0
         t, other, start = min(t_d, t_p), 1 - d, pone if d else dealer
-        got = 0                                     # the other's play points before mine
+        got = 0  # the other's play points before mine
         while got < top and times[other, got + 1] < t:
             got += 1
         return _mine(start + got, line)

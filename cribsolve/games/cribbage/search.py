@@ -8,6 +8,7 @@ limit at that count. Within a holding both hands are known and each side lays th
 is best for its own margin (mine - theirs; the least under lowball) over the rest of the play
 (a tree of at most 4 + 4 cards in the standard game).
 """
+
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
@@ -15,7 +16,7 @@ from cribsolve.games.cribbage import inference, play
 from cribsolve.games.cribbage.spec import PEG_LIMIT
 from cribsolve.infra.jit import njit
 
-EXPERT_HOLDINGS = 48     # holdings sampled per choice by the expert policy when there are more
+EXPERT_HOLDINGS = 48  # holdings sampled per choice by the expert policy when there are more
 
 
 @njit(cache=True)
@@ -37,7 +38,7 @@ def _settle(h, used, start, n, count, turn, last, limit):
             for i in range(h.shape[1]):
                 if h[p, i] >= 0 and not used[p] >> i & 1:
                     left = True
-        if not left:                               # the last card of all
+        if not left:  # the last card of all
             if count > 0:
                 pa += last == 0
                 pb += last == 1
@@ -45,8 +46,8 @@ def _settle(h, used, start, n, count, turn, last, limit):
         if _fits(h[turn], used[turn], count, limit):
             return False, start, n, count, turn, pa, pb
         if _fits(h[1 - turn], used[1 - turn], count, limit):
-            return False, start, n, count, 1 - turn, pa, pb    # go: the other keeps laying
-        pa += last == 0                            # nobody can lay: 1 for the go
+            return False, start, n, count, 1 - turn, pa, pb  # go: the other keeps laying
+        pa += last == 0  # nobody can lay: 1 for the go
         pb += last == 1
         start, n, count, turn = start + n, 0, 0, 1 - last
 
@@ -97,7 +98,7 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
         return pa, pb
     # a frame: start, n, count, turn, last, next card, ranks tried, card laid, its points
     frames = np.zeros((2 * k + 2, 9), dtype=np.int64)
-    best = np.zeros((2 * k + 2, 5))            # best value, its (a, b), points on entry (a, b)
+    best = np.zeros((2 * k + 2, 5))  # best value, its (a, b), points on entry (a, b)
     _enter(frames, best, 0, start, n, count, turn, last, pa, pb)
     d = 0
     while True:
@@ -105,11 +106,15 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
         pick = -1
         for i in range(frames[d, 5], k):
             r = h[turn, i]
-            if r >= 0 and not used[turn] >> i & 1 and count + VALUE[r] <= limit and \
-                    not frames[d, 6] >> r & 1:     # equal ranks lead to equal plays
+            if (
+                r >= 0
+                and not used[turn] >> i & 1
+                and count + VALUE[r] <= limit
+                and not frames[d, 6] >> r & 1
+            ):  # equal ranks lead to equal plays
                 pick = i
                 break
-        if pick < 0:                               # every card tried: back to the parent
+        if pick < 0:  # every card tried: back to the parent
             a, b = best[d, 1] + best[d, 3], best[d, 2] + best[d, 4]
             if d == 0:
                 return int(a), int(b)
@@ -141,8 +146,9 @@ def holdings(avail, r, min_value):
     """Every multiset of r ranks the unseen cards can make (avail[rank]: unseen copies),
     each card worth more than ``min_value`` (the opponent's goes), and its weight: the number
     of sets of unseen cards that make it."""
-    ranks = np.array([q for q in range(avail.shape[0]) if avail[q] > 0 and
-                      VALUE[q] > min_value], dtype=np.int64)
+    ranks = np.array(
+        [q for q in range(avail.shape[0]) if avail[q] > 0 and VALUE[q] > min_value], dtype=np.int64
+    )
     if r == 0:
         return np.zeros((1, 0), dtype=np.int64), np.ones(1)
     out = []
@@ -160,13 +166,13 @@ def holdings(avail, r, min_value):
             if q < 0 or m > avail[q]:
                 ok = False
                 break
-            for x in range(m):                    # C(avail, m)
+            for x in range(m):  # C(avail, m)
                 w = w * (avail[q] - x) / (x + 1)
             j += m
         if ok:
             out.append(ranks[idx].copy())
             weights.append(w)
-        j = r - 1                                  # the next non-decreasing index tuple
+        j = r - 1  # the next non-decreasing index tuple
         while j >= 0 and idx[j] == ranks.shape[0] - 1:
             j -= 1
         if j < 0 or ranks.shape[0] == 0:
@@ -187,7 +193,7 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
     (rows of ranks) weighted by ``weights``; NaN for cards that do not fit. I lay now."""
     k = max(mine.shape[0], theirs_h.shape[1])
     h = np.full((2, k), -1, dtype=np.int64)
-    h[0, :mine.shape[0]] = mine
+    h[0, : mine.shape[0]] = mine
     used = np.zeros(2, dtype=np.int64)
     out = np.full((mine.shape[0], 2), np.nan)
     total = weights.sum()
@@ -201,7 +207,7 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
         a_sum, b_sum = 0.0, 0.0
         for j in range(theirs_h.shape[0]):
             h[1, :] = -1
-            h[1, :theirs_h.shape[1]] = theirs_h[j]
+            h[1, : theirs_h.shape[1]] = theirs_h[j]
             ser[n] = r
             c2 = count + VALUE[r]
             pts = play.card_points(ser, n + 1, c2, pr)
@@ -232,7 +238,7 @@ def expert_holdings(hands, used, st, known, pr, shares, most):
         if not used[me, i]:
             mine[i] = RANK[hands[me, i]]
     min_value = -1
-    if st[play.COUNT] > 0 and st[play.LAST] == me:    # my turn again: they said go
+    if st[play.COUNT] > 0 and st[play.LAST] == me:  # my turn again: they said go
         min_value = pr[PEG_LIMIT] - st[play.COUNT]
     laid = np.empty(k, dtype=np.int64)
     j = 0
@@ -243,8 +249,9 @@ def expert_holdings(hands, used, st, known, pr, shares, most):
     h, w = weighted_holdings(known[me], laid[:j], k - j, min_value, opp, shares, pr)
     if h.shape[0] > most:
         cum = np.cumsum(w)
-        counts = np.bincount(np.searchsorted(cum, np.random.random(most) * cum[-1]),
-                             minlength=h.shape[0])
+        counts = np.bincount(
+            np.searchsorted(cum, np.random.random(most) * cum[-1]), minlength=h.shape[0]
+        )
         keep = np.nonzero(counts)[0]
         h = h[keep]
         w = counts[keep].astype(np.float64)

@@ -2,6 +2,7 @@
 two teams, seeded and chunked as every simulation is (infra/runner.py): a chunk is a pure
 function of its index, so the numbers are the same for any thread count or chunk order.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -20,12 +21,13 @@ CRIBBAGE_CHUNK = 2_000
 @dataclass
 class CribbageResult:
     """Whole games: player 0 plays ``policy``, the others ``opponent_policy``."""
+
     policy: str
     opponent_policy: str
     n: int
     seed: int
     spec: CribbageSpec
-    rows: np.ndarray            # one row per game, game.play_game's ``out``
+    rows: np.ndarray  # one row per game, game.play_game's ``out``
 
     def as_dict(self) -> dict:
         from cribsolve.games.cribbage.game import NP, TIE
@@ -35,28 +37,47 @@ class CribbageResult:
         r = self.rows
         first_wins = int((r[:, 0] == r[:, 1]).sum())
         deals = r[:, 5].sum()
-        per_deal = r[:, 6:6 + NP].sum(axis=0) / max(deals, 1)
+        per_deal = r[:, 6 : 6 + NP].sum(axis=0) / max(deals, 1)
         heels, dpeg, ppeg, phand, dhand, crib, pcrib = per_deal.tolist()
         lo, hi = wilson(first_wins, self.n)
         loser = r[:, 4]
         length = self.spec.game_length
-        skunk = (None, None) if self.spec.lowball else (
-            float((loser < length - 30).mean()), float((loser < length - 60).mean()))
-        return {"variant": "cribbage", "policy": self.policy,
-                "opponent_policy": self.opponent_policy, "n": self.n, "seed": self.seed,
-                "game_length": length, "rules": asdict(self.spec), "wins": first_wins,
-                "win_rate": first_wins / self.n, "win_rate_ci": [lo, hi],
-                "player_win_rate": float((r[:, 0] == 0).mean()),
-                "player_game_points": None if self.spec.lowball else float(
-                    ((r[:, 0] == 0) * (2 + (loser < length - 30))).mean()),
-                "ties": int((r[:, 0] == TIE).sum()),
-                "dealer_points": heels + dpeg + dhand + crib,
-                "pone_points": ppeg + phand + pcrib,
-                "dealer_pegging": dpeg, "pone_pegging": ppeg, "dealer_hand": dhand,
-                "pone_hand": phand, "crib": crib, "pone_crib": pcrib, "heels": heels,
-                "deals_per_game": float(r[:, 2].mean()), "complete_deals": int(deals),
-                "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
-                "largest_hand": int(r[:, 6 + NP].max())}
+        skunk = (
+            (None, None)
+            if self.spec.lowball
+            else (float((loser < length - 30).mean()), float((loser < length - 60).mean()))
+        )
+        return {
+            "variant": "cribbage",
+            "policy": self.policy,
+            "opponent_policy": self.opponent_policy,
+            "n": self.n,
+            "seed": self.seed,
+            "game_length": length,
+            "rules": asdict(self.spec),
+            "wins": first_wins,
+            "win_rate": first_wins / self.n,
+            "win_rate_ci": [lo, hi],
+            "player_win_rate": float((r[:, 0] == 0).mean()),
+            "player_game_points": None
+            if self.spec.lowball
+            else float(((r[:, 0] == 0) * (2 + (loser < length - 30))).mean()),
+            "ties": int((r[:, 0] == TIE).sum()),
+            "dealer_points": heels + dpeg + dhand + crib,
+            "pone_points": ppeg + phand + pcrib,
+            "dealer_pegging": dpeg,
+            "pone_pegging": ppeg,
+            "dealer_hand": dhand,
+            "pone_hand": phand,
+            "crib": crib,
+            "pone_crib": pcrib,
+            "heels": heels,
+            "deals_per_game": float(r[:, 2].mean()),
+            "complete_deals": int(deals),
+            "skunk_rate": skunk[0],
+            "double_skunk_rate": skunk[1],
+            "largest_hand": int(r[:, 6 + NP].max()),
+        }
 
     def _table_dict(self) -> dict:
         """Three or four players, or two teams: the win rate of each seat of the first deal
@@ -71,54 +92,99 @@ class CribbageResult:
         # the winner's seat in the first deal: seat s is s + 1 places left of the first dealer
         # (with partners the team: 0 the first pone's, 1 the first dealer's)
         seat = (r[:, 0] - r[:, 1] - 1) % sides
-        win_names = ["pone's team", "dealer's team"] if spec.partners else [
-            f"first {name}" for name in names]
+        win_names = (
+            ["pone's team", "dealer's team"]
+            if spec.partners
+            else [f"first {name}" for name in names]
+        )
         wins = []
         for s_, name in enumerate(win_names):
             w = int((seat == s_).sum())
             lo, hi = wilson(w, self.n)
-            wins.append({"seat": name, "wins": w, "win_rate": w / self.n,
-                         "win_rate_ci": [lo, hi]})
+            wins.append({"seat": name, "wins": w, "win_rate": w / self.n, "win_rate_ci": [lo, hi]})
         deals = r[:, 5].sum()
-        per_deal = r[:, 6:6 + npart].sum(axis=0) / max(deals, 1)
+        per_deal = r[:, 6 : 6 + npart].sum(axis=0) / max(deals, 1)
         pegging = [float(per_deal[n - k]) for k in range(n)]
         hands = [float(per_deal[1 + n + k]) for k in range(n)]
-        seats = [{"seat": names[k], "pegging": pegging[k], "hand": hands[k],
-                  "points": pegging[k] + hands[k] + (k == n - 1) * float(
-                      per_deal[0] + per_deal[1 + 2 * n])} for k in range(n)]
+        seats = [
+            {
+                "seat": names[k],
+                "pegging": pegging[k],
+                "hand": hands[k],
+                "points": pegging[k]
+                + hands[k]
+                + (k == n - 1) * float(per_deal[0] + per_deal[1 + 2 * n]),
+            }
+            for k in range(n)
+        ]
         length, loser = spec.game_length, r[:, 4]
-        skunk = (None, None) if spec.lowball else (
-            float((loser < length - 30).mean()), float((loser < length - 60).mean()))
+        skunk = (
+            (None, None)
+            if spec.lowball
+            else (float((loser < length - 30).mean()), float((loser < length - 60).mean()))
+        )
         dealer, pone = seats[-1], seats[0]
-        return {"variant": "cribbage", "policy": self.policy,
-                "opponent_policy": self.opponent_policy, "n": self.n, "seed": self.seed,
-                "game_length": length, "rules": asdict(spec), "players": n,
-                "partners": spec.partners, "wins_by_seat": wins,
-                # as for two: the first dealer's (team's) wins, the dealer's and the pone's
-                # (the dealer's left's) points
-                "wins": wins[-1]["wins"], "win_rate": wins[-1]["win_rate"],
-                "win_rate_ci": wins[-1]["win_rate_ci"],
-                "player_win_rate": float((r[:, 0] == 0).mean()), "ties": 0,
-                "points_by_seat": seats, "dealer_points": dealer["points"],
-                "dealer_pegging": dealer["pegging"], "dealer_hand": dealer["hand"],
-                "pone_points": pone["points"], "pone_pegging": pone["pegging"],
-                "pone_hand": pone["hand"], "pone_crib": 0.0, "heels": float(per_deal[0]),
-                "crib": float(per_deal[1 + 2 * n]),
-                "deals_per_game": float(r[:, 2].mean()), "complete_deals": int(deals),
-                "skunk_rate": skunk[0], "double_skunk_rate": skunk[1],
-                "largest_hand": int(r[:, 6 + npart].max())}
+        return {
+            "variant": "cribbage",
+            "policy": self.policy,
+            "opponent_policy": self.opponent_policy,
+            "n": self.n,
+            "seed": self.seed,
+            "game_length": length,
+            "rules": asdict(spec),
+            "players": n,
+            "partners": spec.partners,
+            "wins_by_seat": wins,
+            # as for two: the first dealer's (team's) wins, the dealer's and the pone's
+            # (the dealer's left's) points
+            "wins": wins[-1]["wins"],
+            "win_rate": wins[-1]["win_rate"],
+            "win_rate_ci": wins[-1]["win_rate_ci"],
+            "player_win_rate": float((r[:, 0] == 0).mean()),
+            "ties": 0,
+            "points_by_seat": seats,
+            "dealer_points": dealer["points"],
+            "dealer_pegging": dealer["pegging"],
+            "dealer_hand": dealer["hand"],
+            "pone_points": pone["points"],
+            "pone_pegging": pone["pegging"],
+            "pone_hand": pone["hand"],
+            "pone_crib": 0.0,
+            "heels": float(per_deal[0]),
+            "crib": float(per_deal[1 + 2 * n]),
+            "deals_per_game": float(r[:, 2].mean()),
+            "complete_deals": int(deals),
+            "skunk_rate": skunk[0],
+            "double_skunk_rate": skunk[1],
+            "largest_hand": int(r[:, 6 + npart].max()),
+        }
 
     def csv_row(self):
         """The win-rate table's row; its variant names the house rules (the JSON's "rules"),
         so rows of different games never share a key."""
         d = self.as_dict()
         rules = "" if self.spec.is_standard else f" ({self.spec.describe()})"
-        return [f"cribbage{rules}", f"{self.policy}/{self.opponent_policy}", self.n, self.seed,
-                d["wins"], d["win_rate"], *d["win_rate_ci"], None, None]
+        return [
+            f"cribbage{rules}",
+            f"{self.policy}/{self.opponent_policy}",
+            self.n,
+            self.seed,
+            d["wins"],
+            d["win_rate"],
+            *d["win_rate_ci"],
+            None,
+            None,
+        ]
 
 
-def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: int,
-                   start=(0, 0, -1), objective: str = "win") -> np.ndarray:
+def cribbage_games(
+    policies: tuple[str, str],
+    spec: CribbageSpec,
+    seed,
+    games: int,
+    start=(0, 0, -1),
+    objective: str = "win",
+) -> np.ndarray:
     """play_game's rows of ``games`` games from ``start`` (game.play_game), each game's
     seed drawn from numpy's generator seeded with ``seed``; the expert weighs the board by
     ``objective`` (board_for)."""
@@ -126,62 +192,105 @@ def cribbage_games(policies: tuple[str, str], spec: CribbageSpec, seed, games: i
     from cribsolve.games.cribbage.board import board_for
     from cribsolve.games.cribbage.game import play_games
 
-    seeds = np.random.default_rng(seed).integers(0, 2 ** 62, size=games)
-    pol = np.array([CRIBBAGE_POLICIES[p] for p in policies[:1] + policies[1:] * (
-        spec.players - 1)])
-    return play_games(seeds, pol, rank_table(spec.target), spec.as_array(),
-                      tables_for(policies, spec), start, board_for(policies, spec, objective))
+    seeds = np.random.default_rng(seed).integers(0, 2**62, size=games)
+    pol = np.array([CRIBBAGE_POLICIES[p] for p in policies[:1] + policies[1:] * (spec.players - 1)])
+    return play_games(
+        seeds,
+        pol,
+        rank_table(spec.target),
+        spec.as_array(),
+        tables_for(policies, spec),
+        start,
+        board_for(policies, spec, objective),
+    )
 
 
 def expert_refusal(spec: CribbageSpec) -> None:
     """The expert's search is of a two-player play of every card: it is not offered for three
     or four players or the five-card game (whose play is one series)."""
     if spec.players > 2 or spec.five_card:
-        raise CribsolveError(f"the expert policy searches the two-player play: it does not "
-                             f"play {spec.describe()} (use greedy or lookahead)")
+        raise CribsolveError(
+            f"the expert policy searches the two-player play: it does not "
+            f"play {spec.describe()} (use greedy or lookahead)"
+        )
 
 
-def cribbage_chunk(policies: tuple[str, str], spec: CribbageSpec, seed: int, index: int,
-                   games: int, objective: str = "win") -> dict:
+def cribbage_chunk(
+    policies: tuple[str, str],
+    spec: CribbageSpec,
+    seed: int,
+    index: int,
+    games: int,
+    objective: str = "win",
+) -> dict:
     """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]."""
     return {"rows": cribbage_games(policies, spec, [seed, index], games, objective=objective)}
 
 
-def simulate_cribbage(n: int, policy: str = "greedy", opponent_policy: str | None = None,
-                      seed: int = 0, jobs: int | None = None, progress=None,
-                      spec: CribbageSpec = CribbageSpec(), where=None,
-                      checkpoint: str | None = None, objective: str = "win") -> CribbageResult:
+def simulate_cribbage(
+    n: int,
+    policy: str = "greedy",
+    opponent_policy: str | None = None,
+    seed: int = 0,
+    jobs: int | None = None,
+    progress=None,
+    spec: CribbageSpec = CribbageSpec(),
+    where=None,
+    checkpoint: str | None = None,
+    objective: str = "win",
+) -> CribbageResult:
     """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
     thread count, and wherever the chunks run (``where``, as for simulate). ``objective``:
     what the expert weighs the board by near the end (board_for)."""
     opponent_policy = opponent_policy or policy
     for p in (policy, opponent_policy):
         if p not in CRIBBAGE_POLICIES:
-            raise CribsolveError(f"unknown policy {p!r} for cribbage "
-                                 f"(expected {', '.join(CRIBBAGE_POLICIES)})")
+            raise CribsolveError(
+                f"unknown policy {p!r} for cribbage (expected {', '.join(CRIBBAGE_POLICIES)})"
+            )
     if any(p.startswith("expert") for p in (policy, opponent_policy)):
         expert_refusal(spec)
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     parts = chunks(n, CRIBBAGE_CHUNK)
     if objective != "win" and "expert" not in (policy, opponent_policy):
-        raise CribsolveError("--objective is what the expert weighs the board by: give "
-                             "--policy or --opponent-policy expert")
+        raise CribsolveError(
+            "--objective is what the expert weighs the board by: give "
+            "--policy or --opponent-policy expert"
+        )
     if objective != "win" and spec.lowball:
         from cribsolve.games.cribbage.odds import NO_SKUNKS
 
         raise CribsolveError(NO_SKUNKS)
-    job = Job(cribbage_chunk, [((policy, opponent_policy), spec, seed, i, games, objective)
-                               for i, games in parts], [games for _, games in parts],
-              {"variant": "cribbage", "policy": policy, "opponent_policy": opponent_policy,
-               "n": n, "seed": seed, "spec": asdict(spec), "chunk": CRIBBAGE_CHUNK,
-               **({"objective": objective} if objective != "win" else {})})
+    job = Job(
+        cribbage_chunk,
+        [((policy, opponent_policy), spec, seed, i, games, objective) for i, games in parts],
+        [games for _, games in parts],
+        {
+            "variant": "cribbage",
+            "policy": policy,
+            "opponent_policy": opponent_policy,
+            "n": n,
+            "seed": seed,
+            "spec": asdict(spec),
+            "chunk": CRIBBAGE_CHUNK,
+            **({"objective": objective} if objective != "win" else {}),
+        },
+    )
     rows = [c["rows"] for c in run(job, where or Local(jobs), progress, checkpoint)]
     return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))
 
 
-def played_out(spec: CribbageSpec, mine: int, theirs: int, i_deal: bool, games: int,
-               seed: int = 0, policy: str = "greedy", progress=None) -> int:
+def played_out(
+    spec: CribbageSpec,
+    mine: int,
+    theirs: int,
+    i_deal: bool,
+    games: int,
+    seed: int = 0,
+    policy: str = "greedy",
+    progress=None,
+) -> int:
     """Games I win out of ``games`` played from this position (both players following
     ``policy``): the direct check of the odds table."""
     from cribsolve.games.cribbage.odds import CHUNK
@@ -189,8 +298,9 @@ def played_out(spec: CribbageSpec, mine: int, theirs: int, i_deal: bool, games: 
     start = np.array([mine, theirs, 0 if i_deal else 1])
     wins = 0
     for begin in range(0, games, CHUNK):
-        rows = cribbage_games((policy, policy), spec, [seed, begin], min(CHUNK, games - begin),
-                              start)
+        rows = cribbage_games(
+            (policy, policy), spec, [seed, begin], min(CHUNK, games - begin), start
+        )
         wins += int((rows[:, 0] == 0).sum())
         if progress:
             progress(len(rows))

@@ -6,6 +6,7 @@ or ``hint`` prints the adviser's table (advice.py); Enter takes its first choice
 coach, the table comes before every decision and a costly choice is told after it. The end
 of the input raises EOFError (the match keeps the record of the deals finished).
 """
+
 from __future__ import annotations
 
 from cribsolve.core.cards import RANK, VALUE
@@ -26,7 +27,7 @@ class Terminal(Player):
     def __init__(self, spec, read, say, coach: bool = False, echo: bool = False):
         """``read()``: the next line ('' at the end); ``echo``: repeat it (not a terminal)."""
         self.spec, self.read, self.say, self.coach, self.echo = spec, read, say, coach, echo
-        self._rows = None                           # the current decision's hint
+        self._rows = None  # the current decision's hint
 
     def _ask(self, prompt: str) -> str:
         self.say(prompt, nl=False)
@@ -76,26 +77,41 @@ class Terminal(Player):
                 self._hint(d)
                 continue
             try:
-                cards = (advice.first_choice(d, self._options(d)) if not text
-                         else self._cards(text, d.hand))
+                cards = (
+                    advice.first_choice(d, self._options(d))
+                    if not text
+                    else self._cards(text, d.hand)
+                )
                 check(cards)
                 return cards
             except CardError as e:
                 self.say(f"  {clip(str(e))}: {expected}")
 
     def throw(self, d):
-        crib = "your" if d.i_deal else "your partner's" if d.owns_crib else \
-            "their" if self.spec.players == 2 else "the dealer's"
+        crib = (
+            "your"
+            if d.i_deal
+            else "your partner's"
+            if d.owns_crib
+            else "their"
+            if self.spec.players == 2
+            else "the dealer's"
+        )
         self.say(f"  your cards: {numbered(d.hand)}")
-        n = (len(d.hand) - self.spec.kept)
+        n = len(d.hand) - self.spec.kept
 
         def check(cards):
             if len(cards) != n:
                 raise CardError(f"{len(cards)} card{'s' * (len(cards) != 1)} named")
-        return self._decide(d, f"throw {n} to {crib} crib: ", check,
-                            f"type {n} of your cards (e.g. {format_card(d.hand[0])} "
-                            f"{format_card(d.hand[1])}) or their numbers (1-{len(d.hand)}), "
-                            "? for a hint, Enter for the adviser's choice")
+
+        return self._decide(
+            d,
+            f"throw {n} to {crib} crib: ",
+            check,
+            f"type {n} of your cards (e.g. {format_card(d.hand[0])} "
+            f"{format_card(d.hand[1])}) or their numbers (1-{len(d.hand)}), "
+            "? for a hint, Enter for the adviser's choice",
+        )
 
     def lay(self, d):
         self.say(f"  count {d.count}; your cards: {numbered(d.hand)}")
@@ -104,12 +120,16 @@ class Terminal(Player):
             if len(cards) != 1:
                 raise CardError(f"{len(cards)} cards named")
             if d.count + VALUE[RANK[cards[0]]] > self.spec.peg_limit:
-                raise CardError(f"{format_card(cards[0])} does not fit: the count is "
-                                f"{d.count}")
-        return self._decide(d, "your card: ", check,
-                            f"type one of your cards that fits, or its number "
-                            f"(1-{len(d.hand)}), ? for a hint, Enter for the adviser's "
-                            "choice")[0]
+                raise CardError(f"{format_card(cards[0])} does not fit: the count is {d.count}")
+
+        return self._decide(
+            d,
+            "your card: ",
+            check,
+            f"type one of your cards that fits, or its number "
+            f"(1-{len(d.hand)}), ? for a hint, Enter for the adviser's "
+            "choice",
+        )[0]
 
     def after(self, d):
         if self.coach:
@@ -122,5 +142,4 @@ class Terminal(Player):
             text = self._ask(f"  your count for your {'crib' if crib else 'hand'}: ")
             if text.isdigit() and int(text) <= 99:
                 return int(text)
-            self.say("  type the points as a whole number from 0 to 99 (e.g. 8; 0 for "
-                     "nineteen)")
+            self.say("  type the points as a whole number from 0 to 99 (e.g. 8; 0 for nineteen)")

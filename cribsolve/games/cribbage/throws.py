@@ -9,24 +9,38 @@ opponent's throw and hand. The hand is exact over the unknown cut card; the crib
 card given away are exact in closed form for the standard crib (4 cards, one cut card, no
 wild rank), otherwise averaged over draws that are the same for every option.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import NO_SUIT, RANK, SUIT
-from cribsolve.core.fastev import (ev_discard, expected_crib_two_unknown, expected_hand,
-                                   unseen_counts)
+from cribsolve.core.fastev import (
+    ev_discard,
+    expected_crib_two_unknown,
+    expected_hand,
+    unseen_counts,
+)
 from cribsolve.core.scoring.kernels import best_wild, score_parts
 from cribsolve.core.scoring.table import score5
-from cribsolve.games.cribbage.play import unseen_cards
 from cribsolve.games.cribbage.pegtable import rank_code
-from cribsolve.games.cribbage.spec import (CHOOSE_CUT, CRIB_SIZE, FIVE_CARD, LOWBALL, PLAYERS,
-                                           STARTERS, TARGET, TWO_CRIBS, WILD_RANK)
+from cribsolve.games.cribbage.play import unseen_cards
+from cribsolve.games.cribbage.spec import (
+    CHOOSE_CUT,
+    CRIB_SIZE,
+    FIVE_CARD,
+    LOWBALL,
+    PLAYERS,
+    STARTERS,
+    TARGET,
+    TWO_CRIBS,
+    WILD_RANK,
+)
 from cribsolve.infra.jit import njit
 
-CRIB_DRAWS = 32      # draws of the unknown crib cards and cut card per option, where not exact
-REDRAW_DRAWS = 4     # draws of the replacements per way of redrawing before the throw
-REDRAW_BEFORE = 2    # the most cards the policy considers redrawing before the throw
-REDRAW_AFTER = 3     # ... and after it
-BID_MAX = 60         # no bid for the crib goes higher
+CRIB_DRAWS = 32  # draws of the unknown crib cards and cut card per option, where not exact
+REDRAW_DRAWS = 4  # draws of the replacements per way of redrawing before the throw
+REDRAW_BEFORE = 2  # the most cards the policy considers redrawing before the throw
+REDRAW_AFTER = 3  # ... and after it
+BID_MAX = 60  # no bid for the crib goes higher
 
 
 @njit(cache=True)
@@ -70,9 +84,9 @@ def deal_options(h, pr):
     w = t * (1 + two) + gift
     if w == t:
         return throw_options(h, t)
-    keep_w, out_w = throw_options(h, w)           # which cards leave the hand
-    rest, crib_a = throw_options(w, t)            # which of them go to the (own) crib
-    gifts = t + 1 if two and gift else 1          # which of the rest is given
+    keep_w, out_w = throw_options(h, w)  # which cards leave the hand
+    rest, crib_a = throw_options(w, t)  # which of them go to the (own) crib
+    gifts = t + 1 if two and gift else 1  # which of the rest is given
     n = keep_w.shape[0] * crib_a.shape[0] * gifts
     keep = np.empty((n, h - w), dtype=np.int64)
     disc = np.empty((n, w), dtype=np.int64)
@@ -83,7 +97,7 @@ def deal_options(h, pr):
                 keep[o] = keep_w[i]
                 disc[o, :t] = out_w[i, crib_a[j]]
                 others = out_w[i, rest[j]]
-                if gifts > 1:                       # two cribs and a gift: g is the gift
+                if gifts > 1:  # two cribs and a gift: g is the gift
                     q = t
                     for x in range(others.shape[0]):
                         if x != g:
@@ -113,7 +127,7 @@ def show_points(cards, nheld, table, full_flush, pr):
     if cards.shape[0] == 5 and nheld == 4:
         return score5(table, cards[0], cards[1], cards[2], cards[3], cards[4], full_flush)
     pts = score_parts(cards, nheld, pr[TARGET], full_flush, np.zeros(5, dtype=np.int64))
-    if pr[FIVE_CARD] and nheld == 3 and not full_flush:   # the five-card game's hand flush
+    if pr[FIVE_CARD] and nheld == 3 and not full_flush:  # the five-card game's hand flush
         pts += three_flush(cards)
     return pts
 
@@ -152,7 +166,7 @@ def hand_value(hand, unseen, first, table, pr):
     if pr[STARTERS] == 2:
         hand[k] = first
     total = 0.0
-    wild_value = -1.0          # a wild cut card stands for the best card, whichever it is
+    wild_value = -1.0  # a wild cut card stands for the best card, whichever it is
     for c in unseen:
         if wild and RANK[c] == wild:
             if wild_value < 0:
@@ -193,8 +207,9 @@ def option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws
             hand[j] = dealt[keep_idx[o, j]]
         out[o, 0] = hand_value(hand, unseen, first, table, pr)
         if draws.shape[0] == 0:
-            out[o, 1] = expected_crib_two_unknown(dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]],
-                                                  unseen, n, u, table, True)
+            out[o, 1] = expected_crib_two_unknown(
+                dealt[disc_idx[o, 0]], dealt[disc_idx[o, 1]], unseen, n, u, table, True
+            )
             out[o, 4] = sign * out[o, 1]
             continue
         given = dealt[disc_idx[o, -1]] if gift else -1
@@ -202,7 +217,7 @@ def option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws
             crib[pr[CRIB_SIZE]] = first
         for m in range(draws.shape[0]):
             x = 0.0
-            for c in range(1 + two):          # crib A, then crib B
+            for c in range(1 + two):  # crib A, then crib B
                 for j in range(t):
                     crib[j] = dealt[disc_idx[o, c * t + j]]
                 for j in range(others):
@@ -236,8 +251,13 @@ def option_values(parts, pr):
 
 @njit(cache=True)
 def _closed_form(pr, t):
-    return t == 2 and pr[STARTERS] == 1 and pr[WILD_RANK] == 0 and not pr[TWO_CRIBS] and \
-        not pr[CHOOSE_CUT]
+    return (
+        t == 2
+        and pr[STARTERS] == 1
+        and pr[WILD_RANK] == 0
+        and not pr[TWO_CRIBS]
+        and not pr[CHOOSE_CUT]
+    )
 
 
 @njit(cache=True)
@@ -247,11 +267,12 @@ def expected_throw_values(dealt, keep_idx, disc_idx, unseen, first, own, table, 
     t = pr[CRIB_SIZE] // pr[PLAYERS]
     width = (pr[CRIB_SIZE] - t) * (1 + pr[TWO_CRIBS]) + 1 + pr[CHOOSE_CUT] * keep_idx.shape[1]
     draws = crib_draws(unseen, width - 1, 0 if _closed_form(pr, t) else CRIB_DRAWS)
-    return option_values(option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr,
-                                      draws), pr)
+    return option_values(
+        option_parts(dealt, keep_idx, disc_idx, unseen, first, own, table, pr, draws), pr
+    )
 
 
-RANDOM, EV, EXPERT = 0, 1, 2      # discard policies
+RANDOM, EV, EXPERT = 0, 1, 2  # discard policies
 
 
 @njit(cache=True)
@@ -259,8 +280,9 @@ def throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen, seat, p
     """Every option's value to a player who ranks throws by points (expected_throw_values),
     plus, where ``pegs`` (pegtable.peg_table, or an empty one) applies, the expected pegging
     margin of the kept ranks in its seat. ``seen`` and ``own`` as choose_throw."""
-    values = expected_throw_values(dealt, keep_idx, disc_idx, unseen_cards(seen, pr), first,
-                                   own, table, pr)
+    values = expected_throw_values(
+        dealt, keep_idx, disc_idx, unseen_cards(seen, pr), first, own, table, pr
+    )
     if pegs.shape[0] == 2 and keep_idx.shape[1] == 4:
         aim = -1.0 if pr[LOWBALL] else 1.0
         ranks = np.empty(4, dtype=np.int64)
@@ -272,8 +294,9 @@ def throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen, seat, p
 
 
 @njit(cache=True)
-def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, first, seen, seat,
-                 pegs):
+def choose_throw(
+    dealt, own, discard_policy, table, pr, keep_idx, disc_idx, first, seen, seat, pegs
+):
     """The option a player takes: random, the best expected value (the standard deal by the
     closed form of core/fastev.ev_discard), or (EXPERT) that value plus the expected pegging
     margin of the kept ranks in its seat (pegs: pegtable.peg_table, where it applies).
@@ -282,12 +305,31 @@ def choose_throw(dealt, own, discard_policy, table, pr, keep_idx, disc_idx, firs
     if discard_policy == RANDOM:
         return np.random.randint(keep_idx.shape[0])
     use_pegs = discard_policy == EXPERT and pegs.shape[0] == 2 and keep_idx.shape[1] == 4
-    if GENERAL_ON and (use_pegs or not (dealt.shape[0] == 6 and disc_idx.shape[1] == 2
-                                        and _closed_form(pr, 2))):
-        return np.argmax(throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen,
-                                      seat, pegs if use_pegs else pegs[:0]))
-    return ev_discard(dealt, unseen_cards(seen, pr), table, 1.0 if own else -1.0, True,
-                      -1.0 if pr[LOWBALL] else 1.0)
+    if GENERAL_ON and (
+        use_pegs or not (dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2))
+    ):
+        return np.argmax(
+            throw_values(
+                dealt,
+                own,
+                table,
+                pr,
+                keep_idx,
+                disc_idx,
+                first,
+                seen,
+                seat,
+                pegs if use_pegs else pegs[:0],
+            )
+        )
+    return ev_discard(
+        dealt,
+        unseen_cards(seen, pr),
+        table,
+        1.0 if own else -1.0,
+        True,
+        -1.0 if pr[LOWBALL] else 1.0,
+    )
 
 
 @njit(cache=True)
@@ -313,9 +355,10 @@ def _worth(cards, before, own, table, pr, first, unseen, keep_idx, disc_idx, han
     """What a redraw aims at: before the throw, the best throw's expected value; after it,
     the kept hand's expected show points (aim-signed), exact over the cut card."""
     if before:
-        return np.max(expected_throw_values(cards, keep_idx, disc_idx, unseen, first, own,
-                                            table, pr))
-    hand[:cards.shape[0]] = cards
+        return np.max(
+            expected_throw_values(cards, keep_idx, disc_idx, unseen, first, own, table, pr)
+        )
+    hand[: cards.shape[0]] = cards
     return (-1.0 if pr[LOWBALL] else 1.0) * hand_value(hand, unseen, first, table, pr)
 
 
@@ -349,8 +392,9 @@ def redraw(cards, before, own, table, pr, first, seen, limit):
                     j += 1
                 else:
                     trial[i] = cards[i]
-            total += _worth(trial, before, own, table, pr, first, perms[d, j:], keep_idx,
-                            disc_idx, hand)
+            total += _worth(
+                trial, before, own, table, pr, first, perms[d, j:], keep_idx, disc_idx, hand
+            )
         if total / draws > best:
             best = total / draws
             pick = mask
@@ -395,14 +439,16 @@ def bid_limits(dealt, table, pr, keep_idx, disc_idx, first, seen):
     out_h = np.zeros(2)
     samples = np.empty((2, CRIB_DRAWS))
     for own in range(2):
-        o = choose_throw(dealt, own, EV, table, pr, keep_idx, disc_idx, first, seen, 0,
-                         np.zeros((0, 1)))
+        o = choose_throw(
+            dealt, own, EV, table, pr, keep_idx, disc_idx, first, seen, 0, np.zeros((0, 1))
+        )
         hand = np.empty(keep_idx.shape[1] + pr[STARTERS], dtype=np.int64)
         for j in range(keep_idx.shape[1]):
             hand[j] = dealt[keep_idx[o, j]]
         out_h[own] = hand_value(hand, unseen, first, table, pr)
-        samples[own] = crib_samples(dealt, disc_idx[o, :pr[CRIB_SIZE] // 2], unseen, first,
-                                    table, pr)
+        samples[own] = crib_samples(
+            dealt, disc_idx[o, : pr[CRIB_SIZE] // 2], unseen, first, table, pr
+        )
     return out_h, samples
 
 

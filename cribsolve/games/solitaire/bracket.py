@@ -32,6 +32,7 @@ same mean (the charges average zero under a real policy) and is never above the 
 bound, so the width is counted deck by deck as bound minus path: the charges serve as a
 control variate, and most of the noise of the win cancels against the bound's.
 """
+
 from __future__ import annotations
 
 import math
@@ -46,9 +47,17 @@ from cribsolve.core.scoring.table import score5
 from cribsolve.errors import CribsolveError
 from cribsolve.games.solitaire.deckvalue import continuation, value_row
 from cribsolve.games.solitaire.facts import NEXT_HANDS, PATIENCES, SOLITAIRES
-from cribsolve.games.solitaire.patience import (WIN_AT, _in_doubt, deal_distributions,
-                                                deal_points, draw_cards, patience2_deal,
-                                                patience_deal, unseen_of, win_discard)
+from cribsolve.games.solitaire.patience import (
+    WIN_AT,
+    _in_doubt,
+    deal_distributions,
+    deal_points,
+    draw_cards,
+    patience2_deal,
+    patience_deal,
+    unseen_of,
+    win_discard,
+)
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.runner import Job, Local, chunks, run
 
@@ -150,8 +159,8 @@ def _triples() -> np.ndarray:
     return index
 
 
-TRIPLES = _triples()            # the 455 rank multisets a crib pair and a starter can take
-MAX_DEAL = 64                   # above a Patience deal's points (hand and crib 29 each, heels)
+TRIPLES = _triples()  # the 455 rank multisets a crib pair and a starter can take
+MAX_DEAL = 64  # above a Patience deal's points (hand and crib 29 each, heels)
 
 
 @njit(cache=True)
@@ -164,14 +173,15 @@ def outcome_charges(hand, seen, wins, after, k, table, q):
     n = unseen.shape[0]
     counts = np.zeros(13)
     for c in unseen:
-        counts[c // 4] += 1.0                         # ranks 0-12, as deckvalue counts
-    hand_pts = np.empty((n, 15), dtype=np.int64)        # kept four + starter, heels
+        counts[c // 4] += 1.0  # ranks 0-12, as deckvalue counts
+    hand_pts = np.empty((n, 15), dtype=np.int64)  # kept four + starter, heels
     for m in range(n):
         st = unseen[m]
         for o in range(15):
             kk = OPT_KEEP[o]
-            hand_pts[m, o] = (score5(table, hand[kk[0]], hand[kk[1]], hand[kk[2]], hand[kk[3]],
-                                     st, False) + 2 * (RANK[st] == JACK))
+            hand_pts[m, o] = score5(
+                table, hand[kk[0]], hand[kk[1]], hand[kk[2]], hand[kk[3]], st, False
+            ) + 2 * (RANK[st] == JACK)
     hist = np.zeros((15, 455, MAX_DEAL))
     used = np.zeros(455, dtype=np.bool_)
     rows = np.zeros((455, WIN_AT + 1))
@@ -265,12 +275,12 @@ def patience_terms(deck, wins, coefs, after, table, rand):
         seen[crib2[0]] = True
         seen[crib2[1]] = True
         seen[s] = True
-        if d < 4 and charge_after:       # the after value of the cards this deck leaves
+        if d < 4 and charge_after:  # the after value of the cards this deck leaves
             continuation(wins, after, 4 - d, seen, phi[d])
     return x, phi, q, picks
 
 
-MAX_POINTS = 3 * 29 + 3        # Patience II: three hands and heels, with room
+MAX_POINTS = 3 * 29 + 3  # Patience II: three hands and heels, with room
 
 
 @njit(cache=True)
@@ -301,8 +311,11 @@ def patience2_terms(deck, wins, table):
                 counts[:] = 0.0
                 lo, hi = MAX_POINTS, 0
                 for s in unseen:
-                    p = (score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
-                         + deal_points(h2, b, first, s, table) + 2 * (RANK[s] == JACK))
+                    p = (
+                        score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
+                        + deal_points(h2, b, first, s, table)
+                        + 2 * (RANK[s] == JACK)
+                    )
                     counts[p] += 1.0
                     lo = min(lo, p)
                     hi = max(hi, p + 1)
@@ -334,28 +347,35 @@ def bound_games(decks, variant2, wins, coefs, after, table, rand):
 
 # as_dict's measures, each with its 95% CI (``<measure>_ci``): the policies' win rates, the
 # bounds, and the differences between them; COLUMNS is --csv's header, named as as_dict is
-MEASURES = ("win_rate", "charged_rate", "win_policy_rate", "gain", "upper_bound",
-            "clairvoyant", "width")
-COLUMNS = ["variant", "n", "seed", "next_hands", "policy", "measure", "value", "ci_low",
-           "ci_high"]
+MEASURES = (
+    "win_rate",
+    "charged_rate",
+    "win_policy_rate",
+    "gain",
+    "upper_bound",
+    "clairvoyant",
+    "width",
+)
+COLUMNS = ["variant", "n", "seed", "next_hands", "policy", "measure", "value", "ci_low", "ci_high"]
 
 
 @dataclass
 class Bracket:
     """The win rate of the best policy and the bounds above it, all on the same decks."""
+
     variant: str
     n: int
     seed: int
-    next_hands: int                 # hands drawn per look-ahead charge (Patience)
-    wins: int = 0                   # the best policy's
-    win_policy_wins: int = 0        # the win policy's, where it is not the best
-    gain_sq: int = 0                # (best policy's win - win policy's win) squared, summed
+    next_hands: int  # hands drawn per look-ahead charge (Patience)
+    wins: int = 0  # the best policy's
+    win_policy_wins: int = 0  # the win policy's, where it is not the best
+    gain_sq: int = 0  # (best policy's win - win policy's win) squared, summed
     clairvoyant_wins: int = 0
-    bound_sum: float = 0.0          # per-deck penalised values: sum and sum of squares
+    bound_sum: float = 0.0  # per-deck penalised values: sum and sum of squares
     bound_sq: float = 0.0
-    path_sum: float = 0.0           # per-deck best policy's path (chunk_bracket): sum, squares
+    path_sum: float = 0.0  # per-deck best policy's path (chunk_bracket): sum, squares
     path_sq: float = 0.0
-    gap_sq: float = 0.0             # (penalised value - path) squared, summed
+    gap_sq: float = 0.0  # (penalised value - path) squared, summed
 
     def _mean_ci(self, total, squares):
         mean = total / self.n
@@ -368,32 +388,53 @@ class Bracket:
 
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
         width, width_ci = self._mean_ci(self.bound_sum - self.path_sum, self.gap_sq)
-        d = {"variant": self.variant, "n": self.n, "seed": self.seed,
-             "policy": SOLITAIRES[self.variant].best, "next_hands": self.next_hands,
-             "win_rate": self.wins / self.n, "win_rate_ci": list(wilson(self.wins, self.n)),
-             "upper_bound": upper, "upper_bound_ci": upper_ci,
-             "clairvoyant": self.clairvoyant_wins / self.n,
-             "clairvoyant_ci": list(wilson(self.clairvoyant_wins, self.n)),
-             "width": width, "width_ci": width_ci}
+        d = {
+            "variant": self.variant,
+            "n": self.n,
+            "seed": self.seed,
+            "policy": SOLITAIRES[self.variant].best,
+            "next_hands": self.next_hands,
+            "win_rate": self.wins / self.n,
+            "win_rate_ci": list(wilson(self.wins, self.n)),
+            "upper_bound": upper,
+            "upper_bound_ci": upper_ci,
+            "clairvoyant": self.clairvoyant_wins / self.n,
+            "clairvoyant_ci": list(wilson(self.clairvoyant_wins, self.n)),
+            "width": width,
+            "width_ci": width_ci,
+        }
         if self.variant == "patience":
             d["charged_rate"], d["charged_rate_ci"] = self._mean_ci(self.path_sum, self.path_sq)
         if SOLITAIRES[self.variant].best != "win":
             gain, gain_ci = self._mean_ci(self.wins - self.win_policy_wins, self.gain_sq)
-            d.update(win_policy_rate=self.win_policy_wins / self.n,
-                     win_policy_rate_ci=list(wilson(self.win_policy_wins, self.n)),
-                     gain=gain, gain_ci=gain_ci)
+            d.update(
+                win_policy_rate=self.win_policy_wins / self.n,
+                win_policy_rate_ci=list(wilson(self.win_policy_wins, self.n)),
+                gain=gain,
+                gain_ci=gain_ci,
+            )
         return d
 
     def csv_rows(self) -> list[list]:
         """COLUMNS: one row per measure of as_dict (MEASURES, those it has), its CI beside it."""
         d = self.as_dict()
-        return [[d["variant"], d["n"], d["seed"], d["next_hands"], d["policy"], m, d[m],
-                 *d[m + "_ci"]] for m in MEASURES if m in d]
+        return [
+            [d["variant"], d["n"], d["seed"], d["next_hands"], d["policy"], m, d[m], *d[m + "_ci"]]
+            for m in MEASURES
+            if m in d
+        ]
 
 
-
-def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: int,
-                  wins: np.ndarray, coefs: np.ndarray, after: np.ndarray) -> dict:
+def chunk_bracket(
+    variant: str,
+    seed: int,
+    index: int,
+    games: int,
+    next_hands: int,
+    wins: np.ndarray,
+    coefs: np.ndarray,
+    after: np.ndarray,
+) -> dict:
     """Chunk ``index`` of a bracket, per deck: whether the best, the win and the clairvoyant
     policies won (simulate's games of the same chunk), the penalised bound (charged with
     the deck value of ``coefs`` and the after value of ``after``; none: W alone) and the best
@@ -406,21 +447,41 @@ def chunk_bracket(variant: str, seed: int, index: int, games: int, next_hands: i
     best = SOLITAIRES[variant].best
 
     def won(policy):
-        return chunk_points(variant, policy, seed, index, games, wins, False,
-                            coefs if policy == "deck" else None).sum(axis=1) >= WIN_AT
+        return (
+            chunk_points(
+                variant,
+                policy,
+                seed,
+                index,
+                games,
+                wins,
+                False,
+                coefs if policy == "deck" else None,
+            ).sum(axis=1)
+            >= WIN_AT
+        )
 
-    decks = chunk_decks(seed, index, games)[1]          # as simulate.chunk_points deals
+    decks = chunk_decks(seed, index, games)[1]  # as simulate.chunk_points deals
     looks = np.random.default_rng([seed, index, 1]).random((games, 4, next_hands, 6))
-    bound, path = bound_games(decks, variant == "patience2", wins, coefs, after,
-                              rank_table(15), looks)
+    bound, path = bound_games(
+        decks, variant == "patience2", wins, coefs, after, rank_table(15), looks
+    )
     out = {"best": won(best), "clairvoyant": won("clairvoyant"), "bound": bound}
     out["path"] = out["best"].astype(float) if variant == "patience2" else path
     out["win"] = out["best"] if best == "win" else won("win")
     return out
 
 
-def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progress=None,
-            next_hands: int = NEXT_HANDS, where=None, checkpoint: str | None = None) -> Bracket:
+def bracket(
+    variant: str,
+    n: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    progress=None,
+    next_hands: int = NEXT_HANDS,
+    where=None,
+    checkpoint: str | None = None,
+) -> Bracket:
     """Play the best and the clairvoyant policies and compute the penalised bound on ``n``
     decks: simulate's decks for the same seed (so ``win_rate`` is simulate --policy P's for
     P = SOLITAIRES[variant].best; where that is not ``win``, ``win`` is played too, for the
@@ -429,14 +490,20 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     threads), kept in ``checkpoint``; ``progress(k)`` is called as each chunk of k decks ends.
     Patience's deck policy uses the deck value, its charges the after value (deckvalue.py)."""
     from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
-    from cribsolve.games.solitaire.simulate import (DECK_VALUE_SEED, WIN_TABLE_SEED, deck_value,
-                                                    win_table)
+    from cribsolve.games.solitaire.simulate import (
+        DECK_VALUE_SEED,
+        WIN_TABLE_SEED,
+        deck_value,
+        win_table,
+    )
 
     if variant not in PATIENCES:
         raise CribsolveError(f"unknown variant {variant!r} (expected patience or patience2)")
-    if seed in (WIN_TABLE_SEED, DECK_VALUE_SEED):     # phi would be fitted on the decks it charges
-        raise CribsolveError(f"--seed {seed} deals the games the win table and the deck value "
-                             "were fitted on: choose another seed for a bound")
+    if seed in (WIN_TABLE_SEED, DECK_VALUE_SEED):  # phi would be fitted on the decks it charges
+        raise CribsolveError(
+            f"--seed {seed} deals the games the win table and the deck value "
+            "were fitted on: choose another seed for a bound"
+        )
     if next_hands < 0:
         raise CribsolveError("--next-hands must be at least 0")
     if n < 1:
@@ -446,10 +513,19 @@ def bracket(variant: str, n: int, seed: int = 0, jobs: int | None = None, progre
     coefs = deck_value() if variant == "patience" else SCORE_ONLY
     after = deck_value(after=True) if variant == "patience" else SCORE_ONLY
     parts = chunks(n, chunk)
-    job = Job(chunk_bracket, [(variant, seed, i, games, res.next_hands, wins, coefs, after)
-                              for i, games in parts], [games for _, games in parts],
-              {"run": "bracket", "variant": variant, "n": n, "seed": seed,
-               "next_hands": res.next_hands, "chunk": chunk})
+    job = Job(
+        chunk_bracket,
+        [(variant, seed, i, games, res.next_hands, wins, coefs, after) for i, games in parts],
+        [games for _, games in parts],
+        {
+            "run": "bracket",
+            "variant": variant,
+            "n": n,
+            "seed": seed,
+            "next_hands": res.next_hands,
+            "chunk": chunk,
+        },
+    )
     plain = SOLITAIRES[variant].best == "win"
     for c in run(job, where or Local(jobs), progress, checkpoint):
         won, ub = c["best"], c["bound"]

@@ -27,6 +27,7 @@ charges use it as their phi: the realised after value minus its exact expectatio
 face-down pair and starter, so a player who sees those cards is charged for how they change
 the cards left, not only the points (any phi gives a valid bound; a closer one a tighter one).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,10 +35,10 @@ import numpy as np
 from cribsolve.infra.jit import njit
 
 RANKS = 13
-SHARES = RANKS - 1              # one per rank but the king
+SHARES = RANKS - 1  # one per rank but the king
 PAIRS = np.triu_indices(SHARES)  # the products' order: (0, 0), (0, 1), ..., (11, 11)
-N_COEF = 2 + SHARES + len(PAIRS[0])   # a_k, b_k, the shares, their products
-SCORE_ONLY = np.zeros((0, N_COEF))   # no coefficients: the continuation is W itself
+N_COEF = 2 + SHARES + len(PAIRS[0])  # a_k, b_k, the shares, their products
+SCORE_ONLY = np.zeros((0, N_COEF))  # no coefficients: the continuation is W itself
 
 
 @njit(cache=True)
@@ -45,7 +46,7 @@ def product_mean(r, t, n):
     """E[x_r x_t] when the n unseen cards are a random n of the 52 (hypergeometric counts)."""
     if r == t:
         return 4 / 52 * 48 / 52 * (52 - n) / (51 * n)
-    return -(4 / 52) ** 2 * (52 - n) / (51 * n)
+    return -((4 / 52) ** 2) * (52 - n) / (51 * n)
 
 
 @njit(cache=True)
@@ -91,8 +92,8 @@ def features(decks: np.ndarray, deal: int, after: bool = False) -> np.ndarray:
     ``continuation`` counts them in play. ``after``: once the deal is scored, the crib cards
     and the starter turned (the bracket's after value)."""
     top = 7 + 9 * deal
-    turned = decks[:, :0] if after else decks[:, top:top + 2]
-    unseen = np.hstack([decks[:, :7], turned, decks[:, top + (9 if after else 8):]]) // 4
+    turned = decks[:, :0] if after else decks[:, top : top + 2]
+    unseen = np.hstack([decks[:, :7], turned, decks[:, top + (9 if after else 8) :]]) // 4
     shares = np.stack([(unseen == r).mean(axis=1) for r in range(SHARES)], axis=1) - 1 / RANKS
     n = unseen.shape[1]
     means = np.array([product_mean(r, t, n) for r, t in zip(*PAIRS)])
@@ -104,12 +105,13 @@ def _logit(p):
     return np.log(p / (1 - p))
 
 
-def samples(decks: np.ndarray, points: np.ndarray, wins: np.ndarray, deal: int,
-            after: bool = False):
+def samples(
+    decks: np.ndarray, points: np.ndarray, wins: np.ndarray, deal: int, after: bool = False
+):
     """(design rows, won, W) of the games still in doubt after ``deal``: the regression's data
     (``after``: features after the deal)."""
     k = points.shape[1] - 1 - deal
-    score = np.minimum(points[:, :deal + 1].sum(axis=1), wins.shape[1] - 1)
+    score = np.minimum(points[:, : deal + 1].sum(axis=1), wins.shape[1] - 1)
     w = wins[k][score]
     live = (w > 0) & (w < 1)
     x = np.column_stack([_logit(w), np.ones(len(w)), features(decks, deal, after)])[live]

@@ -1,4 +1,5 @@
 """Best discard in the solitaires, from what the player has seen (card counting)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,23 +21,36 @@ SAMPLES = 2000
 class SampledValue:
     discard: list[int]
     keep: list[int]
-    net: float       # expected points of the deal (both hands, crib, heels), sampled mean
-    se: float        # its standard error
+    net: float  # expected points of the deal (both hands, crib, heels), sampled mean
+    se: float  # its standard error
     samples: int
-    win: float | None = None     # P(win), sampled mean, with a score
+    win: float | None = None  # P(win), sampled mean, with a score
     win_se: float | None = None
 
     def as_dict(self):
-        d = {"discard": [format_card(c) for c in self.discard],
-             "keep": [format_card(c) for c in self.keep], "net": self.net, "se": self.se,
-             "samples": self.samples}
+        d = {
+            "discard": [format_card(c) for c in self.discard],
+            "keep": [format_card(c) for c in self.keep],
+            "net": self.net,
+            "se": self.se,
+            "samples": self.samples,
+        }
         if self.win is not None:
             d["win"], d["win_se"] = self.win, self.win_se
         return d
 
 
-def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int | None = None,
-                      deal: int | None = None, seed: int = 0, samples: int = SAMPLES):
+def solitaire_discard(
+    hand,
+    variant: str,
+    seen=(),
+    crib=(),
+    kept=(),
+    score: int | None = None,
+    deal: int | None = None,
+    seed: int = 0,
+    samples: int = SAMPLES,
+):
     """Discards of a Patience / Patience II hand, best first.
 
     patience: exact E[hand + crib] over the face-down pair and the starter among unseen cards.
@@ -49,8 +63,12 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
     Patience II's second discard then needs ``kept``, the four cards kept from the first hand.
     """
     from cribsolve.games.solitaire.deckvalue import continuation
-    from cribsolve.games.solitaire.patience import (NO_WINS, WIN_AT, lookahead_values,
-                                                    second_discard_values)
+    from cribsolve.games.solitaire.patience import (
+        NO_WINS,
+        WIN_AT,
+        lookahead_values,
+        second_discard_values,
+    )
     from cribsolve.games.solitaire.simulate import deck_value, win_table
 
     if variant not in PATIENCES:
@@ -76,8 +94,10 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
         if deal is None or not 1 <= deal <= deals or score < 0:
             raise CribsolveError(f"--score S needs --deal K with K from 1 to {deals}")
         if crib and not kept:
-            raise CribsolveError("with --score, the second discard needs --kept (the first hand's "
-                                 "four kept cards: they score with the same starter)")
+            raise CribsolveError(
+                "with --score, the second discard needs --kept (the first hand's "
+                "four kept cards: they score with the same starter)"
+            )
         w_next = win_table(variant)[deals - deal]
         if variant == "patience":
             w_next = np.empty(WIN_AT + 1)
@@ -88,18 +108,26 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
 
         def distribution(heels):
             hists, means = np.zeros((15, WIDTH)), np.zeros((15, 2))
-            options_distribution(keeps, cribs, unseen, 1, uniform, table, False, heels, hists,
-                                 means)
+            options_distribution(
+                keeps, cribs, unseen, 1, uniform, table, False, heels, hists, means
+            )
             return hists, means
+
         hists, means = distribution(False)
         win = None
         if score is not None and variant == "patience":
             reach = np.minimum(score + np.arange(WIDTH) - OFFSET, WIN_AT).clip(0)
             win = distribution(True)[0] @ w_next[reach]
         elif score is not None:
-            win = second_discard_values(np.array(kept, dtype=np.int64), np.array(hand),
-                                        np.array(crib, dtype=np.int64), seen_mask, score,
-                                        w_next, table)[1]
+            win = second_discard_values(
+                np.array(kept, dtype=np.int64),
+                np.array(hand),
+                np.array(crib, dtype=np.int64),
+                seen_mask,
+                score,
+                w_next,
+                table,
+            )[1]
         return summarize(keeps, discs, hists, means, win)
     if len(unseen) < 7:
         raise CardError("too few unseen cards left for a second hand and a starter")
@@ -110,9 +138,19 @@ def solitaire_discard(hand, variant: str, seen=(), crib=(), kept=(), score: int 
     def sampled(s, w):
         vals = lookahead_values(h1, seen_mask, draws, s, w, table)
         return vals.mean(axis=0), vals.std(axis=0, ddof=1) / np.sqrt(samples)
+
     mean, se = sampled(0, NO_WINS)
     win, win_se = sampled(score, w_next) if score is not None else (None, None)
-    out = [SampledValue(discs[o].tolist(), keeps[o].tolist(), float(mean[o]), float(se[o]),
-                        samples, None if win is None else float(win[o]),
-                        None if win is None else float(win_se[o])) for o in range(15)]
+    out = [
+        SampledValue(
+            discs[o].tolist(),
+            keeps[o].tolist(),
+            float(mean[o]),
+            float(se[o]),
+            samples,
+            None if win is None else float(win[o]),
+            None if win is None else float(win_se[o]),
+        )
+        for o in range(15)
+    ]
     return sorted(out, key=lambda v: (-(v.win or 0.0), -v.net))

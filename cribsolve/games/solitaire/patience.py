@@ -26,6 +26,7 @@ Policies (what the player may know: the cards seen so far, never the face-down o
   CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
                choosing: an upper bound no real strategy can beat.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
@@ -37,18 +38,24 @@ from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra.jit import njit, prange, threaded, variant
 
 RANDOM, EV, CLAIRVOYANT, WIN, LOOKAHEAD, DECK = 0, 1, 2, 3, 4, 5
-POLICIES = {"random": RANDOM, "ev": EV, "win": WIN, "clairvoyant": CLAIRVOYANT,
-            "lookahead": LOOKAHEAD, "deck": DECK}
-LOOK_HANDS = 16                  # second hands drawn per LOOKAHEAD first discard
-LOOK_RAND = 8 + 4 * LOOK_HANDS * 6   # uniforms per game: 8 for RANDOM, 6 per drawn hand
-WIN_AT = SOLITAIRES["patience"].win_at       # Patience II is won at the same score
+POLICIES = {
+    "random": RANDOM,
+    "ev": EV,
+    "win": WIN,
+    "clairvoyant": CLAIRVOYANT,
+    "lookahead": LOOKAHEAD,
+    "deck": DECK,
+}
+LOOK_HANDS = 16  # second hands drawn per LOOKAHEAD first discard
+LOOK_RAND = 8 + 4 * LOOK_HANDS * 6  # uniforms per game: 8 for RANDOM, 6 per drawn hand
+WIN_AT = SOLITAIRES["patience"].win_at  # Patience II is won at the same score
 
 # the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
 NO_WINS = np.empty(0)
 # What a compiled copy of the games carries: play_games sets each to False (jit.variant) for
 # the other game, and SEARCH_ON for the policies that throw by expected points alone.
 PATIENCE_ON = PATIENCE2_ON = SEARCH_ON = True
-MAX_DEAL_POINTS = 3 * 29 + 2     # Patience II's three hands and heels; Patience's is lower
+MAX_DEAL_POINTS = 3 * 29 + 2  # Patience II's three hands and heels; Patience's is lower
 
 
 @njit(cache=True)
@@ -67,8 +74,9 @@ def deal_points(hand, o, crib_other, s, table):
     """Points of one deal: kept hand + crib (discard o + two other cards), both + starter."""
     k = OPT_KEEP[o]
     d = OPT_DISC[o]
-    return (score5(table, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], s, False)
-            + score5(table, hand[d[0]], hand[d[1]], crib_other[0], crib_other[1], s, False))
+    return score5(table, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], s, False) + score5(
+        table, hand[d[0]], hand[d[1]], crib_other[0], crib_other[1], s, False
+    )
 
 
 @njit(cache=True)
@@ -122,8 +130,11 @@ def second_discard_values(k1, h2, first, seen, score, w_next, table):
     p = np.zeros(15)
     for o in range(15):
         for s in unseen:
-            pts = (score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
-                   + deal_points(h2, o, first, s, table) + 2 * (RANK[s] == JACK))
+            pts = (
+                score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
+                + deal_points(h2, o, first, s, table)
+                + 2 * (RANK[s] == JACK)
+            )
             ev[o] += pts
             if w_next.shape[0]:
                 p[o] += w_next[min(score + pts, WIN_AT)]
@@ -146,7 +157,7 @@ def patience_deal(deck, k):
     """Cribbage Patience's deal k from the top of the talon: (the two face-down crib cards,
     the six-card hand, the starter), after the 7 cards removed unseen."""
     pos = 7 + 9 * k
-    return deck[pos:pos + 2], deck[pos + 2:pos + 8], deck[pos + 8]
+    return deck[pos : pos + 2], deck[pos + 2 : pos + 8], deck[pos + 8]
 
 
 @njit(cache=True)
@@ -154,7 +165,7 @@ def patience2_deal(deck, k):
     """Cribbage Patience II's deal k from the top of the talon: (the first hand, the second
     hand, the starter)."""
     pos = 13 * k
-    return deck[pos:pos + 6], deck[pos + 6:pos + 12], deck[pos + 12]
+    return deck[pos : pos + 6], deck[pos + 6 : pos + 12], deck[pos + 12]
 
 
 @njit(cache=True)
@@ -226,7 +237,7 @@ def play_patience2(deck, policy, rand, table, wins, out):
                 base = 8 + deal * LOOK_HANDS * 6
                 unseen = unseen_of(seen)
                 for m in range(LOOK_HANDS):
-                    draw_cards(unseen, rand[base + 6 * m:base + 6 * m + 6], h2_drawn)
+                    draw_cards(unseen, rand[base + 6 * m : base + 6 * m + 6], h2_drawn)
                     _lookahead_row(h1, seen, h2_drawn, score, wins[3 - deal], table, vals[m])
                 p = vals.sum(axis=0)
                 o1 = _best(p, p)
@@ -240,16 +251,22 @@ def play_patience2(deck, policy, rand, table, wins, out):
                 seen[c] = True
             if policy == RANDOM:
                 o2 = int(rand[2 * deal + 1] * 15)
-            elif SEARCH_ON and (policy == WIN or policy == LOOKAHEAD) and \
-                    _in_doubt(wins[3 - deal], score):
+            elif (
+                SEARCH_ON
+                and (policy == WIN or policy == LOOKAHEAD)
+                and _in_doubt(wins[3 - deal], score)
+            ):
                 o2 = second_discard(k1, h2, first, seen, score, wins[3 - deal], table)[0]
             else:
                 o2 = second_discard(k1, h2, first, seen, score, NO_WINS, table)[0]
         first[0] = h1[OPT_DISC[o1, 0]]
         first[1] = h1[OPT_DISC[o1, 1]]
         k = OPT_KEEP[o1]
-        out[deal] = (score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
-                     + deal_points(h2, o2, first, s, table) + 2 * (RANK[s] == JACK))
+        out[deal] = (
+            score5(table, h1[k[0]], h1[k[1]], h1[k[2]], h1[k[3]], s, False)
+            + deal_points(h2, o2, first, s, table)
+            + 2 * (RANK[s] == JACK)
+        )
         score += out[deal]
         for c in h2:
             seen[c] = True
@@ -262,10 +279,15 @@ def play_games(decks, variant2, policy, rand, table, wins, coefs):
     wins[k, s]: P(win from score s with k deals left), used by the WIN policy; coefs, the
     deck value's (deckvalue.py), by DECK.
     """
-    kernel = variant(_play_games, PATIENCE_ON=not variant2, PATIENCE2_ON=bool(variant2),
-                     SEARCH_ON=policy not in (RANDOM, EV, CLAIRVOYANT))
-    return threaded(kernel, np.arange(decks.shape[0]), decks, variant2, policy, rand, table,
-                    wins, coefs)
+    kernel = variant(
+        _play_games,
+        PATIENCE_ON=not variant2,
+        PATIENCE2_ON=bool(variant2),
+        SEARCH_ON=policy not in (RANDOM, EV, CLAIRVOYANT),
+    )
+    return threaded(
+        kernel, np.arange(decks.shape[0]), decks, variant2, policy, rand, table, wins, coefs
+    )
 
 
 @njit(cache=True, nogil=True)

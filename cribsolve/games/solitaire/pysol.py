@@ -17,6 +17,7 @@ kernels read ``talon[35:]`` (16 grid cards row by row, then the starter). Cribba
 (805-808) sets ``SQUARES[v].set_aside`` cards aside, deals the rest one at a time and scores
 with the last card, ``talon[51]``, as the starter.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,16 +28,17 @@ from cribsolve.core.notation import card_id
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.solitaire.facts import SOLITAIRES, SQUARES
 
-MS_BELOW = 32000              # plain numbers below this use the Microsoft generator
-MS_MAX = (1 << 33) - 1        # the largest seed the Microsoft generator takes
-GAME_MAX = 10 ** 20           # PySolFC's largest game number
-_SUIT = (0, 3, 2, 1)          # PySolFC suit order C S H D -> our suit (C D H S)
+MS_BELOW = 32000  # plain numbers below this use the Microsoft generator
+MS_MAX = (1 << 33) - 1  # the largest seed the Microsoft generator takes
+GAME_MAX = 10**20  # PySolFC's largest game number
+_SUIT = (0, 3, 2, 1)  # PySolFC suit order C S H D -> our suit (C D H S)
 _NUMBER = re.compile(r"(ms)?([0-9]+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Game:
     """A game number as PySolFC reads it: ``ms`` says which generator deals it."""
+
     number: int
     ms: bool
 
@@ -48,13 +50,16 @@ def parse_game(text) -> Game:
     """'123', 'ms123' or 123; 0, negatives and anything else are refused (CardError)."""
     m = _NUMBER.fullmatch(str(text).strip())
     if not m:
-        raise CribsolveError(f"{text!r} is not a PySolFC game number (expected e.g. 1, 40000 or "
-                             f"ms1)")
+        raise CribsolveError(
+            f"{text!r} is not a PySolFC game number (expected e.g. 1, 40000 or ms1)"
+        )
     n, explicit = int(m.group(2)), bool(m.group(1))
     top = MS_MAX if explicit else GAME_MAX
     if not 1 <= n <= top:
-        raise CribsolveError(f"{text!r} is not a PySolFC game number: give 1 to {top}"
-                        + (" (2**33 - 1) after ms" if explicit else " (1e20)"))
+        raise CribsolveError(
+            f"{text!r} is not a PySolFC game number: give 1 to {top}"
+            + (" (2**33 - 1) after ms" if explicit else " (1e20)")
+        )
     return Game(n, explicit or n < MS_BELOW)
 
 
@@ -121,15 +126,26 @@ def layout(variant: str, cards) -> dict:
     in order), 'starter'."""
     t = [int(c) for c in cards]
     if variant == "patience":
-        return {"removed": t[:7],
-                "deals": [{"crib": t[p:p + 2], "hand": t[p + 2:p + 8], "starter": t[p + 8]}
-                          for p in range(7, 52, 9)]}
+        return {
+            "removed": t[:7],
+            "deals": [
+                {"crib": t[p : p + 2], "hand": t[p + 2 : p + 8], "starter": t[p + 8]}
+                for p in range(7, 52, 9)
+            ],
+        }
     if variant == "patience2":
-        return {"deals": [{"hand": t[p:p + 6], "second_hand": t[p + 6:p + 12],
-                           "starter": t[p + 12]} for p in range(0, 52, 13)]}
+        return {
+            "deals": [
+                {"hand": t[p : p + 6], "second_hand": t[p + 6 : p + 12], "starter": t[p + 12]}
+                for p in range(0, 52, 13)
+            ]
+        }
     if variant == "shuffle":
-        return {"set_aside": t[:35], "grid": [t[35 + 4 * i:39 + 4 * i] for i in range(4)],
-                "starter": t[51]}
+        return {
+            "set_aside": t[:35],
+            "grid": [t[35 + 4 * i : 39 + 4 * i] for i in range(4)],
+            "starter": t[51],
+        }
     if variant in SQUARES:
         n = SQUARES[variant].set_aside
         return {"set_aside": t[:n], "talon": t[n:51], "starter": t[51]}
@@ -144,11 +160,19 @@ def deal_record(variant: str, game) -> dict:
     t = talon(g)
 
     def spell(x):
-        return [spell(y) for y in x] if isinstance(x, list) else (
-            {k: spell(v) for k, v in x.items()} if isinstance(x, dict) else format_card(x))
-    return {"variant": variant, "game": g.number,
-            "generator": "microsoft" if g.ms else "mersenne", "talon": spell(t),
-            **spell(layout(variant, t))}
+        return (
+            [spell(y) for y in x]
+            if isinstance(x, list)
+            else ({k: spell(v) for k, v in x.items()} if isinstance(x, dict) else format_card(x))
+        )
+
+    return {
+        "variant": variant,
+        "game": g.number,
+        "generator": "microsoft" if g.ms else "mersenne",
+        "talon": spell(t),
+        **spell(layout(variant, t)),
+    }
 
 
 def deal_lines(variant: str, game) -> list[str]:
@@ -157,17 +181,23 @@ def deal_lines(variant: str, game) -> list[str]:
 
     g = game if isinstance(game, Game) else parse_game(game)
     lay = layout(variant, talon(g))
-    out = [f"{SOLITAIRES[variant].name}, PySolFC game {g} ("
-           f"{'Microsoft-compatible' if g.ms else 'Mersenne Twister'} deal)"]
+    out = [
+        f"{SOLITAIRES[variant].name}, PySolFC game {g} ("
+        f"{'Microsoft-compatible' if g.ms else 'Mersenne Twister'} deal)"
+    ]
     if variant == "patience":
         out.append(f"  removed unseen: {format_cards(lay['removed'])}")
-        out += [f"  deal {k + 1}: crib face down {format_cards(d['crib'])} | hand "
-                f"{format_cards(d['hand'])} | starter {format_card(d['starter'])}"
-                for k, d in enumerate(lay["deals"])]
+        out += [
+            f"  deal {k + 1}: crib face down {format_cards(d['crib'])} | hand "
+            f"{format_cards(d['hand'])} | starter {format_card(d['starter'])}"
+            for k, d in enumerate(lay["deals"])
+        ]
     elif variant == "patience2":
-        out += [f"  deal {k + 1}: hand {format_cards(d['hand'])} | second hand "
-                f"{format_cards(d['second_hand'])} | starter {format_card(d['starter'])}"
-                for k, d in enumerate(lay["deals"])]
+        out += [
+            f"  deal {k + 1}: hand {format_cards(d['hand'])} | second hand "
+            f"{format_cards(d['second_hand'])} | starter {format_card(d['starter'])}"
+            for k, d in enumerate(lay["deals"])
+        ]
     elif variant == "shuffle":
         out.append(f"  set aside unseen: {len(lay['set_aside'])} cards")
         out += ["  " + "  ".join(f"{format_card(c):>3}" for c in row) for row in lay["grid"]]
@@ -177,9 +207,11 @@ def deal_lines(variant: str, game) -> list[str]:
         out.append(f"  set aside unseen: {sq.set_aside} cards")
         out.append(f"  talon, one card at a time: {format_cards(lay['talon'])}")
         if sq.piles:
-            out.append(f"  (16 for the grid and up to {sq.dealt - 16} for the "
-                       f"{'waste' if sq.waste else 'reserves' if sq.piles > 1 else 'reserve'}; "
-                       f"the game ends when the grid is full)")
+            out.append(
+                f"  (16 for the grid and up to {sq.dealt - 16} for the "
+                f"{'waste' if sq.waste else 'reserves' if sq.piles > 1 else 'reserve'}; "
+                f"the game ends when the grid is full)"
+            )
         out.append(f"  starter, the talon's last card: {format_card(lay['starter'])}")
     return out
 
@@ -195,14 +227,21 @@ def discard_position(variant: str, game, deal: int = 1, crib=None):
     if not 1 <= deal <= len(deals):
         raise CribsolveError(f"--deal: {variant} has deals 1 to {len(deals)}, not {deal}")
     d = deals[deal - 1]
-    seen = [c for e in deals[:deal - 1] for part in e.values()
-            for c in (part if isinstance(part, list) else [part])]
+    seen = [
+        c
+        for e in deals[: deal - 1]
+        for part in e.values()
+        for c in (part if isinstance(part, list) else [part])
+    ]
     if crib is None:
         return d["hand"], seen, []
     if variant != "patience2":
         raise CribsolveError("--crib-cards is for Patience II's second discard")
     if len(set(crib)) != 2 or not set(crib) <= set(d["hand"]):
         from cribsolve.core.notation import format_cards
-        raise CardError(f"--crib-cards: give two cards of the first hand of deal {deal} "
-                        f"({format_cards(d['hand'])})")
+
+        raise CardError(
+            f"--crib-cards: give two cards of the first hand of deal {deal} "
+            f"({format_cards(d['hand'])})"
+        )
     return d["second_hand"], seen, [c for c in d["hand"] if c not in crib]

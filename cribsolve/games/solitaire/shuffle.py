@@ -15,6 +15,7 @@ the next partition has 2 v <= best: that is the proof. The starting ``best`` com
 quick heuristic: the best partition completed by its best columns, then pairwise swaps while
 they improve.
 """
+
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
@@ -24,7 +25,7 @@ from cribsolve.infra.jit import njit, prange
 
 FULL = (1 << 16) - 1
 WIN_AT = SOLITAIRES["shuffle"].win_at
-ALL_PARTITIONS = 2_627_625      # ways to split 16 cards into four groups of 4
+ALL_PARTITIONS = 2_627_625  # ways to split 16 cards into four groups of 4
 
 
 @njit(cache=True)
@@ -36,7 +37,8 @@ def group_values(cards, starter, table):
             for c in range(b + 1, 16):
                 for d in range(c + 1, 16):
                     val[(1 << a) | (1 << b) | (1 << c) | (1 << d)] = score5(
-                        table, cards[a], cards[b], cards[c], cards[d], starter, False)
+                        table, cards[a], cards[b], cards[c], cards[d], starter, False
+                    )
     return val
 
 
@@ -67,16 +69,20 @@ _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 16)])
 # Groups are always chosen to hold the lowest card left, so the only sets whose best split is
 # ever asked for are those of 8 and 12 cards without card 0, and all 16: in that order.
 _NO_CARD_0 = np.arange(1 << 16) % 2 == 0
-BIG_SETS = np.concatenate([np.flatnonzero((_POPCOUNT == 8) & _NO_CARD_0),
-                           np.flatnonzero((_POPCOUNT == 12) & _NO_CARD_0),
-                           [(1 << 16) - 1]]).astype(np.int64)
+BIG_SETS = np.concatenate(
+    [
+        np.flatnonzero((_POPCOUNT == 8) & _NO_CARD_0),
+        np.flatnonzero((_POPCOUNT == 12) & _NO_CARD_0),
+        [(1 << 16) - 1],
+    ]
+).astype(np.int64)
 
 
 @njit(cache=True)
 def best_partition_values(val):
     """best[mask]: the most a set of cards can score split into groups of 4, for every set of
     4 and the sets in BIG_SETS (other entries unused)."""
-    best = val.copy()                            # a set of 4 is one group
+    best = val.copy()  # a set of 4 is one group
     groups = np.empty(455, dtype=np.int64)
     for mask in BIG_SETS:
         k = _groups_with_lowest(mask, groups)
@@ -127,8 +133,17 @@ def partitions_at_least(val, best, threshold, limit):
     return n, out[:n], vals[:n]
 
 
-PERMS = np.array([[a, b, c, d] for a in range(4) for b in range(4) for c in range(4)
-                  for d in range(4) if len({a, b, c, d}) == 4], dtype=np.int64)
+PERMS = np.array(
+    [
+        [a, b, c, d]
+        for a in range(4)
+        for b in range(4)
+        for c in range(4)
+        for d in range(4)
+        if len({a, b, c, d}) == 4
+    ],
+    dtype=np.int64,
+)
 
 
 @njit(cache=True)
@@ -168,7 +183,12 @@ def best_columns(rows, val, need):
             if bound <= top:
                 continue
             for p4 in range(24):
-                t = m[0, PERMS[p4, 0]] + m[1, PERMS[p4, 1]] + m[2, PERMS[p4, 2]] + m[3, PERMS[p4, 3]]
+                t = (
+                    m[0, PERMS[p4, 0]]
+                    + m[1, PERMS[p4, 1]]
+                    + m[2, PERMS[p4, 2]]
+                    + m[3, PERMS[p4, 3]]
+                )
                 if t > top:
                     top = t
                     arg[0], arg[1], arg[2] = p2, p3, p4
@@ -197,8 +217,12 @@ def grid_score(grid, val):
     """Rows + columns of a grid of card positions (heels apart)."""
     t = 0
     for i in range(4):
-        t += val[(1 << grid[4 * i]) | (1 << grid[4 * i + 1]) | (1 << grid[4 * i + 2])
-                 | (1 << grid[4 * i + 3])]
+        t += val[
+            (1 << grid[4 * i])
+            | (1 << grid[4 * i + 1])
+            | (1 << grid[4 * i + 2])
+            | (1 << grid[4 * i + 3])
+        ]
         t += val[(1 << grid[i]) | (1 << grid[4 + i]) | (1 << grid[8 + i]) | (1 << grid[12 + i])]
     return t
 
@@ -232,14 +256,13 @@ def search(parts, vals, start, stop, val, best, best_rows, best_arg, enough):
     for i in range(start, stop):
         v = vals[i]
         if 2 * v <= best or best >= enough:
-            return best, -1                     # no remaining row partition can do better
+            return best, -1  # no remaining row partition can do better
         cols, arg = best_columns(parts[i], val, best - v + 1)
         if cols >= 0:
             best = v + cols
             best_rows[:] = parts[i]
             best_arg[:] = arg
     return best, stop
-
 
 
 @njit(cache=True)
@@ -275,8 +298,9 @@ def solve_deal(cards, starter, table, floor):
     best0 = max(h, floor - 1)
     rows = np.zeros(4, dtype=np.int64)
     arg = np.zeros(3, dtype=np.int64)
-    best, _ = search(parts, vals, 0, parts.shape[0], val, best0, rows, arg,
-                     floor if floor > 0 else 1 << 30)
+    best, _ = search(
+        parts, vals, 0, parts.shape[0], val, best0, rows, arg, floor if floor > 0 else 1 << 30
+    )
     if best > best0:
         grid = grid_of(rows, arg)
     return max(best, h), grid, h
@@ -292,8 +316,9 @@ def solve_many(deals, table, target):
     heur = np.empty(n, dtype=np.int64)
     for i in prange(n):
         heels = 2 * (RANK[deals[i, 16]] == JACK)
-        b, _, h = solve_deal(deals[i, :16], deals[i, 16], table,
-                             max(0, target - heels) if target > 0 else 0)
+        b, _, h = solve_deal(
+            deals[i, :16], deals[i, 16], table, max(0, target - heels) if target > 0 else 0
+        )
         best[i] = b + heels
         heur[i] = h + heels
     return best, heur
@@ -307,15 +332,16 @@ class Solution:
 
     def __init__(self, cards, starter, grid, val, heels, upper_bound, seconds, heuristic):
         self.starter, self.heels = int(starter), heels
-        self.grid = [int(c) for c in np.asarray(cards)[grid]]      # 16 card ids, row-major
+        self.grid = [int(c) for c in np.asarray(cards)[grid]]  # 16 card ids, row-major
         self.rows = [int(val[sum(1 << int(grid[4 * i + j]) for j in range(4))]) for i in range(4)]
-        self.columns = [int(val[sum(1 << int(grid[4 * j + i]) for j in range(4))])
-                        for i in range(4)]
+        self.columns = [
+            int(val[sum(1 << int(grid[4 * j + i]) for j in range(4))]) for i in range(4)
+        ]
         self.total = sum(self.rows) + sum(self.columns) + heels
-        self.upper_bound = int(upper_bound)     # heels included
+        self.upper_bound = int(upper_bound)  # heels included
         self.optimal = self.upper_bound == self.total
         self.seconds = seconds
-        self.heuristic = heuristic              # the starting total (heels included)
+        self.heuristic = heuristic  # the starting total (heels included)
 
 
 def solve(cards, starter, time_limit: float | None = None) -> Solution:
@@ -339,12 +365,14 @@ def solve(cards, starter, time_limit: float | None = None) -> Solution:
     while 0 <= start < len(parts):
         if time_limit is not None and time.perf_counter() - t0 > time_limit:
             break
-        new, start = search(parts, vals, start, min(len(parts), start + CHUNK), val, best, rows,
-                            arg, 1 << 30)
+        new, start = search(
+            parts, vals, start, min(len(parts), start + CHUNK), val, best, rows, arg, 1 << 30
+        )
         if new > best:
             best = new
             grid = grid_of(rows, arg)
     upper = max(best, 2 * int(vals[start])) if 0 <= start < len(parts) else best
     heels = 2 * int(RANK[starter] == JACK)
-    return Solution(cards, starter, grid, val, heels, upper + heels, time.perf_counter() - t0,
-                    int(h) + heels)
+    return Solution(
+        cards, starter, grid, val, heels, upper + heels, time.perf_counter() - t0, int(h) + heels
+    )

@@ -4,6 +4,7 @@ A chunk is a pure function of (variant, policy, seed, chunk index): its decks an
 numbers come from numpy's generator seeded with [seed, chunk index], and each game depends
 only on its own deck, so the numbers are the same for any thread count or chunk order.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,8 @@ from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 from cribsolve.infra.store import expect, load, register
 
-MAX_DEAL = 256      # more than any deal can score
-TABLE_POLICIES = ("win", "lookahead", "deck")     # Patience policies that play by the win table
+MAX_DEAL = 256  # more than any deal can score
+TABLE_POLICIES = ("win", "lookahead", "deck")  # Patience policies that play by the win table
 
 
 @dataclass
@@ -29,9 +30,9 @@ class SimResult:
     seed: int
     win_at: int
     wins: int = 0
-    histogram: dict = field(default_factory=dict)    # final score -> games
-    deal_histograms: np.ndarray | None = None        # [deal, points] -> games
-    exact_scores: bool = True                        # False: scores are bounds (win-only)
+    histogram: dict = field(default_factory=dict)  # final score -> games
+    deal_histograms: np.ndarray | None = None  # [deal, points] -> games
+    exact_scores: bool = True  # False: scores are bounds (win-only)
 
     @property
     def win_rate(self) -> float:
@@ -62,18 +63,41 @@ class SimResult:
 
     def as_dict(self) -> dict:
         lo, hi = self.win_rate_ci
-        d = {"variant": self.variant, "policy": self.policy, "n": self.n, "seed": self.seed,
-             "wins": self.wins, "win_rate": self.win_rate, "win_rate_ci": [lo, hi],
-             "mean": None, "std": None, "mean_per_deal": None, "histogram": None}
+        d = {
+            "variant": self.variant,
+            "policy": self.policy,
+            "n": self.n,
+            "seed": self.seed,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci": [lo, hi],
+            "mean": None,
+            "std": None,
+            "mean_per_deal": None,
+            "histogram": None,
+        }
         if self.exact_scores:
-            d.update(mean=self.mean, std=self.std, mean_per_deal=self.mean_per_deal,
-                     histogram={str(k): v for k, v in sorted(self.histogram.items())})
+            d.update(
+                mean=self.mean,
+                std=self.std,
+                mean_per_deal=self.mean_per_deal,
+                histogram={str(k): v for k, v in sorted(self.histogram.items())},
+            )
         return d
 
     def csv_row(self):
         d = self.as_dict()
-        return [self.variant, self.policy, self.n, self.seed, self.wins, self.win_rate,
-                *d["win_rate_ci"], d["mean"], d["std"]]
+        return [
+            self.variant,
+            self.policy,
+            self.n,
+            self.seed,
+            self.wins,
+            self.win_rate,
+            *d["win_rate_ci"],
+            d["mean"],
+            d["std"],
+        ]
 
 
 def chunk_decks(seed: int, index: int, games: int):
@@ -83,43 +107,67 @@ def chunk_decks(seed: int, index: int, games: int):
     return rng, rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
 
 
-def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None = None, win_only: bool = False,
-                 coefs: np.ndarray | None = None) -> np.ndarray:
+def chunk_points(
+    variant: str,
+    policy: str,
+    seed: int,
+    index: int,
+    games: int,
+    wins: np.ndarray | None = None,
+    win_only: bool = False,
+    coefs: np.ndarray | None = None,
+) -> np.ndarray:
     """Points per deal of ``games`` games of chunk ``index``: (games, deals). ``wins`` and
     ``coefs`` (the deck value's, for the deck policy) are loaded where not given."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import deckvalue, patience, shuffle
 
     rng, decks = chunk_decks(seed, index, games)
-    if variant == "shuffle":   # 16 grid cards, then the starter
-        best, heuristic = shuffle.solve_many(decks[:, :17], rank_table(15),
-                                             shuffle.WIN_AT if win_only else 0)
+    if variant == "shuffle":  # 16 grid cards, then the starter
+        best, heuristic = shuffle.solve_many(
+            decks[:, :17], rank_table(15), shuffle.WIN_AT if win_only else 0
+        )
         return (heuristic if policy == "heuristic" else best)[:, None]
     rand = rng.random((games, 8))
-    if policy == "lookahead":   # after the 8 the other policies use, which stay as they were
+    if policy == "lookahead":  # after the 8 the other policies use, which stay as they were
         rand = np.hstack([rand, rng.random((games, patience.LOOK_RAND - 8))])
     if wins is None:
-        wins = (win_table(variant) if policy in TABLE_POLICIES
-                else np.zeros((6, patience.WIN_AT + 1)))
+        wins = (
+            win_table(variant) if policy in TABLE_POLICIES else np.zeros((6, patience.WIN_AT + 1))
+        )
     if coefs is None:
         coefs = deck_value() if policy == "deck" else deckvalue.SCORE_ONLY
-    return patience.play_games(decks, variant == "patience2", patience.POLICIES[policy], rand,
-                               rank_table(15), wins, coefs)
+    return patience.play_games(
+        decks, variant == "patience2", patience.POLICIES[policy], rand, rank_table(15), wins, coefs
+    )
 
 
-def chunk_counts(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins: np.ndarray | None, win_only: bool, points=None, coefs=None) -> dict:
+def chunk_counts(
+    variant: str,
+    policy: str,
+    seed: int,
+    index: int,
+    games: int,
+    wins: np.ndarray | None,
+    win_only: bool,
+    points=None,
+    coefs=None,
+) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
     and games won. ``points`` plays the chunk where chunk_points does not (Cribbage Square's
     own, square.chunk_points)."""
     deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
-    pts = (points(variant, policy, seed, index, games, wins, win_only) if points else
-           chunk_points(variant, policy, seed, index, games, wins, win_only, coefs))
+    pts = (
+        points(variant, policy, seed, index, games, wins, win_only)
+        if points
+        else chunk_points(variant, policy, seed, index, games, wins, win_only, coefs)
+    )
     total = pts.sum(axis=1)
-    return {"scores": np.bincount(total, minlength=MAX_DEAL * deals),
-            "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
-            "wins": np.array([(total >= win_at).sum()])}
+    return {
+        "scores": np.bincount(total, minlength=MAX_DEAL * deals),
+        "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
+        "wins": np.array([(total >= win_at).sum()]),
+    }
 
 
 WIN_TABLE_GAMES = 200_000
@@ -142,10 +190,12 @@ def win_probabilities(deal_histograms: np.ndarray, win_at: int) -> np.ndarray:
 
 def _check_win_table(arrays, params):
     from cribsolve.games.solitaire import patience
+
     w = arrays.get("w")
-    expect(w is not None
-           and w.shape == (SOLITAIRES[params["variant"]].deals + 1, patience.WIN_AT + 1),
-           "not a win table")
+    expect(
+        w is not None and w.shape == (SOLITAIRES[params["variant"]].deals + 1, patience.WIN_AT + 1),
+        "not a win table",
+    )
     expect(float(w.min()) >= -1e-9 and float(w.max()) <= 1 + 1e-9, "probabilities outside [0, 1]")
     expect(bool((np.diff(w, axis=1) >= -1e-12).all()), "P(win) falls as the score rises")
     expect(bool((np.abs(w[:, -1] - 1) < 1e-9).all()), "a won game is not won")
@@ -161,12 +211,14 @@ def win_table(variant: str, progress=None, games: int = WIN_TABLE_GAMES) -> np.n
     def compute():
         res = simulate(variant, "ev", games, WIN_TABLE_SEED, progress=progress)
         return {"w": win_probabilities(res.deal_histograms, patience.WIN_AT)}
-    return load("wintable", {"variant": variant, "games": games, "seed": WIN_TABLE_SEED},
-                compute)["w"]
+
+    return load("wintable", {"variant": variant, "games": games, "seed": WIN_TABLE_SEED}, compute)[
+        "w"
+    ]
 
 
 DECK_VALUE_GAMES = 200_000
-DECK_VALUE_SEED = 81            # not the win table's 80: other games
+DECK_VALUE_SEED = 81  # not the win table's 80: other games
 
 
 def ev_games(seed: int, games: int, progress=None):
@@ -183,10 +235,13 @@ def ev_games(seed: int, games: int, progress=None):
 
 def _check_deck_value(arrays, params):
     from cribsolve.games.solitaire.deckvalue import N_COEF
+
     for name in ("coefs", "after"):
         c = arrays.get(name)
-        expect(c is not None and c.shape == (SOLITAIRES["patience"].deals, N_COEF),
-               "not a deck value table")
+        expect(
+            c is not None and c.shape == (SOLITAIRES["patience"].deals, N_COEF),
+            "not a deck value table",
+        )
         expect(bool((c[1:, 0] > 0).all()), "P(win) falls as the score rises")
 
 
@@ -202,13 +257,24 @@ def deck_value(progress=None, games: int = DECK_VALUE_GAMES, after: bool = False
         decks, points = ev_games(DECK_VALUE_SEED, games, progress)
         wins = win_table("patience")
         return {"coefs": fit(decks, points, wins), "after": fit(decks, points, wins, True)}
-    return load("deckvalue", {"variant": "patience", "games": games, "seed": DECK_VALUE_SEED},
-                compute)["after" if after else "coefs"]
+
+    return load(
+        "deckvalue", {"variant": "patience", "games": games, "seed": DECK_VALUE_SEED}, compute
+    )["after" if after else "coefs"]
 
 
-def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
-             progress=None, win_only: bool = False, where=None,
-             checkpoint: str | None = None, points=None) -> SimResult:
+def simulate(
+    variant: str,
+    policy: str | None,
+    n: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    progress=None,
+    win_only: bool = False,
+    where=None,
+    checkpoint: str | None = None,
+    points=None,
+) -> SimResult:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
     Cribbage Shuffle with ``win_only`` (or Square's clairvoyant bound, the same search): each
@@ -225,24 +291,42 @@ def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int 
     deals, win_at, chunk = game.deals, game.win_at, game.chunk
     policy = policy or game.policies[0]
     if policy not in game.policies:
-        raise CribsolveError(f"unknown policy {policy!r} for {variant} "
-                             f"(expected {', '.join(game.policies)})")
+        raise CribsolveError(
+            f"unknown policy {policy!r} for {variant} (expected {', '.join(game.policies)})"
+        )
     if win_only and (variant, policy) not in (("shuffle", "optimal"), ("square", "clairvoyant")):
-        raise CribsolveError("--win-only is for --variant shuffle with the optimal policy (or "
-                             "square's clairvoyant bound, the same search)")
+        raise CribsolveError(
+            "--win-only is for --variant shuffle with the optimal policy (or "
+            "square's clairvoyant bound, the same search)"
+        )
     if n < 1:
         raise CribsolveError("-n must be at least 1")
-    res = SimResult(variant, policy, n, seed, win_at,
-                    deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
-                    exact_scores=not win_only)
+    res = SimResult(
+        variant,
+        policy,
+        n,
+        seed,
+        win_at,
+        deal_histograms=np.zeros((deals, MAX_DEAL), dtype=np.int64),
+        exact_scores=not win_only,
+    )
     hist = np.zeros(MAX_DEAL * deals, dtype=np.int64)
     wins = win_table(variant) if variant in PATIENCES and policy in TABLE_POLICIES else None
     coefs = deck_value() if policy == "deck" else None
     parts = chunks(n, chunk)
-    job = Job(chunk_counts, [(variant, policy, seed, i, games, wins, win_only, points, coefs)
-                             for i, games in parts], [games for _, games in parts],
-              {"variant": variant, "policy": policy, "n": n, "seed": seed,
-               "win_only": win_only, "chunk": chunk})
+    job = Job(
+        chunk_counts,
+        [(variant, policy, seed, i, games, wins, win_only, points, coefs) for i, games in parts],
+        [games for _, games in parts],
+        {
+            "variant": variant,
+            "policy": policy,
+            "n": n,
+            "seed": seed,
+            "win_only": win_only,
+            "chunk": chunk,
+        },
+    )
     for counts in run(job, where or Local(jobs), progress, checkpoint):
         hist += counts["scores"]
         res.deal_histograms += counts["deals"]

@@ -27,6 +27,7 @@ Policies (what the player knows: the cards seen, never the next card or the star
   CLAIRVOYANT  (805) knowing the 16 cards and the starter, every grid can be built: the bound
                is Shuffle's proven optimum (shuffle.solve_many), not a new search.
 """
+
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -40,17 +41,20 @@ from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.infra.jit import njit, prange
 
 RANDOM, EV, LOOKAHEAD = 0, 1, 2
-POLICIES = {"random": RANDOM, "ev": EV, "lookahead": LOOKAHEAD}   # clairvoyant: Shuffle's
-LOOKAHEAD_TOP = 3              # the look-ahead weighs ev's best 3 moves (6 measured no better)
+POLICIES = {"random": RANDOM, "ev": EV, "lookahead": LOOKAHEAD}  # clairvoyant: Shuffle's
+LOOKAHEAD_TOP = 3  # the look-ahead weighs ev's best 3 moves (6 measured no better)
 WIN_AT = SOLITAIRES["square"].win_at
 EMPTY = -1
-ADVICE_SEED = 0                # the coach's playouts: the same advice every time
-TALON, PILE = -1, 16           # a move's source (or pile q), and target PILE + q for a pile
-MAX_MOVES = 16 + 2 * 16        # more than a game can make: a card moves at most twice
+ADVICE_SEED = 0  # the coach's playouts: the same advice every time
+TALON, PILE = -1, 16  # a move's source (or pile q), and target PILE + q for a pile
+MAX_MOVES = 16 + 2 * 16  # more than a game can make: a card moves at most twice
 
 # The 8 lines (rows 0-3, then columns 0-3) as cell indices; the grid is read row by row.
-LINES = np.array([[4 * i + j for j in range(4)] for i in range(4)]
-                 + [[4 * j + i for j in range(4)] for i in range(4)], dtype=np.int64)
+LINES = np.array(
+    [[4 * i + j for j in range(4)] for i in range(4)]
+    + [[4 * j + i for j in range(4)] for i in range(4)],
+    dtype=np.int64,
+)
 
 
 def _multisets():
@@ -62,8 +66,11 @@ def _multisets():
             rows.append(list(t) + [0] * (5 - d))
             reps.append([t[:j].count(t[j]) for j in range(d)] + [0] * (5 - d))
         start.append(len(rows))
-    return (np.array(rows, dtype=np.int64), np.array(reps, dtype=np.int64),
-            np.array(start, dtype=np.int64))
+    return (
+        np.array(rows, dtype=np.int64),
+        np.array(reps, dtype=np.int64),
+        np.array(start, dtype=np.int64),
+    )
 
 
 MULTISETS, REPEATS, START = _multisets()
@@ -108,11 +115,11 @@ def _flush(us, k, total):
 def expected_line(known, m, n, u, total, njack, table):
     """E[points] of a line holding known[:m], its 4 - m other cards and the starter drawn
     without replacement from the ``total`` unseen cards (counts from pool_counts)."""
-    d = 5 - m                       # cards drawn: the missing ones and the starter
+    d = 5 - m  # cards drawn: the missing ones and the starter
     idx0 = 0
     for j in range(m):
         idx0 = idx0 * N_RANKS + RANK[known[j]]
-    ranks = 0.0                     # the table is symmetric: the starter's place is immaterial
+    ranks = 0.0  # the table is symmetric: the starter's place is immaterial
     for t in range(START[d], START[d + 1]):
         w = 1.0
         idx = idx0
@@ -138,10 +145,10 @@ def expected_line(known, m, n, u, total, njack, table):
             same = same and SUIT[known[j]] == s
         if same:
             ev += _flush(u[s], k, total)
-    for j in range(m):                               # our jacks: the starter has their suit
+    for j in range(m):  # our jacks: the starter has their suit
         if RANK[known[j]] == JACK:
             ev += u[SUIT[known[j]]] / total
-    if k:                                            # a missing jack, the starter its suit
+    if k:  # a missing jack, the starter its suit
         ev += k * njack / (total * (total - 1.0))
     return ev
 
@@ -191,8 +198,15 @@ def grid_points(grid, starter, table):
     16 cards, worth building for a search but not for one grid (a test holds them equal)."""
     t = 2 * (RANK[starter] == JACK)
     for line in range(8):
-        t += score5(table, grid[LINES[line, 0]], grid[LINES[line, 1]], grid[LINES[line, 2]],
-                    grid[LINES[line, 3]], starter, False)
+        t += score5(
+            table,
+            grid[LINES[line, 0]],
+            grid[LINES[line, 1]],
+            grid[LINES[line, 2]],
+            grid[LINES[line, 3]],
+            starter,
+            False,
+        )
     return t
 
 
@@ -276,14 +290,14 @@ def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table, top
     if p >= 0:
         opts[n_opt], vals[n_opt] = PILE + p, kept_out
         n_opt += 1
-    order = np.argsort(-vals[:n_opt], kind="mergesort")     # stable: ev's option first
+    order = np.argsort(-vals[:n_opt], kind="mergesort")  # stable: ev's option first
     k = min(top, n_opt)
     out_opts = opts[order[:k]]
     out_vals = vals[order[:k]]
     for j in range(k):
         o = out_opts[j]
         if o < PILE:
-            if n_opt - (p >= 0) == 1:                        # the last cell: nothing follows
+            if n_opt - (p >= 0) == 1:  # the last cell: nothing follows
                 continue
             grid[o] = c
             out_vals[j] = _best_next(grid, seen, size, piles, table)
@@ -317,11 +331,11 @@ def play_on(grid, seen, pile, size, talon, starter, piles, waste, policy, rand, 
             placed += 1
             pos += 1
             continue
-        move, cell, p, values, kept_out = _ev_move(grid, c, seen, pile, size, piles, waste,
-                                                   table)
-        if policy == LOOKAHEAD and move < 2:        # a pile's top comes back as ev decides
-            opts, vals = lookahead_values(grid, c, seen, size, piles, values, kept_out, p,
-                                          table, LOOKAHEAD_TOP)
+        move, cell, p, values, kept_out = _ev_move(grid, c, seen, pile, size, piles, waste, table)
+        if policy == LOOKAHEAD and move < 2:  # a pile's top comes back as ev decides
+            opts, vals = lookahead_values(
+                grid, c, seen, size, piles, values, kept_out, p, table, LOOKAHEAD_TOP
+            )
             o = opts[np.argmax(vals)]
             move, cell = (1, -1) if o >= PILE else (0, o)
         moves, placed, pos = _apply(grid, pile, size, c, move, cell, p, log, moves, placed, pos)
@@ -352,8 +366,20 @@ def play_square(deck, dealt, piles, waste, policy, rand, table):
     seen = np.zeros(52, dtype=np.bool_)
     pile = np.empty((2, PILE_CARDS), dtype=np.int64)
     size = np.zeros(2, dtype=np.int64)
-    return play_on(grid, seen, pile, size, deck[:dealt], deck[dealt], piles, waste, policy, rand,
-                   table, np.empty((0, 3), dtype=np.int64))
+    return play_on(
+        grid,
+        seen,
+        pile,
+        size,
+        deck[:dealt],
+        deck[dealt],
+        piles,
+        waste,
+        policy,
+        rand,
+        table,
+        np.empty((0, 3), dtype=np.int64),
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -365,8 +391,9 @@ def play_games(decks, dealt, piles, waste, policy, rand, table):
     return out
 
 
-def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
-                 wins=None, win_only: bool = False) -> np.ndarray:
+def chunk_points(
+    variant: str, policy: str, seed: int, index: int, games: int, wins=None, win_only: bool = False
+) -> np.ndarray:
     """Final scores of the ``games`` games of chunk ``index`` as a (games, 1) array: the decks
     are simulate.py's for Shuffle (numpy seeded with [seed, index]), then a uniform per card.
     (``wins``, the Patience win table of simulate.chunk_points, is not used.)"""
@@ -377,21 +404,33 @@ def chunk_points(variant: str, policy: str, seed: int, index: int, games: int,
     rng = np.random.default_rng([seed, index])
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
     if policy == "clairvoyant":
-        best, _ = shuffle.solve_many(decks[:, :17], rank_table(15),
-                                     shuffle.WIN_AT if win_only else 0)
+        best, _ = shuffle.solve_many(
+            decks[:, :17], rank_table(15), shuffle.WIN_AT if win_only else 0
+        )
         return best[:, None]
     rand = rng.random((games, sq.dealt))
-    return play_games(decks, sq.dealt, sq.piles, sq.waste, POLICIES[policy], rand,
-                      rank_table(15))[:, None]
+    return play_games(decks, sq.dealt, sq.piles, sq.waste, POLICIES[policy], rand, rank_table(15))[
+        :, None
+    ]
 
 
-def simulate(variant: str, policy: str | None, n: int, seed: int = 0, jobs: int | None = None,
-             progress=None, win_only: bool = False, where=None, checkpoint: str | None = None):
+def simulate(
+    variant: str,
+    policy: str | None,
+    n: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    progress=None,
+    win_only: bool = False,
+    where=None,
+    checkpoint: str | None = None,
+):
     """simulate.simulate for a Cribbage Square: the same seeded chunks, played here."""
     from cribsolve.games.solitaire import simulate as sim
 
-    return sim.simulate(variant, policy, n, seed, jobs, progress, win_only, where, checkpoint,
-                        points=chunk_points)
+    return sim.simulate(
+        variant, policy, n, seed, jobs, progress, win_only, where, checkpoint, points=chunk_points
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -405,8 +444,11 @@ def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, tab
         talon = futures[s, :remaining]
         starter = futures[s, remaining]
         for o in range(PILE + piles):
-            if not wanted[o] or (o < PILE and grid[o] >= 0) or (
-                    o >= PILE and size[o - PILE] >= PILE_CARDS):
+            if (
+                not wanted[o]
+                or (o < PILE and grid[o] >= 0)
+                or (o >= PILE and size[o - PILE] >= PILE_CARDS)
+            ):
                 continue
             g = grid.copy()
             p = pile.copy()
@@ -416,8 +458,20 @@ def playouts(grid, card, seen, pile, size, piles, waste, futures, remaining, tab
             else:
                 p[o - PILE, z[o - PILE]] = card
                 z[o - PILE] += 1
-            out[s, o] = play_on(g, seen.copy(), p, z, talon, starter, piles, waste, EV,
-                                np.zeros(1), table, np.empty((0, 3), dtype=np.int64))
+            out[s, o] = play_on(
+                g,
+                seen.copy(),
+                p,
+                z,
+                talon,
+                starter,
+                piles,
+                waste,
+                EV,
+                np.zeros(1),
+                table,
+                np.empty((0, 3), dtype=np.int64),
+            )
     return out
 
 
@@ -430,7 +484,7 @@ class Placement:
 
     def __init__(self, cell, expected, ahead, scores):
         self.cell, self.expected, self.ahead = cell, float(expected), float(ahead)
-        self.ev = self.lookahead = False        # the move each policy makes
+        self.ev = self.lookahead = False  # the move each policy makes
         self.mean = float(scores.mean()) if scores.size else None
         self.se = float(scores.std() / np.sqrt(scores.size)) if scores.size > 1 else None
         self.win = float((scores >= WIN_AT).mean()) if scores.size else None
@@ -440,8 +494,16 @@ class Placement:
         return "waste" if self.cell is None else f"r{self.cell // 4 + 1}c{self.cell % 4 + 1}"
 
 
-def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samples: int = 1000,
-               seed: int = 0, top: int | None = None) -> list[Placement]:
+def best_place(
+    grid,
+    card: int,
+    variant: str = "square",
+    waste=(),
+    seen=(),
+    samples: int = 1000,
+    seed: int = 0,
+    top: int | None = None,
+) -> list[Placement]:
     """Every move of ``card`` (grid: 16 card ids or None, row by row; ``waste``: the cards on
     Square (Waste)'s waste; ``seen``: other cards known not to come), best first: by P(win)
     over ``samples`` playouts (numpy seeded with ``seed``), then by their mean, then by
@@ -454,18 +516,21 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
 
     sq = SQUARES[variant]
     if variant not in ("square", "square-waste"):
-        raise CribsolveError(f"best-place analyses square and square-waste; {variant}'s moves "
-                             f"from a reserve back to the grid are not analysed yet")
+        raise CribsolveError(
+            f"best-place analyses square and square-waste; {variant}'s moves "
+            f"from a reserve back to the grid are not analysed yet"
+        )
     if len(grid) != 16:
-        raise CardError(f"give the 16 cells of the grid row by row (a card or --), not "
-                        f"{len(grid)}")
+        raise CardError(f"give the 16 cells of the grid row by row (a card or --), not {len(grid)}")
     cards = [c for c in grid if c is not None] + [card, *waste, *seen]
     if any(c >= 52 for c in cards):
         raise CardError("jokers are not dealt in Cribbage Square")
     dup = sorted({c for c in cards if cards.count(c) > 1})
     if dup:
-        raise CardError(f"{format_cards(dup)} given twice (the grid, the card, --waste and "
-                        f"--seen hold each card once)")
+        raise CardError(
+            f"{format_cards(dup)} given twice (the grid, the card, --waste and "
+            f"--seen hold each card once)"
+        )
     empties = [i for i, c in enumerate(grid) if c is None]
     if not empties:
         raise CribsolveError("the grid is full: no card is placed any more")
@@ -473,11 +538,13 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
         raise CardError(f"--waste holds at most {PILE_CARDS} cards, not {len(waste)}")
     if waste and not sq.piles:
         raise CribsolveError("--waste is for --variant square-waste")
-    remaining = sq.dealt - (16 - len(empties) + len(waste) + 1)   # talon cards after this one
+    remaining = sq.dealt - (16 - len(empties) + len(waste) + 1)  # talon cards after this one
     unseen = [c for c in range(52) if c not in set(cards)]
     if len(unseen) < remaining + 1:
-        raise CardError(f"only {len(unseen)} cards are left unseen, fewer than the "
-                        f"{remaining + 1} still to come (the talon and the starter)")
+        raise CardError(
+            f"only {len(unseen)} cards are left unseen, fewer than the "
+            f"{remaining + 1} still to come (the talon and the starter)"
+        )
     g = np.array([EMPTY if c is None else c for c in grid], dtype=np.int64)
     known = np.zeros(52, dtype=np.bool_)
     known[cards] = True
@@ -485,12 +552,13 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
     values, kept_out = place_values(g, card, known, table)
     pile = np.zeros((2, PILE_CARDS), dtype=np.int64)
     size = np.zeros(2, dtype=np.int64)
-    pile[0, :len(waste)] = list(waste)
+    pile[0, : len(waste)] = list(waste)
     size[0] = len(waste)
     open_pile = 0 if sq.piles and len(waste) < PILE_CARDS else -1
-    opts, ahead = lookahead_values(g, card, known, size, sq.piles, values, kept_out, open_pile,
-                                   table, PILE + 1)
-    opts = [int(o) for o in opts]                           # ev's order, ev's move first
+    opts, ahead = lookahead_values(
+        g, card, known, size, sq.piles, values, kept_out, open_pile, table, PILE + 1
+    )
+    opts = [int(o) for o in opts]  # ev's order, ev's move first
     candidates = opts[:LOOKAHEAD_TOP]
     pick = candidates[int(np.argmax(ahead[:LOOKAHEAD_TOP]))]
     ahead_of = dict(zip(opts, ahead.tolist()))
@@ -500,13 +568,20 @@ def best_place(grid, card: int, variant: str = "square", waste=(), seen=(), samp
     if samples:
         rng = np.random.default_rng(seed)
         futures = rng.permuted(np.tile(np.array(unseen, dtype=np.int64), (samples, 1)), axis=1)
-        scores = playouts(g, card, known, pile, size, sq.piles, sq.waste, futures, remaining,
-                          table, wanted)
+        scores = playouts(
+            g, card, known, pile, size, sq.piles, sq.waste, futures, remaining, table, wanted
+        )
     else:
         scores = np.full((0, PILE + 2), -1, dtype=np.int64)
-    out = {o: Placement(None if o == PILE else o, kept_out if o == PILE else values[o],
-                        ahead_of[o], scores[:, o] if wanted[o] else scores[:0, o])
-           for o in ranked}
+    out = {
+        o: Placement(
+            None if o == PILE else o,
+            kept_out if o == PILE else values[o],
+            ahead_of[o],
+            scores[:, o] if wanted[o] else scores[:0, o],
+        )
+        for o in ranked
+    }
     out[opts[0]].ev = out[pick].lookahead = True
     if samples and top is None:
         return sorted(out.values(), key=lambda p: (-p.win, -p.mean, -p.ahead))
@@ -527,23 +602,35 @@ def bracket(n: int, seed: int = 0, jobs: int | None = None, progress=None) -> di
     set_threads(jobs)
     best = SOLITAIRES["square"].best
     wins = {best: 0, "ev": 0, "clairvoyant": 0}
-    sums = {"width": [0, 0], "gain": [0, 0]}        # paired differences: sum, sum of squares
+    sums = {"width": [0, 0], "gain": [0, 0]}  # paired differences: sum, sum of squares
     for index, games in chunks(n, SOLITAIRES["square"].chunk):
-        w = {p: chunk_points("square", p, seed, index, games, None, p == "clairvoyant")[:, 0]
-             >= WIN_AT for p in wins}
+        w = {
+            p: chunk_points("square", p, seed, index, games, None, p == "clairvoyant")[:, 0]
+            >= WIN_AT
+            for p in wins
+        }
         for p in wins:
             wins[p] += int(w[p].sum())
-        for key, d in (("width", w["clairvoyant"].astype(int) - w[best]),
-                       ("gain", w[best].astype(int) - w["ev"])):
+        for key, d in (
+            ("width", w["clairvoyant"].astype(int) - w[best]),
+            ("gain", w[best].astype(int) - w["ev"]),
+        ):
             sums[key][0] += int(d.sum())
             sums[key][1] += int((d * d).sum())
         if progress:
             progress(games)
-    out = {"variant": "square", "n": n, "seed": seed, "policy": best,
-           "win_rate": wins[best] / n, "win_rate_ci": list(wilson(wins[best], n)),
-           "ev_rate": wins["ev"] / n, "ev_rate_ci": list(wilson(wins["ev"], n)),
-           "clairvoyant": wins["clairvoyant"] / n,
-           "clairvoyant_ci": list(wilson(wins["clairvoyant"], n))}
+    out = {
+        "variant": "square",
+        "n": n,
+        "seed": seed,
+        "policy": best,
+        "win_rate": wins[best] / n,
+        "win_rate_ci": list(wilson(wins[best], n)),
+        "ev_rate": wins["ev"] / n,
+        "ev_rate_ci": list(wilson(wins["ev"], n)),
+        "clairvoyant": wins["clairvoyant"] / n,
+        "clairvoyant_ci": list(wilson(wins["clairvoyant"], n)),
+    }
     for key, (total, squares) in sums.items():
         mean = total / n
         var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
@@ -557,8 +644,15 @@ def line_points(grid, starter, table):
     """The points of each of the 8 lines of a full grid (rows, then columns), heels apart."""
     out = np.empty(8, dtype=np.int64)
     for line in range(8):
-        out[line] = score5(table, grid[LINES[line, 0]], grid[LINES[line, 1]],
-                           grid[LINES[line, 2]], grid[LINES[line, 3]], starter, False)
+        out[line] = score5(
+            table,
+            grid[LINES[line, 0]],
+            grid[LINES[line, 1]],
+            grid[LINES[line, 2]],
+            grid[LINES[line, 3]],
+            starter,
+            False,
+        )
     return out
 
 
@@ -572,7 +666,7 @@ class Walk:
     def __init__(self, talon, starter):
         self._talon, self._starter = [int(c) for c in talon[:16]], int(starter)
         self.grid: list = [None] * 16
-        self.moves: list = []       # (card, chosen Placement, best Placement)
+        self.moves: list = []  # (card, chosen Placement, best Placement)
 
     @property
     def over(self) -> bool:
@@ -597,8 +691,10 @@ class Walk:
 
     def lines(self) -> list[int]:
         from cribsolve.core.scoring.table import rank_table
-        return line_points(np.array(self.grid, dtype=np.int64), self.starter,
-                           rank_table(15)).tolist()
+
+        return line_points(
+            np.array(self.grid, dtype=np.int64), self.starter, rank_table(15)
+        ).tolist()
 
     @property
     def heels(self) -> int:
