@@ -17,10 +17,10 @@ import numpy as np
 from numba import njit, prange
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game
-from cribsolve.games.cribbage.board import board_for
-from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES, expert_tables
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, expert_tables
+from cribsolve.games.cribbage.deals.win_choices import board_for
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 LOW = 70
 

@@ -9,7 +9,7 @@ import time
 import numpy as np
 
 from cribsolve import parse_cards
-from cribsolve.games.cribbage.discard import best_discard, best_discard_batch
+from cribsolve.games.cribbage.throw.best_discard import best_discard, best_discard_batch
 
 
 def main():

@@ -9,7 +9,7 @@ apart, before the clock starts; every run's numbers are checked equal to the loc
 import sys
 import time
 
-from cribsolve.games.cribbage.simulate import simulate_cribbage
+from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
 from cribsolve.games.solitaire.simulate import simulate
 from cribsolve.infra.runner import connect
 

@@ -10,9 +10,9 @@ interval, the difference in points, and the games per second.
 import sys
 import time
 
-from cribsolve.games.cribbage.odds import odds_table
-from cribsolve.games.cribbage.simulate import played_out
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals.odds import odds_table
+from cribsolve.games.cribbage.deals.simulate import played_out
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 from cribsolve.infra.stats import wilson
 
 POSITIONS = [

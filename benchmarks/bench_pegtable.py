@@ -16,13 +16,13 @@ import numpy as np
 from numba import njit, prange
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game
-from cribsolve.games.cribbage.pegtable import peg_table
-from cribsolve.games.cribbage.play import unseen_cards
-from cribsolve.games.cribbage.players import expert_tables
-from cribsolve.games.cribbage.policies import POLICIES
-from cribsolve.games.cribbage.spec import CribbageSpec
-from cribsolve.games.cribbage.throws import EXPERT as EXPERT_THROW
+from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals.roster import expert_tables
+from cribsolve.games.cribbage.players.pegtable import peg_table
+from cribsolve.games.cribbage.players.policies import POLICIES
+from cribsolve.games.cribbage.rules.pegging import unseen_cards
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw.values import EXPERT as EXPERT_THROW
 
 
 @njit(parallel=True)

@@ -12,11 +12,11 @@ import shutil
 from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import TableError
-from cribsolve.games.cribbage.inference import throw_model
-from cribsolve.games.cribbage.odds import odds_table, skunk_table
-from cribsolve.games.cribbage.opponent import optimal_frequencies
-from cribsolve.games.cribbage.pegtable import PLAYS, peg_table
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
+from cribsolve.games.cribbage.players.inference import throw_model
+from cribsolve.games.cribbage.players.pegtable import PLAYS, peg_table
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw.crib_model import optimal_frequencies
 from cribsolve.games.solitaire.simulate import deck_value, win_table
 from cribsolve.infra import store
 from cribsolve.infra.jit import numba_cache_dir

@@ -44,10 +44,10 @@ def _no_work(*args, **kwargs):
 def no_work(monkeypatch):
     """Every long computation a command could start fails the test if it is reached."""
     import cribsolve.core.scoring.table as table
-    import cribsolve.games.cribbage.discard as discard
-    import cribsolve.games.cribbage.odds as odds
-    import cribsolve.games.cribbage.opponent as opponent
-    import cribsolve.games.cribbage.simulate as cribbage
+    import cribsolve.games.cribbage.deals.odds as odds
+    import cribsolve.games.cribbage.deals.simulate as cribbage
+    import cribsolve.games.cribbage.throw.best_discard as discard
+    import cribsolve.games.cribbage.throw.crib_model as opponent
     import cribsolve.games.solitaire.discard as solitaire
     import cribsolve.games.solitaire.simulate as simulate
 

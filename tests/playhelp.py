@@ -3,10 +3,10 @@
 import numpy as np
 
 from cribsolve import parse_cards
-from cribsolve.games.cribbage.inference import throw_model
-from cribsolve.games.cribbage.play import MAX_EVENTS, STANDARD
-from cribsolve.games.cribbage.policies import GREEDY, play
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.players.inference import throw_model
+from cribsolve.games.cribbage.players.policies import GREEDY, play
+from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, STANDARD
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 TRACE = np.zeros(MAX_EVENTS + 1, dtype=np.int64)
 

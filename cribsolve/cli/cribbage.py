@@ -28,7 +28,7 @@ from cribsolve.cli.options import (
 from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX, TABLE_FIELDS
+from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX, TABLE_FIELDS
 
 # the house rules the odds table models (not the stink hole, which adds points by stages,
 # two cribs, whose deals are played out and compared, nor bidding, which moves the crib)
@@ -37,7 +37,7 @@ ODDS_RULES = [n for n in GAME_OPTIONS if n not in ("stinkhole", "two_cribs", "bi
 
 def _read_play(mine, tokens, seat, spec):
     """(my seat, the count) of the play so far: the seat given, or the one the sequence fits."""
-    from cribsolve.games.cribbage.bestplay import SeatMismatch, read_position
+    from cribsolve.games.cribbage.players.bestplay import SeatMismatch, read_position
 
     fits, errors = [], []
     for me in [seat] if seat is not None else range(spec.players):
@@ -171,7 +171,7 @@ def best_play(
     the others, best margin first. Two players: exact over every holding the opponent may
     have; with the scores, P(win) of the game. Three or four players, partners, five-card:
     over sampled deals of the others' cards, with each row's standard error."""
-    from cribsolve.games.cribbage.play import GO
+    from cribsolve.games.cribbage.rules.pegging import GO
 
     spec = make_spec(game_length, **house)
     sampled = spec.players > 2 or spec.five_card
@@ -208,7 +208,7 @@ def best_play(
         "--seen",
         spec.decks * 52 + spec.jokers,
     )
-    from cribsolve.games.cribbage.bestplay import best_play as rank_plays
+    from cribsolve.games.cribbage.players.bestplay import best_play as rank_plays
 
     me, now = _read_play(mine, tokens, me, spec)
     if count is not None and count != now:
@@ -237,7 +237,7 @@ def best_play(
             f"{len(known) + len(crib) + (cut is not None)}",
         )
     if sampled:
-        from cribsolve.games.cribbage.bestplay import sampled_play
+        from cribsolve.games.cribbage.players.bestplay import sampled_play
 
         rows, unseen = sampled_play(
             mine, tokens, me, known + crib, spec, samples, seed, policy, cut
@@ -246,8 +246,8 @@ def best_play(
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
     if my_score is not None:
-        from cribsolve.games.cribbage.board import POLICY, check_board, play_odds
-        from cribsolve.games.cribbage.odds import DEALS, objective_table
+        from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
+        from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, play_odds
         from cribsolve.infra.progress import bar
 
         check_board(spec, my_score, their_score, objective)
@@ -290,7 +290,7 @@ def best_play(
 
 
 def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json):
-    from cribsolve.games.cribbage.spec import seat_names
+    from cribsolve.games.cribbage.rules.spec import seat_names
     from cribsolve.infra.export import dumps
 
     name = seat_names(spec.players)[me]
@@ -516,18 +516,18 @@ def odds(
     _check_odds_options(
         whole, my_score, their_score, dealer, spec.game_length, csv_path, plot_path, play_out
     )
-    from cribsolve.games.cribbage.odds import sides_error  # after quick(): no numba to ready
+    from cribsolve.games.cribbage.deals.odds import sides_error  # after quick(): no numba to ready
 
     if sides_error(spec):
         raise click.UsageError(
             sides_error(spec) + (" (simulate plays three players out)" if spec.players == 3 else "")
         )
     if policy.startswith("expert"):
-        from cribsolve.games.cribbage.simulate import expert_refusal
+        from cribsolve.games.cribbage.deals.simulate import expert_refusal
 
         expert_refusal(spec)
-    from cribsolve.games.cribbage.odds import DEALS, SEED, objective_table, odds_table
-    from cribsolve.games.cribbage.simulate import played_out
+    from cribsolve.games.cribbage.deals.odds import DEALS, SEED, objective_table, odds_table
+    from cribsolve.games.cribbage.deals.simulate import played_out
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
@@ -604,9 +604,9 @@ def odds(
 def review(game, as_json, quiet):
     """Replay a played game from its record (GAME, a text file: see the README) and set each
     of your throws and plays beside the best, from what you knew then."""
-    from cribsolve.games.cribbage.record import load_record, replay
-    from cribsolve.games.cribbage.review import as_dict, count_decisions, text_lines
-    from cribsolve.games.cribbage.review import review as review_game
+    from cribsolve.games.cribbage.table.record import load_record, replay
+    from cribsolve.games.cribbage.table.review import as_dict, count_decisions, text_lines
+    from cribsolve.games.cribbage.table.review import review as review_game
     from cribsolve.infra.export import dumps
     from cribsolve.infra.progress import bar
 

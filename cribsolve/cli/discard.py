@@ -30,7 +30,7 @@ from cribsolve.cli.options import (
 from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.spec import BOUNDS, ODDS_LENGTH_MAX
+from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX
 from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 
 HOUSE_RULES = ("draw", "choose_cut", "two_cribs", "bid")  # the switches of a dealt deal
@@ -300,7 +300,7 @@ def crib_table(dealer, opponent, csv_path, as_json, quiet, plot_path):
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.opponent import crib_table_rows
+    from cribsolve.games.cribbage.throw.crib_model import crib_table_rows
     from cribsolve.infra.export import dumps, write_csv
 
     if dealer is None:

@@ -55,8 +55,8 @@ def rank_exact(o, hand):
         quick()
     from cribsolve.core.options import check_hand
     from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.discard import best_discard
-    from cribsolve.games.cribbage.opponent import pair_weights
+    from cribsolve.games.cribbage.throw.best_discard import best_discard
+    from cribsolve.games.cribbage.throw.crib_model import pair_weights
 
     rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
     opponent = o.opponent or ("uniform" if o.jokers or o.decks > 1 else "optimal")
@@ -120,7 +120,7 @@ def rank_table(o, hand):
     quick()
     from cribsolve.core.options import check_hand
     from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.discard import best_discard
+    from cribsolve.games.cribbage.throw.best_discard import best_discard
 
     rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
     known = cards(o.seen, "--seen")
@@ -140,8 +140,8 @@ def _exact_batch(o, rules, opponent, other):
     """--batch: the best discard of each hand of the file, as CSV rows."""
     from cribsolve.core.options import check_hand
     from cribsolve.core.scoring.batch import tokenize
-    from cribsolve.games.cribbage.discard import best_discard_batch
-    from cribsolve.games.cribbage.opponent import pair_weights
+    from cribsolve.games.cribbage.throw.best_discard import best_discard_batch
+    from cribsolve.games.cribbage.throw.crib_model import pair_weights
     from cribsolve.infra.export import write_csv
     from cribsolve.infra.progress import bar
 
@@ -177,8 +177,8 @@ def _pegging(o, hand, values):
     """--pegging: the expert's expected pegging margin of each discard's kept cards."""
     if len(hand) != 6 or o.target != 15 or o.jokers or o.decks > 1:
         raise CribsolveError("--pegging is for the standard six-card deal")
-    from cribsolve.games.cribbage.pegtable import kept_margin
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.players.pegtable import kept_margin
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     return {id(v): kept_margin(v.keep, o.dealer, CribbageSpec()) for v in values}
 
@@ -274,8 +274,8 @@ def rank_by_wins(o, hand):
         wild=o.wild,
         **o.house,
     )
-    from cribsolve.games.cribbage.board import POLICY, check_board, throw_odds
-    from cribsolve.games.cribbage.odds import DEALS, objective_table
+    from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
+    from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, throw_odds
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
@@ -358,7 +358,11 @@ def rank_sampled(o, hand):
         five_card=o.five_card,
         **o.house,
     )
-    from cribsolve.games.cribbage.discard import bid_ceiling, redraw_advice, sampled_discard
+    from cribsolve.games.cribbage.throw.best_discard import (
+        bid_ceiling,
+        redraw_advice,
+        sampled_discard,
+    )
 
     if o.dealer is None and not spec.two_cribs:
         raise CribsolveError(WHOSE_CRIB + " (with --bid: who would own it)" * spec.bid)

@@ -17,7 +17,7 @@ from click.core import ParameterSource
 from cribsolve.core.notation import parse_card, parse_cards
 from cribsolve.core.rules import PRESETS
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.spec import BOUNDS
+from cribsolve.games.cribbage.rules.spec import BOUNDS
 
 # Bounds on every number the user types (documented in each option's help); the two-player
 # game's own are spec.BOUNDS.
@@ -321,7 +321,7 @@ def make_spec(game_length=121, wild=None, hand_size=None, **rules):
     the deal that leaves each player four cards (three in the five-card game, whose game is
     61 unless --game-length says otherwise)."""
     from cribsolve.core.notation import parse_rank
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     if hand_size is None:
         hand_size = CribbageSpec.natural_hand(

@@ -21,7 +21,7 @@ from cribsolve.cli.options import (
     refuse,
 )
 from cribsolve.cli.spelling import samples_option, seat_option
-from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
+from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
 CRIBBAGE_ONLY = [
@@ -164,7 +164,7 @@ def play(
                 f"{spec.players} players: lookahead or greedy"
             )
         opponent = opponent if given("opponent") else "lookahead"
-    from cribsolve.games.cribbage.record import not_recorded
+    from cribsolve.games.cribbage.table.record import not_recorded
 
     if not_recorded(spec):
         raise click.UsageError(
@@ -208,8 +208,8 @@ def _resumed(path):
     """(spec, seed, opponent, the first dealer's place, muggins, path, the replay of its
     deals) of a broken-off game's record."""
     from cribsolve.errors import CribsolveError
-    from cribsolve.games.cribbage.computer import OPPONENTS
-    from cribsolve.games.cribbage.record import load_record, replay
+    from cribsolve.games.cribbage.table.computer import OPPONENTS
+    from cribsolve.games.cribbage.table.record import load_record, replay
 
     rec = load_record(path)
     if rec.seed is None or rec.opponent not in OPPONENTS:
@@ -235,10 +235,10 @@ def _resumed(path):
 def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself, quiet):
     from dataclasses import replace
 
-    from cribsolve.games.cribbage import advice
-    from cribsolve.games.cribbage.computer import Computer
-    from cribsolve.games.cribbage.match import Match, deck_for, ready, summary_lines
-    from cribsolve.games.cribbage.terminal import Terminal
+    from cribsolve.games.cribbage.table import advice
+    from cribsolve.games.cribbage.table.computer import Computer
+    from cribsolve.games.cribbage.table.match import Match, deck_for, ready, summary_lines
+    from cribsolve.games.cribbage.table.terminal import Terminal
     from cribsolve.infra.jit import later
     from cribsolve.infra.progress import bar
 

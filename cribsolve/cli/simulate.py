@@ -27,7 +27,7 @@ from cribsolve.cli.options import (
     win_table_progress,
 )
 from cribsolve.cli.spelling import objective_option
-from cribsolve.games.cribbage.spec import BOUNDS
+from cribsolve.games.cribbage.rules.spec import BOUNDS
 
 # the per-deal figures average the deals played to their end (a game ends mid-deal)
 NO_COMPLETE_DEAL = (
@@ -38,7 +38,7 @@ NO_COMPLETE_DEAL = (
 
 def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     """The options that do not go with this variant, policy or --win-only."""
-    from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
+    from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
     from cribsolve.games.solitaire.facts import SOLITAIRES
 
     policies = tuple(CRIBBAGE_POLICIES) if variant == "cribbage" else SOLITAIRES[variant].policies
@@ -298,7 +298,7 @@ def _simulate_cribbage(
     plot_path,
     objective,
 ):
-    from cribsolve.games.cribbage.simulate import simulate_cribbage
+    from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
     from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
     from cribsolve.infra.progress import bar
 
@@ -433,8 +433,8 @@ def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_
     """The house rules side by side: the same seeded games under each rule alone."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
-    from cribsolve.games.cribbage.house_rules import COLUMNS, RULES
-    from cribsolve.games.cribbage.house_rules import variations as run
+    from cribsolve.games.cribbage.deals.variations import COLUMNS, RULES
+    from cribsolve.games.cribbage.deals.variations import variations as run
     from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 

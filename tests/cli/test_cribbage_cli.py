@@ -7,7 +7,7 @@ import pytest
 from clihelp import run
 from intervals import wilson_by_quadratic
 
-from cribsolve.games.cribbage import odds as odds_mod
+from cribsolve.games.cribbage.deals import odds as odds_mod
 
 
 @pytest.mark.slow
@@ -224,7 +224,7 @@ def test_simulate_cribbage_under_house_rules(tmp_path):
 
 
 def test_lowball_odds_table():
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     win = odds_mod.odds_table(CribbageSpec(game_length=31, lowball=True), deals=3_000)
     assert abs(win[1] + win[0].T - 1).max() < 1e-9
@@ -254,7 +254,7 @@ def test_variations_command(tmp_path):
 @pytest.mark.slow
 def test_odds_table_for_a_two_cut_card_deal():
     """Two jack cut cards give the dealer 4 for heels: the table of deals must allow it."""
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     win = odds_mod.odds_table(CribbageSpec(starters=2, game_length=31), deals=2_000)
     assert abs(win[1] + win[0].T - 1).max() < 1e-9

@@ -48,7 +48,7 @@ def test_best_discard_optimal_opponent_and_known_and_top():
 def test_optimal_model_prefers_what_players_throw():
     """The pone's model throws K-T far more often than 5-5 (a pone never gives 5s away)."""
     from cribsolve import parse_cards, ruleset
-    from cribsolve.games.cribbage.opponent import optimal_frequencies, pair_class
+    from cribsolve.games.cribbage.throw.crib_model import optimal_frequencies, pair_class
 
     f = optimal_frequencies(ruleset())
     kt, ff = pair_class(*parse_cards(["KH TS"])), pair_class(*parse_cards(["5H 5S"]))
@@ -108,7 +108,7 @@ def test_sampled_house_rule_discards():
     """A sampled analysis of the standard deal lands within its errors of the exact one; the
     page's deal (8 cards, a first cut card, two decks) ranks all 28 throws."""
     from cribsolve import parse_cards
-    from cribsolve.games.cribbage.discard import best_discard
+    from cribsolve.games.cribbage.throw.best_discard import best_discard
 
     code, out, _ = run(
         "best-discard",
@@ -165,8 +165,8 @@ def test_best_discard_with_pegging():
     """--pegging adds the expert's pegging margin of the kept cards and ranks by the sum;
     the hand and crib figures stay the exact ones."""
     from cribsolve.core.notation import parse_cards
-    from cribsolve.games.cribbage.pegtable import kept_margin
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.players.pegtable import kept_margin
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     hand = ["5H", "5S", "JD", "6C", "7C", "KH"]
     plain = {

@@ -244,7 +244,7 @@ def inside(box, outer):
 def _cribbage(long):
     from types import SimpleNamespace
 
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     if long:  # every rule at once, and points no game scores
         spec = CribbageSpec(
@@ -289,7 +289,7 @@ def _cribbage(long):
 
 
 def _variations(long):
-    from cribsolve.games.cribbage.house_rules import RULES
+    from cribsolve.games.cribbage.deals.variations import RULES
 
     big = 12345.678 if long else 1.0
     return (

@@ -1,4 +1,4 @@
-"""Throws ranked by P(win) of the game (board.py)."""
+"""Throws ranked by P(win) of the game (win_choices.py)."""
 
 import json
 
@@ -6,8 +6,8 @@ import numpy as np
 from clihelp import run
 
 from cribsolve.core.notation import parse_cards
-from cribsolve.games.cribbage import board
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import win_choices
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 HAND = parse_cards(["5H 5S JD 6C 7C KH"])
 
@@ -16,7 +16,7 @@ def test_near_the_end_the_most_points_is_not_the_most_wins():
     """Pone at 115 against 118: the dealer needs 3, and the pone's hand counts before the
     dealer's. Throwing J-K keeps the most points (5-5-6-7, at least 8 in hand), but its low
     cards feed the dealer's pegging; keeping 5-5-J-7 (6 in hand for sure) wins more."""
-    rows = board.throw_odds(HAND, False, 115, 118, CribbageSpec(), samples=1500, seed=3)
+    rows = win_choices.throw_odds(HAND, False, 115, 118, CribbageSpec(), samples=1500, seed=3)
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
     assert sorted(by_points.discard) == sorted(parse_cards(["JD KH"]))
     assert rows[0] is not by_points
@@ -27,10 +27,12 @@ def test_more_points_never_hurt():
     """The same shuffles from a better score: no throw's P(win) goes down."""
     spec = CribbageSpec()
     low = {
-        tuple(r.discard): r.win for r in board.throw_odds(HAND, True, 100, 110, spec, samples=300)
+        tuple(r.discard): r.win
+        for r in win_choices.throw_odds(HAND, True, 100, 110, spec, samples=300)
     }
     high = {
-        tuple(r.discard): r.win for r in board.throw_odds(HAND, True, 108, 110, spec, samples=300)
+        tuple(r.discard): r.win
+        for r in win_choices.throw_odds(HAND, True, 108, 110, spec, samples=300)
     }
     assert all(high[k] >= low[k] - 1e-12 for k in low)
     assert np.mean([high[k] - low[k] for k in low]) > 0.02
@@ -84,7 +86,7 @@ def test_a_card_that_wins_at_once():
     """Dealer at 119 against 119 after the pone's 5H: TS makes 15 for 2 and the game; any
     other card leaves the pone its chance to score first."""
     ts, kd = parse_cards(["TS KD"])
-    rows = board.play_odds(
+    rows = win_choices.play_odds(
         parse_cards(["TS 2C 3D 8H"]),
         parse_cards(["5H"]),
         1,
@@ -123,14 +125,14 @@ def test_best_play_with_the_scores():
 
 def test_the_longest_game_is_one_figure():
     from cribsolve.cli.cribbage import odds
-    from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
+    from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
 
     length = next(p for p in odds.params if p.name == "game_length")
-    assert length.type.max == board.LONGEST == ODDS_LENGTH_MAX
+    assert length.type.max == win_choices.LONGEST == ODDS_LENGTH_MAX
     code, _, err = run(
         "odds",
         "--game-length",
-        str(board.LONGEST + 1),
+        str(win_choices.LONGEST + 1),
         "--my-score",
         "1",
         "--their-score",

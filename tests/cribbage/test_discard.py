@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from cribsolve import parse_cards, ruleset
 from cribsolve.core.scoring.kernels import score_parts
-from cribsolve.games.cribbage.discard import best_discard
-from cribsolve.games.cribbage.opponent import pair_class
+from cribsolve.games.cribbage.throw.best_discard import best_discard
+from cribsolve.games.cribbage.throw.crib_model import pair_class
 
 OUT = np.zeros(5, dtype=np.int64)
 
@@ -66,7 +66,7 @@ def test_weighted_opponent_equals_slow_enumeration(known):
     wclass = rng.random(13 * 13 * 2)
     from cribsolve.core.cardwise import options_distribution_np
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage import discard as mod
+    from cribsolve.games.cribbage.throw import best_discard as mod
 
     h, k = parse_cards(["JH 5H 5D 4D AC 9H"]), parse_cards([known]) if known else []
     keeps, discs = mod.discard_options(h, 2)

@@ -10,12 +10,13 @@ from clihelp import run
 from cribsolve.core.cards import RANK
 from cribsolve.core.notation import parse_cards
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game, policies
-from cribsolve.games.cribbage.board import board_for
-from cribsolve.games.cribbage.computer import Computer
-from cribsolve.games.cribbage.players import tables_for
-from cribsolve.games.cribbage.spec import CribbageSpec
-from cribsolve.games.cribbage.throws import deal_options, throw_values
+from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals.roster import tables_for
+from cribsolve.games.cribbage.deals.win_choices import board_for
+from cribsolve.games.cribbage.players import policies
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.table.computer import Computer
+from cribsolve.games.cribbage.throw.values import deal_options, throw_values
 
 HAND = parse_cards(["5H 5S JD 6C 7C KH"])
 SPEC = CribbageSpec()
@@ -74,8 +75,8 @@ def test_the_opponent_in_the_board_deals_throws_as_the_throw_model_values_its_si
     each way to keep four of six ranks directly: the four kept is one of the best."""
     from itertools import combinations
 
-    from cribsolve.games.cribbage import inference
-    from cribsolve.games.cribbage.players import expert_tables
+    from cribsolve.games.cribbage.deals.roster import expert_tables
+    from cribsolve.games.cribbage.players import inference
 
     pr, table = SPEC.as_array(), rank_table()
     shares = expert_tables(SPEC, ())[1]
@@ -145,7 +146,7 @@ def test_the_throw_by_the_board_agrees_with_best_discard():
     generator, standard error about 0.01) against the expert's own kernel (4 throws, 64 deals
     of its own generator) on 12 random end positions: the kernel mostly throws best-discard's
     best of its 4, is never far below it, and does better than throwing by points."""
-    from cribsolve.games.cribbage import board as board_mod
+    from cribsolve.games.cribbage.deals import win_choices as board_mod
 
     pr, table = SPEC.as_array(), rank_table()
     expert, board = tables_for(["expert"], SPEC), board_for(["expert"], SPEC)

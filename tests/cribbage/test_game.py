@@ -8,11 +8,11 @@ from playhelp import TRACE, run_play
 
 from cribsolve import format_card, parse_cards, ruleset, score_hand
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game as tp
-from cribsolve.games.cribbage import throws
-from cribsolve.games.cribbage.play import STANDARD
-from cribsolve.games.cribbage.policies import GREEDY, LOOKAHEAD, RANDOM
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import game as tp
+from cribsolve.games.cribbage.players.policies import GREEDY, LOOKAHEAD, RANDOM
+from cribsolve.games.cribbage.rules.pegging import STANDARD
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw import values
 
 
 def test_scripted_deal_end_to_end():
@@ -34,9 +34,9 @@ def test_scripted_deal_end_to_end():
         == -1
     )
     kept, crib = [], []
-    keep_idx, disc_idx = throws.throw_options(6, 2)
+    keep_idx, disc_idx = values.throw_options(6, 2)
     for six, dealer in ((pone6, False), (dealer6, True)):
-        o = throws.choose_throw(
+        o = values.choose_throw(
             np.array(six),
             dealer,
             1,
@@ -156,11 +156,11 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
             )
             == -1
         )
-        keep_idx, disc_idx = throws.throw_options(8, 2)
+        keep_idx, disc_idx = values.throw_options(8, 2)
         kept, crib = [], []
         for seat in range(2):
             dealt = deck[8 * seat : 8 * seat + 8]
-            o = throws.choose_throw(
+            o = values.choose_throw(
                 dealt,
                 seat == 1,
                 1,

@@ -8,12 +8,12 @@ from slow_scorer import slow_score
 
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage import game as tp
-from cribsolve.games.cribbage import throws
-from cribsolve.games.cribbage.inference import NO_MODEL
-from cribsolve.games.cribbage.play import MAX_EVENTS, seed_kernels
-from cribsolve.games.cribbage.policies import GREEDY, RANDOM, play
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import game as tp
+from cribsolve.games.cribbage.players.inference import NO_MODEL
+from cribsolve.games.cribbage.players.policies import GREEDY, RANDOM, play
+from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, seed_kernels
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw import values
 
 JACK = 11
 
@@ -39,7 +39,7 @@ def reference_deal(deck, spec):
     def redraws(cards, before):
         nonlocal top
         for s in range(2):
-            mask = throws.redraw(
+            mask = values.redraw(
                 np.array(cards[s]),
                 before,
                 owns[s],
@@ -57,19 +57,19 @@ def reference_deal(deck, spec):
 
     if spec.draw:
         redraws(hands, True)
-    keep_idx, disc_idx = throws.deal_options(h, pr)
+    keep_idx, disc_idx = values.deal_options(h, pr)
     if spec.bid:
         limits = [
-            throws.bid_limits(np.array(hands[s]), table, pr, keep_idx, disc_idx, -1, seen[s])
+            values.bid_limits(np.array(hands[s]), table, pr, keep_idx, disc_idx, -1, seen[s])
             for s in range(2)
         ]
-        owner, price = throws.auction(
+        owner, price = values.auction(
             np.array([x[0] for x in limits]), np.array([x[1] for x in limits])
         )
         owns = [int(owner == 0), int(owner == 1)]
     kept, cribs, cuts = [], [[], []], [None, None]
     for s in range(2):
-        o = throws.choose_throw(
+        o = values.choose_throw(
             np.array(hands[s]),
             owns[s],
             1,
@@ -182,10 +182,10 @@ def test_a_redraw_keeps_a_great_hand_and_changes_a_hopeless_one():
     hopeless = np.array([0, 9, 22, 31, 45, 49], dtype=np.int64)  # A 3 6 8 Q K: one fifteen
     for cards, redraws in ((great, False), (hopeless, True)):
         seed_kernels(1)
-        mask = throws.redraw(cards, True, 1, table, pr, -1, np.bincount(cards, minlength=53), 5)
+        mask = values.redraw(cards, True, 1, table, pr, -1, np.bincount(cards, minlength=53), 5)
         assert (mask != 0) == redraws
         seed_kernels(1)
-        mask = throws.redraw(
+        mask = values.redraw(
             cards[:4], False, 1, table, pr, -1, np.bincount(cards, minlength=53), 3
         )
         assert (mask != 0) == redraws
@@ -194,20 +194,20 @@ def test_a_redraw_keeps_a_great_hand_and_changes_a_hopeless_one():
 def test_contract_value_and_auction_by_hand():
     crib = np.array([0.0, 2.0, 4.0, 8.0])
     # bid 3: the 4 and the 8 make it, the 0 and the 2 go back 3 each
-    assert throws.contract_value(crib, 3) == pytest.approx((4 + 8 - 3 - 3) / 4)
-    assert throws.contract_value(crib, 0) == pytest.approx(crib.mean())
-    many = np.full(throws.CRIB_DRAWS, 6.0)
-    none = np.zeros(throws.CRIB_DRAWS)
+    assert values.contract_value(crib, 3) == pytest.approx((4 + 8 - 3 - 3) / 4)
+    assert values.contract_value(crib, 0) == pytest.approx(crib.mean())
+    many = np.full(values.CRIB_DRAWS, 6.0)
+    none = np.zeros(values.CRIB_DRAWS)
     # the pone values a crib of 6 and the dealer one of 0: the pone bids 1 and keeps it
     hs = np.zeros((2, 2))
     ss = np.array([[many, many], [none, none]])
-    assert tuple(throws.auction(hs, ss)) == (0, 1)
+    assert tuple(values.auction(hs, ss)) == (0, 1)
     # both are sure of 6: owning it at 1..6 gains 6 against losing 6, so the bids go
     # 1 (pone), 2 (dealer) ... 6 (dealer); at 7 owning loses 7 against losing 6 at 6
     ss = np.array([[many, many], [many, many]])
-    assert tuple(throws.auction(hs, ss)) == (1, 6)
+    assert tuple(values.auction(hs, ss)) == (1, 6)
     # nobody wants a worthless crib: the dealer keeps it for nothing
-    assert tuple(throws.auction(hs, np.zeros((2, 2, throws.CRIB_DRAWS)))) == (1, 0)
+    assert tuple(values.auction(hs, np.zeros((2, 2, values.CRIB_DRAWS)))) == (1, 0)
 
 
 @pytest.mark.parametrize(
@@ -306,12 +306,12 @@ def test_sampled_values_are_within_their_error_of_the_exact_ones(rules, own):
     h = spec.hand_size
     dealt = cards[:h].astype(np.int64)
     unseen = np.sort(cards[h : h + 10]).astype(np.int64)
-    keep_idx, disc_idx = throws.deal_options(h, pr)
+    keep_idx, disc_idx = values.deal_options(h, pr)
     options = [0, len(keep_idx) // 3, len(keep_idx) - 1]
     width = spec.crib_size // 2 * (1 + spec.two_cribs) + spec.choose_cut * (1 + spec.kept)
     m = 3000
     seed_kernels(5)
-    parts = throws.option_parts(
+    parts = values.option_parts(
         dealt,
         keep_idx,
         disc_idx,
@@ -320,9 +320,9 @@ def test_sampled_values_are_within_their_error_of_the_exact_ones(rules, own):
         own,
         rank_table(),
         pr,
-        throws.crib_draws(unseen, width, m),
+        values.crib_draws(unseen, width, m),
     )
-    got = throws.option_values(parts, pr)
+    got = values.option_values(parts, pr)
     se = np.sqrt((parts[:, 5] - parts[:, 4] ** 2) / (m - 1))
     for o in options:
         exact = brute_option_value(

@@ -5,8 +5,8 @@ import pytest
 
 @pytest.mark.slow
 def test_variations_rows_are_the_games_of_each_rule():
-    from cribsolve.games.cribbage.house_rules import COLUMNS, RULES, variations
-    from cribsolve.games.cribbage.simulate import simulate_cribbage
+    from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
+    from cribsolve.games.cribbage.deals.variations import COLUMNS, RULES, variations
 
     rows = variations(150, seed=3)
     assert [r["rule"] for r in rows] == [name for name, _ in RULES]

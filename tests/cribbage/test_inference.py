@@ -10,9 +10,9 @@ import pytest
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import parse_cards
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import inference
-from cribsolve.games.cribbage.bestplay import holding_weights
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.players import inference
+from cribsolve.games.cribbage.players.bestplay import holding_weights
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 
 def brute_force(seen, laid, min_value, seat):

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import infoset, play, search
-from cribsolve.games.cribbage.inference import NO_MODEL
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.players import infoset_search, open_search
+from cribsolve.games.cribbage.players.inference import NO_MODEL
+from cribsolve.games.cribbage.rules import pegging
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 RULES = [{}, {"lowball": True}, {"target": 16, "peg_limit": 25}]
 
@@ -238,7 +239,7 @@ def position(rng, spec, mine_n, theirs_n, laid_n):
         avail[r] = n
     for r in mine:
         avail[r] -= 1
-    h, w = search.holdings(avail, theirs_n, -1)
+    h, w = open_search.holdings(avail, theirs_n, -1)
     return mine, tuple(series), count, public, h, w
 
 
@@ -246,7 +247,7 @@ def package_values(mine, series, count, h, w, public, spec):
     pub = np.zeros(14, dtype=np.int64)
     for r, n in public.items():
         pub[r] = n
-    return infoset.card_values(
+    return infoset_search.card_values(
         np.array(mine, dtype=np.int64),
         np.array(list(series) + [0] * 20, dtype=np.int64),
         len(series),
@@ -288,7 +289,9 @@ def test_the_expected_answer_equals_every_hand_enumerated(rules):
         urn = sorted(deck[20 : 20 + 8 + trial % 6])
         avail = np.bincount(urn, minlength=14).astype(np.int64)
         ser = np.array(list(series) + [0] * 4, dtype=np.int64)
-        got = infoset.answer_points(ser, len(series), count, avail, len(urn), u, spec.as_array())
+        got = infoset_search.answer_points(
+            ser, len(series), count, avail, len(urn), u, spec.as_array()
+        )
         assert got == pytest.approx(plain_answer(series, count, urn, u, spec), abs=1e-12)
 
 
@@ -310,7 +313,7 @@ def test_the_modelled_reply_equals_every_hand_of_mine_enumerated(rules):
         public = {r: 4 - series.count(r) for r in range(1, 14)}
         pub = np.array([0] + [public[r] for r in range(1, 14)], dtype=np.int64)
         ser = np.array(list(series) + [0] * 20, dtype=np.int64)
-        i = infoset.reply(
+        i = infoset_search.reply(
             np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr
         )
         want = plain_reply(theirs, series, count, last, public, u, spec)
@@ -329,7 +332,7 @@ def leaks(reply, spec, positions=8):
         avail = np.array([0] + [public[r] for r in range(1, 14)], dtype=np.int64)
         for r in (*mine, x):
             avail[r] -= 1
-        holdings = [tuple(row) for row in search.holdings(avail, 2, -1)[0]]
+        holdings = [tuple(row) for row in open_search.holdings(avail, 2, -1)[0]]
         logs = []
         for hand in (mine, [mine[0], x]):
             log = {}
@@ -356,7 +359,7 @@ def test_no_reply_in_the_tree_depends_on_my_hidden_cards_and_a_planted_leak_is_c
 
 
 def engine_choice(choose, hands, used, known, st, series, seed):
-    play.seed_kernels(seed)
+    pegging.seed_kernels(seed)
     return choose(
         hands.copy(),
         used.copy(),
@@ -370,11 +373,14 @@ def engine_choice(choose, hands, used, known, st, series, seed):
 
 def cheat(hands, used, series, st, known, pr, shares):
     """A planted leak: expert1's search over the opponent's actual hand alone."""
-    me = st[play.TURN]
+    me = st[pegging.TURN]
     mine = np.array([RANK[c] if not used[me, i] else -1 for i, c in enumerate(hands[me])])
     theirs = np.array([[RANK[c] for i, c in enumerate(hands[1 - me]) if not used[1 - me, i]]])
-    return search.best_margin(
-        search.play_values(mine, series, st[play.N], st[play.COUNT], theirs, np.ones(1), pr), pr
+    return open_search.best_margin(
+        open_search.play_values(
+            mine, series, st[pegging.N], st[pegging.COUNT], theirs, np.ones(1), pr
+        ),
+        pr,
     )
 
 
@@ -397,7 +403,7 @@ def swapped_deals(rng):
         yield hands, other, used, known, st, series
 
 
-@pytest.mark.parametrize("choose, leaky", [(infoset.expert_choice, False), (cheat, True)])
+@pytest.mark.parametrize("choose, leaky", [(infoset_search.expert_choice, False), (cheat, True)])
 def test_the_engine_decision_never_depends_on_the_opponents_hidden_cards(choose, leaky):
     rng = np.random.default_rng(9)
     differ = sum(

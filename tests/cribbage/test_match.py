@@ -9,12 +9,13 @@ from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import parse_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring import score_hand
-from cribsolve.games.cribbage import announce, match
-from cribsolve.games.cribbage.computer import Computer
-from cribsolve.games.cribbage.match import Match, Player
-from cribsolve.games.cribbage.play import GO
-from cribsolve.games.cribbage.record import parse_record, replay
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.rules import announce
+from cribsolve.games.cribbage.rules.pegging import GO
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.table import match
+from cribsolve.games.cribbage.table.computer import Computer
+from cribsolve.games.cribbage.table.match import Match, Player
+from cribsolve.games.cribbage.table.record import parse_record, replay
 
 SPEC = CribbageSpec()
 
@@ -227,7 +228,7 @@ def test_a_house_rule_game_counts_as_the_engine_and_its_record_replays(rules):
     the game's scores and winner, and every hand and crib counts what the game engine's
     own show kernel (throws.show_points) gives the same cards."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.throws import show_points
+    from cribsolve.games.cribbage.throw.values import show_points
 
     spec = CribbageSpec(**rules)
     t = spec.crib_size // 2
@@ -262,7 +263,7 @@ def test_a_house_rule_game_counts_as_the_engine_and_its_record_replays(rules):
 
 
 def test_the_house_rules_read_back_as_the_commands_word_them():
-    from cribsolve.games.cribbage.record import rules_from_words
+    from cribsolve.games.cribbage.table.record import rules_from_words
 
     for rules in HOUSE + [dict(target=11, peg_limit=21, lowball=True, wild_rank=1)]:
         spec = CribbageSpec(**{k: v for k, v in rules.items() if k != "game_length"})

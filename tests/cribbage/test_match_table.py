@@ -9,9 +9,9 @@ from clihelp import run
 from test_match import Script, _computer_log, play_game
 
 from cribsolve.core.cards import RANK
-from cribsolve.games.cribbage import match
-from cribsolve.games.cribbage.record import parse_record, replay
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.table import match
+from cribsolve.games.cribbage.table.record import parse_record, replay
 
 TABLES = {
     "three": CribbageSpec(players=3, hand_size=5),

@@ -6,9 +6,9 @@ from functools import lru_cache
 
 import pytest
 
-from cribsolve.games.cribbage import odds
-from cribsolve.games.cribbage.simulate import played_out
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import odds
+from cribsolve.games.cribbage.deals.simulate import played_out
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 
 def slow_reach(parts, traces, length, line=None, seats=2):

@@ -9,11 +9,11 @@ from playhelp import TRACE, run_play
 
 from cribsolve import parse_cards
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game as tp
-from cribsolve.games.cribbage.inference import throw_model
-from cribsolve.games.cribbage.play import STANDARD, card_points
-from cribsolve.games.cribbage.policies import RANDOM
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import game as tp
+from cribsolve.games.cribbage.players.inference import throw_model
+from cribsolve.games.cribbage.players.policies import RANDOM
+from cribsolve.games.cribbage.rules.pegging import STANDARD, card_points
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 
 def seq_points(text):
@@ -79,9 +79,9 @@ def test_game_stops_mid_play_at_target():
 def test_policies_never_see_hidden_cards():
     """The look-ahead's and the expert's choices depend only on what their player has seen:
     swapping the opponent's hidden cards for other unseen cards (same seed) changes nothing."""
-    from cribsolve.games.cribbage.play import seed_kernels
-    from cribsolve.games.cribbage.policies import expected_pegging, lookahead_choice
-    from cribsolve.games.cribbage.search import expert_choice
+    from cribsolve.games.cribbage.players.open_search import expert_choice
+    from cribsolve.games.cribbage.players.policies import expected_pegging, lookahead_choice
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
 
     mine = parse_cards(["5H TC 4D 9S"])
     seen = mine + parse_cards(["KS QS JH"])  # my discards and the starter
@@ -181,11 +181,11 @@ def test_stink_hole_is_never_a_resting_place():
 )
 def test_the_play_state_plays_as_the_engine_kernels(rnd, spec):
     """PlayState (plain Python, for the readers of a written play) and the engine's kernels
-    (play.settle and lay) make the same points, goes and turns card by card, whatever cards
+    (pegging.settle and lay) make the same points, goes and turns card by card, whatever cards
     are laid, under house rules of the play too, with three or four seats and in the
     five-card game."""
     from cribsolve.core.cards import RANK, VALUE
-    from cribsolve.games.cribbage import play
+    from cribsolve.games.cribbage.rules import pegging
 
     pr, k, n = spec.as_array(), spec.kept, spec.players
     deal = rnd.sample(range(52), n * k)
@@ -193,33 +193,33 @@ def test_the_play_state_plays_as_the_engine_kernels(rnd, spec):
     used = np.zeros((n, k), dtype=np.bool_)
     series, st_ = np.zeros(n * k + 2, dtype=np.int64), np.array([0, 0, 0, -1], dtype=np.int64)
     pts, sc, seen = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, 53), np.int64)
-    state, mine = play.PlayState(spec, hands.tolist()), np.zeros(n, np.int64)
+    state, mine = pegging.PlayState(spec, hands.tolist()), np.zeros(n, np.int64)
     while True:
-        p, _ = play.settle(hands, used, st_, pts, sc, 0, pr)
+        p, _ = pegging.settle(hands, used, st_, pts, sc, 0, pr)
         _, points = state.settle()
         for seat, n in points:
             mine[seat] += n
         assert (p < 0) == state.over and list(mine) == list(pts)
         if p < 0:
             break
-        assert (p, st_[play.COUNT]) == (state.turn, state.count)
+        assert (p, st_[pegging.COUNT]) == (state.turn, state.count)
         fit = [
             i
             for i in range(k)
-            if not used[p, i] and st_[play.COUNT] + VALUE[RANK[hands[p, i]]] <= spec.peg_limit
+            if not used[p, i] and st_[pegging.COUNT] + VALUE[RANK[hands[p, i]]] <= spec.peg_limit
         ]
         i = rnd.choice(fit)
         assert state.card_error(hands[p, i]) is None
         mine[p] += state.lay(hands[p, i])
-        play.lay(hands, used, series, st_, i, pts, sc, 0, seen, pr)
+        pegging.lay(hands, used, series, st_, i, pts, sc, 0, seen, pr)
         assert list(mine) == list(pts)
 
 
 def test_a_go_after_the_last_card_of_a_hand_ends_the_series():
     """KS 5H 5D 5C 3S (28), the dealer's go, the pone's AS (29) is its last card: nobody can
     lay, the pone takes 1 and the dealer leads at 0, with or without a go written for it."""
-    from cribsolve.games.cribbage.bestplay import best_play, read_position
-    from cribsolve.games.cribbage.play import GO
+    from cribsolve.games.cribbage.players.bestplay import best_play, read_position
+    from cribsolve.games.cribbage.rules.pegging import GO
 
     for played in ("KS 5H 5D 5C 3S go AS", "KS 5H 5D 5C 3S go AS go"):
         tokens = [GO if t == "go" else parse_cards([t])[0] for t in played.split()]
@@ -232,8 +232,8 @@ def test_a_go_after_the_last_card_of_a_hand_ends_the_series():
 def test_my_go_is_checked_against_the_cards_i_laid_after_it():
     """The dealer says go at 22 and later lays 6H, which fit at 22: that go was wrong."""
     from cribsolve.errors import CardError
-    from cribsolve.games.cribbage.bestplay import read_position
-    from cribsolve.games.cribbage.play import GO
+    from cribsolve.games.cribbage.players.bestplay import read_position
+    from cribsolve.games.cribbage.rules.pegging import GO
 
     tokens = [GO if t == "go" else parse_cards([t])[0] for t in "QS 2S JD go 5C 4C 6H".split()]
     with pytest.raises(CardError, match="you said go at 22 holding 6H"):
@@ -241,7 +241,7 @@ def test_my_go_is_checked_against_the_cards_i_laid_after_it():
 
 
 def tokens_of(text):
-    from cribsolve.games.cribbage.play import GO
+    from cribsolve.games.cribbage.rules.pegging import GO
 
     return [GO if t == "go" else parse_cards([t])[0] for t in text.split()]
 
@@ -250,7 +250,7 @@ def replay_state(state, tokens):
     """Feed a written play to ``state``: [(seat, points)] in the order they come, the goes
     (seats) the rules made, and each card's seat; a written go the rules made is taken as
     that one (as best-play's reader does)."""
-    from cribsolve.games.cribbage.play import GO
+    from cribsolve.games.cribbage.rules.pegging import GO
 
     points, goes, seats, j = [], [], [], 0
     made, pts = state.settle()
@@ -294,7 +294,7 @@ THREE = dict(
 def test_three_players_go_round_hand_worked(known):
     """The hand-worked three-player play above, read with every hand known (the goes are the
     state's to see) and with every hand hidden (each go written, as best-play reads it)."""
-    from cribsolve.games.cribbage.play import PlayState
+    from cribsolve.games.cribbage.rules.pegging import PlayState
 
     spec = CribbageSpec(players=3, hand_size=5)
     hands = [parse_cards([h]) for h in THREE["hands"]] if known else None
@@ -307,7 +307,7 @@ def test_three_players_go_round_hand_worked(known):
 def test_three_players_state_mid_play():
     """After "KS QD 7D 2D go AH": count 30, the series K Q 7 2 A, seat 0 to lay, seat 1 has
     said go, seat 2 laid last; hidden hands: seat 0 must say its go, then seat 2 its own."""
-    from cribsolve.games.cribbage.play import PlayState
+    from cribsolve.games.cribbage.rules.pegging import PlayState
 
     state = PlayState(CribbageSpec(players=3, hand_size=5))
     replay_state(state, tokens_of("KS QD 7D 2D go AH"))
@@ -326,7 +326,7 @@ def test_three_players_state_mid_play():
 def test_four_players_pair_royal_across_seats_and_a_31():
     """Four seats: 7H, 7D (pair: 2), 7S (pair royal: 6), KC (31 for 2, the series ends and the
     seat after the dealer, seat 0, leads)."""
-    from cribsolve.games.cribbage.play import PlayState
+    from cribsolve.games.cribbage.rules.pegging import PlayState
 
     state = PlayState(CribbageSpec(players=4, hand_size=5))
     got = [state.lay(c) for c in parse_cards(["7H 7D 7S KC"])]
@@ -336,7 +336,7 @@ def test_four_players_pair_royal_across_seats_and_a_31():
 def test_five_card_play_is_one_series():
     """Five-card: KS QD (20), AH (21), 9C (30); the pone (5D) cannot lay: go, nor can the
     dealer (8H): 1 to the dealer, who laid last, and the play is over with two cards left."""
-    from cribsolve.games.cribbage.play import PlayState
+    from cribsolve.games.cribbage.rules.pegging import PlayState
 
     spec = CribbageSpec(five_card=True, hand_size=5, game_length=61)
     state = PlayState(spec, [parse_cards(["KS AH 5D"]), parse_cards(["QD 9C 8H"])])
@@ -385,7 +385,7 @@ def test_the_play_state_replays_the_reference_engine(spec):
     from reference_engine import _play
 
     from cribsolve.core.cards import RANK, VALUE
-    from cribsolve.games.cribbage.play import GO, PlayState
+    from cribsolve.games.cribbage.rules.pegging import GO, PlayState
 
     n, k = spec.players, spec.kept
     for seed in range(60):

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.errors import CribsolveError, RecordError
-from cribsolve.games.cribbage.bestplay import best_play
-from cribsolve.games.cribbage.discard import best_discard
-from cribsolve.games.cribbage.play import GO
-from cribsolve.games.cribbage.record import parse_record, replay
-from cribsolve.games.cribbage.review import evaluate, review
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.players.bestplay import best_play
+from cribsolve.games.cribbage.rules.pegging import GO
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.table.record import parse_record, replay
+from cribsolve.games.cribbage.table.review import evaluate, review
+from cribsolve.games.cribbage.throw.best_discard import best_discard
 
 EXAMPLE = pathlib.Path(__file__).parent.parent.parent / "examples" / "game1.txt"
 
@@ -303,8 +303,8 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
     import numpy as np
 
     from cribsolve.core.cards import RANK, VALUE
-    from cribsolve.games.cribbage import play
-    from cribsolve.games.cribbage.bestplay import read_position
+    from cribsolve.games.cribbage.players.bestplay import read_position
+    from cribsolve.games.cribbage.rules import pegging
 
     spec = CribbageSpec()
     pr = spec.as_array()
@@ -317,17 +317,17 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
     pts, sc, seen = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros((2, 53), np.int64)
     laid = []
     while True:
-        p, _ = play.settle(hands, used, st_, pts, sc, 0, pr)
+        p, _ = pegging.settle(hands, used, st_, pts, sc, 0, pr)
         if p < 0:
             break
         fit = [
             i
             for i in range(4)
-            if not used[p, i] and st_[play.COUNT] + VALUE[RANK[hands[p, i]]] <= 31
+            if not used[p, i] and st_[pegging.COUNT] + VALUE[RANK[hands[p, i]]] <= 31
         ]
         i = rnd.choice(fit)
         laid.append(int(hands[p, i]))
-        play.lay(hands, used, series, st_, i, pts, sc, 0, seen, pr)
+        pegging.lay(hands, used, series, st_, i, pts, sc, 0, seen, pr)
     rec = (
         f"dealer: {'me' if i_deal else 'them'}\ndeal\nme: {format_cards(deck[:4] + deck[8:10])}"
         f"\nthrow: {format_cards(deck[8:10])}\ntheir throw: {format_cards(deck[10:12])}\n"
@@ -342,7 +342,7 @@ def test_random_plays_replay_as_the_engine_plays_them(rnd, i_deal):
 
 
 def test_a_record_with_a_byte_order_mark_reads_as_without(tmp_path):
-    from cribsolve.games.cribbage.record import load_record
+    from cribsolve.games.cribbage.table.record import load_record
 
     f = tmp_path / "game.txt"
     f.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())

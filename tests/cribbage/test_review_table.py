@@ -13,10 +13,10 @@ from test_review import refused
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.errors import RecordError
-from cribsolve.games.cribbage.bestplay import sampled_play
-from cribsolve.games.cribbage.discard import best_discard
-from cribsolve.games.cribbage.record import parse_record, replay
-from cribsolve.games.cribbage.review import PLAY_SAMPLES, review
+from cribsolve.games.cribbage.players.bestplay import sampled_play
+from cribsolve.games.cribbage.table.record import parse_record, replay
+from cribsolve.games.cribbage.table.review import PLAY_SAMPLES, review
+from cribsolve.games.cribbage.throw.best_discard import best_discard
 
 # Three players, I deal (seat 2): left leads. The play is test_play's hand-worked one
 # (THREE): left KS, right QD, me 7D, left 2D (29), right go, me AH (30), left go, me go: 1
@@ -221,8 +221,8 @@ def test_random_deals_of_the_reference_engine_replay_to_its_points(players, part
     from reference_engine import reference_deal
 
     from cribsolve.core.notation import format_card
-    from cribsolve.games.cribbage.play import GO
-    from cribsolve.games.cribbage.record import Table
+    from cribsolve.games.cribbage.rules.pegging import GO
+    from cribsolve.games.cribbage.table.record import Table
 
     table = Table(players, partners)
     original = reference_engine._play

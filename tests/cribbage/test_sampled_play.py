@@ -14,9 +14,9 @@ from clihelp import run
 from cribsolve import parse_cards
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError
-from cribsolve.games.cribbage.bestplay import read_position, sampled_play
-from cribsolve.games.cribbage.play import GO, PlayState
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.players.bestplay import read_position, sampled_play
+from cribsolve.games.cribbage.rules.pegging import GO, PlayState
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 THREE = CribbageSpec(players=3, hand_size=5)
 PARTNERS = CribbageSpec(players=4, hand_size=5, partners=True)

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import pegtable, search
-from cribsolve.games.cribbage.play import STANDARD, card_points
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.players import open_search, pegtable
+from cribsolve.games.cribbage.rules.pegging import STANDARD, card_points
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 
 def slow_line(hands, series, count, turn, last, pr, limit=31, aim=1):
@@ -57,7 +57,7 @@ def test_best_line_equals_a_plain_tree_search(rules):
         hands = [sorted(cards[:4].tolist()), sorted(cards[4:].tolist())]
         want = slow_line(hands, (), 0, 0, -1, pr, spec.peg_limit, -1 if spec.lowball else 1)
         h = np.array([[RANK[c] for c in hands[0]], [RANK[c] for c in hands[1]]], dtype=np.int64)
-        got = search.best_line(
+        got = open_search.best_line(
             h, np.zeros(2, dtype=np.int64), np.zeros(18, dtype=np.int64), 0, 0, 0, 0, -1, pr
         )
         assert tuple(got) == want, hands
@@ -68,7 +68,7 @@ def test_holdings_are_the_unseen_cards_by_rank():
     unseen = sorted(rng.permutation(52)[:14].tolist())
     avail = np.bincount([RANK[c] for c in unseen], minlength=14)
     for r, min_value in ((2, -1), (3, -1), (3, 6)):
-        h, w = search.holdings(avail, r, min_value)
+        h, w = open_search.holdings(avail, r, min_value)
         brute = {}
         for cs in combinations(unseen, r):
             if all(VALUE[RANK[c]] > min_value for c in cs):
@@ -84,8 +84,8 @@ def test_play_values_average_the_tree_over_every_holding():
     series = [4, 5]
     unseen = [0, 7, 13, 22, 26, 38, 41, 50]  # AC 2D 4S 6H 7H TH JS KH
     avail = np.bincount([RANK[c] for c in unseen], minlength=14)
-    h, w = search.holdings(avail, 2, -1)
-    got = search.play_values(
+    h, w = open_search.holdings(avail, 2, -1)
+    got = open_search.play_values(
         np.array([RANK[c] for c in mine]), np.array(series + [0] * 10), 2, 9, h, w, pr
     )
     for i, c in enumerate(mine):
@@ -106,7 +106,7 @@ def fresh_margins(ranks, seat, deals, rng, margin):
     four its throw model values most (inference.option_values); ``margin(hands, known)``
     plays one deal out (hands: the pone's four, the dealer's; known: each one's seen cards)."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage import inference
+    from cribsolve.games.cribbage.players import inference
 
     points = rank_table()
     crib = inference.crib_values(points)
@@ -132,9 +132,9 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
     (six dealt, the four its throw model prefers kept): fresh deals, played out by the plain
     tree search with both hands open (expert1's table) or by the engine with both players
     searching by information sets (the expert's), land within four standard errors."""
-    from cribsolve.games.cribbage.play import MAX_EVENTS
-    from cribsolve.games.cribbage.players import expert_tables
-    from cribsolve.games.cribbage.policies import EXPERT, play
+    from cribsolve.games.cribbage.deals.roster import expert_tables
+    from cribsolve.games.cribbage.players.policies import EXPERT, play
+    from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS
 
     spec = CribbageSpec()
     pr = spec.as_array()
@@ -181,10 +181,10 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
 @pytest.mark.slow
 def test_expert_games_end_as_the_spec_says():
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage import game as tp
-    from cribsolve.games.cribbage.players import expert_tables
-    from cribsolve.games.cribbage.policies import EXPERT, GREEDY
-    from cribsolve.games.cribbage.throws import EXPERT as EXPERT_THROW
+    from cribsolve.games.cribbage.deals import game as tp
+    from cribsolve.games.cribbage.deals.roster import expert_tables
+    from cribsolve.games.cribbage.players.policies import EXPERT, GREEDY
+    from cribsolve.games.cribbage.throw.values import EXPERT as EXPERT_THROW
 
     spec = CribbageSpec()
     rows = tp.play_games(

@@ -14,9 +14,9 @@ from slow_scorer import slow_score
 from cribsolve import parse_cards
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.game import FREE, NO_EXPERT, part_count, play_deal
-from cribsolve.games.cribbage.play import lay, seed_kernels, settle
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals.game import FREE, NO_EXPERT, part_count, play_deal
+from cribsolve.games.cribbage.rules.pegging import lay, seed_kernels, settle
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 GREEDY_PAIR = 1  # (ev discard, greedy pegging) as numbers: players.CRIBBAGE_POLICIES
 

@@ -1,12 +1,12 @@
-"""The engine's throws (throws.py) against a brute-force enumeration of every starter and crib."""
+"""The engine's throws (values.py) against a brute-force enumeration of every starter and crib."""
 
 import numpy as np
 import pytest
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import throws
-from cribsolve.games.cribbage.play import seed_kernels
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.rules.pegging import seed_kernels
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw import values
 
 
 def brute_throw_value(dealt, keep, disc, unseen, first, dealer, spec):
@@ -52,7 +52,7 @@ def test_throw_values_against_brute_force(rules, dealer):
     dealt = cards[:h]
     first = int(cards[h]) if spec.starters == 2 else -1
     unseen = sorted(cards[h + 1 : h + 13].tolist())
-    keep_idx, disc_idx = throws.throw_options(h, t)
+    keep_idx, disc_idx = values.throw_options(h, t)
     options = [0, len(keep_idx) // 2, len(keep_idx) - 1]
     exact = [
         brute_throw_value(dealt.tolist(), keep_idx[o], disc_idx[o], unseen, first, dealer, spec)
@@ -62,7 +62,7 @@ def test_throw_values_against_brute_force(rules, dealer):
     for seed in range(1 if spec.starters == 1 and t == 2 else 60):
         seed_kernels(seed)
         runs.append(
-            throws.expected_throw_values(
+            values.expected_throw_values(
                 dealt,
                 keep_idx,
                 disc_idx,

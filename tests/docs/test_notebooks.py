@@ -66,7 +66,7 @@ def readme_figure(label: str) -> float:
 
 
 def test_first_deal_agrees_with_readme_and_library():
-    from cribsolve.games.cribbage.odds import odds_table
+    from cribsolve.games.cribbage.deals.odds import odds_table
 
     out = text(executed(ROOT / "notebooks" / "cribbage_odds.ipynb"))
     m = re.search(r"first deal: table ([\d.]+)%, simulated ([\d.]+)% \[([\d.]+)%, ([\d.]+)%\]", out)

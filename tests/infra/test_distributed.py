@@ -15,9 +15,9 @@ from clihelp import run as cli
 from distributed import Client, LocalCluster
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage import simulate as cribbage_sim
-from cribsolve.games.cribbage.simulate import simulate_cribbage
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import simulate as cribbage_sim
+from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 from cribsolve.games.solitaire import simulate as sim
 from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra import runner

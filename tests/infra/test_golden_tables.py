@@ -21,11 +21,11 @@ def small_builds():
     """One small seeded build of every kind (each its own parameters, so none is shipped)."""
     from cribsolve.core.rules import ruleset
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.inference import throw_model
-    from cribsolve.games.cribbage.odds import odds_table, skunk_table
-    from cribsolve.games.cribbage.opponent import optimal_frequencies
-    from cribsolve.games.cribbage.pegtable import peg_table
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
+    from cribsolve.games.cribbage.players.inference import throw_model
+    from cribsolve.games.cribbage.players.pegtable import peg_table
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
+    from cribsolve.games.cribbage.throw.crib_model import optimal_frequencies
     from cribsolve.games.solitaire.simulate import deck_value, win_table
 
     rank_table(13)

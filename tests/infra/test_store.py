@@ -14,8 +14,9 @@ import pytest
 from cribsolve import catalog
 from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring import table as rank
-from cribsolve.games.cribbage import odds, opponent
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import odds
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw import crib_model
 from cribsolve.games.solitaire import simulate as sim
 from cribsolve.infra import paths, store
 
@@ -95,13 +96,13 @@ def test_shipped_tables_agree_with_small_rebuilds(own_cache):
                 {
                     "target": 15,
                     "crib_full_flush": True,
-                    "hands": opponent.N_HANDS,
-                    "seed": opponent.SEED,
+                    "hands": crib_model.N_HANDS,
+                    "seed": crib_model.SEED,
                 },
             ),
         )
     )[1]
-    small = opponent.optimal_frequencies(ruleset(), hands=20_000)
+    small = crib_model.optimal_frequencies(ruleset(), hands=20_000)
     for seat in ("dealer", "pone"):
         assert np.abs(small[seat] - shipped[seat]).max() < 0.02
     assert np.abs(odds.odds_table(deals=20_000) - odds.odds_table()).max() < 0.05
@@ -169,7 +170,7 @@ def test_unwritable_cache_folder_still_answers(tmp_path, monkeypatch, capfd):
 def test_concurrent_builders_leave_one_good_file(own_cache):
     code = (
         "from cribsolve.games.cribbage import odds; "
-        "from cribsolve.games.cribbage.spec import CribbageSpec; "
+        "from cribsolve.games.cribbage.rules.spec import CribbageSpec; "
         "print(float(odds.odds_table(CribbageSpec(game_length=21), deals=3_000).sum()))"
     )
     env = dict(os.environ, CRIBSOLVE_CACHE=str(own_cache))

@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage import game, policies, throws
-from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
+from cribsolve.games.cribbage.players import policies
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.throw import values
 from cribsolve.infra import jit
 from cribsolve.infra.jit import variant
 
@@ -62,7 +64,7 @@ def test_a_copy_binds_its_flags_down_its_calls_and_only_where_they_are_defined()
     assert bound(deal, "play", "choose").py_func.__globals__["EXPERT_ON"] is False
     assert "WILD_ON" not in deal.py_func.__globals__  # game.py has no such flag
     # the kernels it calls that reach no flag are the kernels themselves, shared
-    assert bound(deal, "deal_options") is throws.deal_options
+    assert bound(deal, "deal_options") is values.deal_options
     # as written, every flag is on: such a copy is the kernel itself, and so is a repeat
     assert variant(policies.choose, LOOKAHEAD_ON=True, EXPERT_ON=True) is policies.choose
     assert variant(game._play_games, WILD_ON=False) is variant(game._play_games, WILD_ON=False)

@@ -21,9 +21,9 @@ from cribsolve.core.fastev import (
 )
 from cribsolve.core.scoring.kernels import best_wild, score_parts
 from cribsolve.core.scoring.table import score5
-from cribsolve.games.cribbage.pegtable import rank_code
-from cribsolve.games.cribbage.play import unseen_cards
-from cribsolve.games.cribbage.spec import (
+from cribsolve.games.cribbage.players.pegtable import rank_code
+from cribsolve.games.cribbage.rules.pegging import unseen_cards
+from cribsolve.games.cribbage.rules.spec import (
     CHOOSE_CUT,
     CRIB_SIZE,
     FIVE_CARD,

@@ -9,8 +9,8 @@ Each row is ``simulate_cribbage`` under one spec; the rules listed are those the
 
 from __future__ import annotations
 
-from cribsolve.games.cribbage.simulate import simulate_cribbage
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 RULES = [  # (name, spec): the standard game, each house rule alone, then the page's favourite
     # (double deck, 8 cards each, 2 to the crib, two cut cards, to 241)

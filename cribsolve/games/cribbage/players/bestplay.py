@@ -1,13 +1,13 @@
 """best-play: the cards I may lay now, from the play written so far. Two players: each
 valued by the expert's information-set search over every holding the opponent may have
-(infoset.py). Three or four players, partners and the five-card game: each valued by
+(infoset_search.py). Three or four players, partners and the five-card game: each valued by
 playouts (policies.playouts), the others' cards drawn from the cards I have not seen, their
 goes respected, every seat then laying by a stated policy.
 
 A position is read from what a player sees: every card laid in order, seat 0 (the dealer's
 left) first, with a go where a player could not lay, and my unplayed hand. The others' hands
 are hidden, so their goes must be written, except where the rules make them
-(play.PlayState.settle); a go tells that a seat's cards are worth more than the count left,
+(pegging.PlayState.settle); a go tells that a seat's cards are worth more than the count left,
 and (two players) the opponent's throw model weighs the rest.
 """
 
@@ -20,10 +20,11 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError
-from cribsolve.games.cribbage import inference, infoset, play
-from cribsolve.games.cribbage.play import GO, PlayState
-from cribsolve.games.cribbage.search import weighted_holdings
-from cribsolve.games.cribbage.spec import seat_names
+from cribsolve.games.cribbage.players import inference, infoset_search
+from cribsolve.games.cribbage.players.open_search import weighted_holdings
+from cribsolve.games.cribbage.rules import pegging
+from cribsolve.games.cribbage.rules.pegging import GO, PlayState
+from cribsolve.games.cribbage.rules.spec import seat_names
 
 
 @dataclass
@@ -148,11 +149,11 @@ def best_play(hand, played, me: int, seen=(), spec=None):
     [(card, E[my points], E[their points])] over the rest of the play, exact over every
     holding the opponent may have (the cards I have not seen, its goes; each weighed by the
     ways the unseen cards make it and by its throw model, holding_weights), each side then
-    laying from what it knows (infoset.card_values). ``played``: every card laid in this
+    laying from what it knows (infoset_search.card_values). ``played``: every card laid in this
     play, in order, with GO where a player could not lay; ``me``: my seat (0 pone, who
     leads; 1 dealer); ``seen``: other cards I know (my discards, the cut card). Returns
     (rows, number of holdings)."""
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     spec = spec or CribbageSpec()
     hand = [int(c) for c in hand]
@@ -162,14 +163,14 @@ def best_play(hand, played, me: int, seen=(), spec=None):
     now = read_position(hand, played, me, spec)
     pr = spec.as_array()
     h, w = holding_weights(everything, now.laid[1 - me], now.unplayed, now.min_value, 1 - me, spec)
-    vals = infoset.card_values(
+    vals = infoset_search.card_values(
         np.array([RANK[c] for c in hand], dtype=np.int64),
         np.array(now.series + [0], dtype=np.int64),
         len(now.series),
         now.count,
         h,
         w,
-        infoset.public_ranks(np.array([RANK[c] for c in cards], dtype=np.int64), pr),
+        infoset_search.public_ranks(np.array([RANK[c] for c in cards], dtype=np.int64), pr),
         pr,
     )
     rows = [
@@ -177,7 +178,7 @@ def best_play(hand, played, me: int, seen=(), spec=None):
         for i, c in enumerate(hand)
         if not np.isnan(vals[i, 0])
     ]
-    aim = float(play.aim(pr))
+    aim = float(pegging.aim(pr))
     return sorted(rows, key=lambda t: -aim * (t[1] - t[2])), h.shape[0]
 
 
@@ -209,7 +210,7 @@ def sampled_play(
     ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's left, who leads,
     to the dealer, the last). Returns (rows, the number of unseen cards)."""
     from cribsolve.core.options import unseen_cards
-    from cribsolve.games.cribbage.policies import POLICIES, playouts
+    from cribsolve.games.cribbage.players.policies import POLICIES, playouts
 
     hand = [int(c) for c in hand]
     cards = [c for c in played if c is not GO]
@@ -276,5 +277,5 @@ def sampled_play(
         )
         for o, i in enumerate(options)
     ]
-    aim = float(play.aim(spec.as_array()))
+    aim = float(pegging.aim(spec.as_array()))
     return sorted(rows, key=lambda r: -aim * (r.mine - r.theirs)), len(pool)

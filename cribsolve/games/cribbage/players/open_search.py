@@ -12,8 +12,9 @@ is best for its own margin (mine - theirs; the least under lowball) over the res
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import inference, play
-from cribsolve.games.cribbage.spec import PEG_LIMIT
+from cribsolve.games.cribbage.players import inference
+from cribsolve.games.cribbage.rules import pegging
+from cribsolve.games.cribbage.rules.spec import PEG_LIMIT
 from cribsolve.infra.jit import njit
 
 EXPERT_HOLDINGS = 48  # holdings sampled per choice by the expert policy when there are more
@@ -91,7 +92,7 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
     starts past it; 4 k + 2 places suffice); turn: the seat to lay; last: who laid last.
     A depth-first search with its own stack (numba cannot cache recursive functions)."""
     limit = pr[PEG_LIMIT]
-    aim = play.aim(pr)
+    aim = pegging.aim(pr)
     k = h.shape[1]
     over, start, n, count, turn, pa, pb = _settle(h, used, start, n, count, turn, last, limit)
     if over:
@@ -127,7 +128,7 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
         frames[d, 7] = pick
         series[start + n] = r
         c2 = count + VALUE[r]
-        frames[d, 8] = play.card_points(series[start:], n + 1, c2, pr)
+        frames[d, 8] = pegging.card_points(series[start:], n + 1, c2, pr)
         used[turn] |= 1 << pick
         if c2 == limit:
             child = _settle(h, used, start + n + 1, 0, 0, 1 - turn, turn, limit)
@@ -210,7 +211,7 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
             h[1, : theirs_h.shape[1]] = theirs_h[j]
             ser[n] = r
             c2 = count + VALUE[r]
-            pts = play.card_points(ser, n + 1, c2, pr)
+            pts = pegging.card_points(ser, n + 1, c2, pr)
             used[0] = 1 << i
             if c2 == limit:
                 a, b = best_line(h, used, ser, n + 1, 0, 0, 1, 0, pr)
@@ -230,7 +231,7 @@ def expert_holdings(hands, used, st, known, pr, shares, most):
     throw model (inference.throw_weights over ``shares``), every one when there are at most
     ``most``, else that many drawn by weight (a holding drawn twice weighs 2). A
     card of the opponent's that did not fit after mine tells of its go."""
-    me = st[play.TURN]
+    me = st[pegging.TURN]
     opp = 1 - me
     k = hands.shape[1]
     mine = np.full(k, -1, dtype=np.int64)
@@ -238,8 +239,8 @@ def expert_holdings(hands, used, st, known, pr, shares, most):
         if not used[me, i]:
             mine[i] = RANK[hands[me, i]]
     min_value = -1
-    if st[play.COUNT] > 0 and st[play.LAST] == me:  # my turn again: they said go
-        min_value = pr[PEG_LIMIT] - st[play.COUNT]
+    if st[pegging.COUNT] > 0 and st[pegging.LAST] == me:  # my turn again: they said go
+        min_value = pr[PEG_LIMIT] - st[pegging.COUNT]
     laid = np.empty(k, dtype=np.int64)
     j = 0
     for i in range(k):
@@ -261,7 +262,7 @@ def expert_holdings(hands, used, st, known, pr, shares, most):
 @njit(cache=True)
 def best_margin(vals, pr):
     """The card whose (mine, theirs) row in ``vals`` has the best margin (NaN: no fit)."""
-    aim = play.aim(pr)
+    aim = pegging.aim(pr)
     best = -1e18
     pick = -1
     for i in range(vals.shape[0]):
@@ -276,14 +277,14 @@ def expert_choice(hands, used, series, st, known, pr, shares):
     """The expert1's card in the game engine: the best expected margin over the holdings of
     expert_holdings, the rest of the play searched with both hands open."""
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, EXPERT_HOLDINGS)
-    return best_margin(play_values(mine, series, st[play.N], st[play.COUNT], h, w, pr), pr)
+    return best_margin(play_values(mine, series, st[pegging.N], st[pegging.COUNT], h, w, pr), pr)
 
 
 @njit(cache=True)
 def _unseen_avail(seen, pr):
     """The copies of each rank a player has not seen (``seen``: its counts by card id)."""
     avail = np.zeros(14, dtype=np.int64)
-    for c in play.unseen_cards(seen, pr):
+    for c in pegging.unseen_cards(seen, pr):
         avail[RANK[c]] += 1
     return avail
 

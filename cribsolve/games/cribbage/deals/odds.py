@@ -20,8 +20,8 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.reach import SKUNK, after_deal, by_totals, reach_times
-from cribsolve.games.cribbage.spec import TABLE_FIELDS, CribbageSpec
+from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, by_totals, reach_times
+from cribsolve.games.cribbage.rules.spec import TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
@@ -43,8 +43,8 @@ def deal_records(
     following ``policy``: {"parts": rows of game.PARTS, "traces": each deal's heels and
     play, play.log_points}."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.game import deal_outcomes
-    from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES, tables_for
+    from cribsolve.games.cribbage.deals.game import deal_outcomes
+    from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, tables_for
 
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=deals)
     pol = np.array([CRIBBAGE_POLICIES[policy]] * spec.players)
@@ -123,7 +123,7 @@ def reach_table(parts, traces, length, line=None, seats=2):
 
 
 def _check_deals(arrays, params):
-    from cribsolve.games.cribbage.game import part_count
+    from cribsolve.games.cribbage.deals.game import part_count
 
     seats = params.get("players", 2)
     parts, traces = arrays.get("parts"), arrays.get("traces")

@@ -21,11 +21,17 @@ opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead', 'expert1',
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.games.cribbage.inference import four_index
-from cribsolve.games.cribbage.play import MAX_EVENTS, add_points, log_points, side, unseen_cards
-from cribsolve.games.cribbage.policies import EXPERT, EXPERT1, LOOKAHEAD, play
-from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
-from cribsolve.games.cribbage.spec import (
+from cribsolve.games.cribbage.players.inference import four_index
+from cribsolve.games.cribbage.players.policies import EXPERT, EXPERT1, LOOKAHEAD, play
+from cribsolve.games.cribbage.rules.pegging import (
+    MAX_EVENTS,
+    add_points,
+    log_points,
+    side,
+    unseen_cards,
+)
+from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, reach_times
+from cribsolve.games.cribbage.rules.spec import (
     BID,
     CHOOSE_CUT,
     CRIB_SIZE,
@@ -40,7 +46,7 @@ from cribsolve.games.cribbage.spec import (
     TWO_CRIBS,
     WILD_RANK,
 )
-from cribsolve.games.cribbage.throws import (
+from cribsolve.games.cribbage.throw.values import (
     CRIB_DRAWS,
     EV,
     RANDOM,

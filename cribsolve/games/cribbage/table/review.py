@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cribsolve.core.notation import format_card, format_cards, parse_cards
-from cribsolve.games.cribbage.play import GO
-from cribsolve.games.cribbage.record import WHO, Decision, Game
+from cribsolve.games.cribbage.rules.pegging import GO
+from cribsolve.games.cribbage.table.record import WHO, Decision, Game
 
 MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}  # the first ranks
-WIN_SAMPLES = 500  # deals played out per option for its P(win) (board.py)
+WIN_SAMPLES = 500  # deals played out per option for its P(win) (win_choices.py)
 PLAY_SAMPLES = 2000  # three or four players: deals of the others' cards per card laid
 
 
@@ -30,17 +30,17 @@ def sign(spec, measure: str) -> int:
 def evaluate(d: Decision, spec) -> list:
     """Every option of a decision with its figures, best first: [(choice, {figure: value})].
     The one place a decision is valued: expected points, and "win", the P(win) of the game
-    from the scores and the dealer the decision carries (board.py, WIN_SAMPLES deals), where
-    the odds table models the rules (board.unweighed)."""
-    from cribsolve.games.cribbage import board
+    from the scores and the dealer the decision carries (win_choices.py, WIN_SAMPLES deals), where
+    the odds table models the rules (win_choices.unweighed)."""
+    from cribsolve.games.cribbage.deals import win_choices
 
-    if board.unweighed(spec):
+    if win_choices.unweighed(spec):
         return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
     if d.kind == "throw":
         rows = throw_options(d, spec)
         wins = {
             format_cards(sorted(t.discard)): t.win
-            for t in board.throw_odds(
+            for t in win_choices.throw_odds(
                 d.hand, d.i_deal, d.scores[0], d.scores[1], spec, (), WIN_SAMPLES
             )
         }
@@ -51,7 +51,7 @@ def evaluate(d: Decision, spec) -> list:
         thrown, starter, others = d.seen[:t], d.seen[t], d.seen[t + 1 :]
         wins = {
             format_card(c): p
-            for c, p, _ in board.play_odds(
+            for c, p, _ in win_choices.play_odds(
                 d.hand,
                 d.played,
                 int(d.i_deal),
@@ -74,8 +74,12 @@ def throw_options(d: Decision, spec):
     """The throws, best first: exact over every starter and opponent throw for the standard
     show, sampled under house rules that change it (the same figures as best-discard)."""
     from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.discard import best_discard, exact_show, sampled_discard
-    from cribsolve.games.cribbage.pegtable import kept_margin
+    from cribsolve.games.cribbage.players.pegtable import kept_margin
+    from cribsolve.games.cribbage.throw.best_discard import (
+        best_discard,
+        exact_show,
+        sampled_discard,
+    )
 
     seat = "dealer" if d.owns_crib else "pone"
     if spec.players > 2:  # one card to the crib: exact, the other crib cards uniform
@@ -107,7 +111,7 @@ def throw_options(d: Decision, spec):
 def play_options(d: Decision, spec):
     """The cards, best first: best-play's figures (three or four players: sampled, PLAY_SAMPLES
     deals of the others' cards, seed 0, every seat then greedy)."""
-    from cribsolve.games.cribbage.bestplay import best_play, sampled_play
+    from cribsolve.games.cribbage.players.bestplay import best_play, sampled_play
 
     if spec.players > 2:
         found, _ = sampled_play(
@@ -247,7 +251,7 @@ def _scores(scores, table) -> str:
 
 def text_lines(game: Game, reviews: list) -> list:
     """The review as a player reads it: each deal, each decision, what it cost."""
-    from cribsolve.games.cribbage.board import unweighed
+    from cribsolve.games.cribbage.deals.win_choices import unweighed
 
     rec = game.record
     t = rec.table

@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES, tables_for
-from cribsolve.games.cribbage.spec import CribbageSpec, seat_names
+from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, tables_for
+from cribsolve.games.cribbage.rules.spec import CribbageSpec, seat_names
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
 
@@ -30,7 +30,7 @@ class CribbageResult:
     rows: np.ndarray  # one row per game, game.play_game's ``out``
 
     def as_dict(self) -> dict:
-        from cribsolve.games.cribbage.game import NP, TIE
+        from cribsolve.games.cribbage.deals.game import NP, TIE
 
         if self.spec.players > 2:
             return self._table_dict()
@@ -83,7 +83,7 @@ class CribbageResult:
         """Three or four players, or two teams: the win rate of each seat of the first deal
         (or of the first dealer's team and the other), the points per deal of each part and
         seat."""
-        from cribsolve.games.cribbage.game import part_count
+        from cribsolve.games.cribbage.deals.game import part_count
 
         r, spec = self.rows, self.spec
         n, sides = spec.players, spec.sides
@@ -189,8 +189,8 @@ def cribbage_games(
     seed drawn from numpy's generator seeded with ``seed``; the expert weighs the board by
     ``objective`` (board_for)."""
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.board import board_for
-    from cribsolve.games.cribbage.game import play_games
+    from cribsolve.games.cribbage.deals.game import play_games
+    from cribsolve.games.cribbage.deals.win_choices import board_for
 
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=games)
     pol = np.array([CRIBBAGE_POLICIES[p] for p in policies[:1] + policies[1:] * (spec.players - 1)])
@@ -259,7 +259,7 @@ def simulate_cribbage(
             "--policy or --opponent-policy expert"
         )
     if objective != "win" and spec.lowball:
-        from cribsolve.games.cribbage.odds import NO_SKUNKS
+        from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
 
         raise CribsolveError(NO_SKUNKS)
     job = Job(
@@ -293,7 +293,7 @@ def played_out(
 ) -> int:
     """Games I win out of ``games`` played from this position (both players following
     ``policy``): the direct check of the odds table."""
-    from cribsolve.games.cribbage.odds import CHUNK
+    from cribsolve.games.cribbage.deals.odds import CHUNK
 
     start = np.array([mine, theirs, 0 if i_deal else 1])
     wins = 0

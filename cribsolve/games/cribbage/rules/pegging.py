@@ -22,7 +22,7 @@ import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card
-from cribsolve.games.cribbage.spec import (
+from cribsolve.games.cribbage.rules.spec import (
     DECKS,
     FIVE_CARD,
     JOKERS,

@@ -15,7 +15,7 @@ game engine weighs every holding before it draws the ones it searches.
 import numpy as np
 
 from cribsolve.core.scoring.kernels import N_RANKS
-from cribsolve.games.cribbage.spec import DECKS, JOKERS, WILD_RANK
+from cribsolve.games.cribbage.rules.spec import DECKS, JOKERS, WILD_RANK
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import register as _register
 

@@ -22,13 +22,13 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.game import NO_BOARD, NP, flags, play_deal, seat_deck
-from cribsolve.games.cribbage.odds import NO_SKUNKS
-from cribsolve.games.cribbage.play import MAX_EVENTS, lay, log_points
-from cribsolve.games.cribbage.policies import GREEDY, play
-from cribsolve.games.cribbage.reach import SKUNK, after_deal, reach_times
-from cribsolve.games.cribbage.spec import ODDS_LENGTH_MAX
-from cribsolve.games.cribbage.throws import show_points
+from cribsolve.games.cribbage.deals.game import NO_BOARD, NP, flags, play_deal, seat_deck
+from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
+from cribsolve.games.cribbage.players.policies import GREEDY, play
+from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, lay, log_points
+from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, reach_times
+from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
+from cribsolve.games.cribbage.throw.values import show_points
 from cribsolve.infra.jit import njit, threaded, variant
 
 POLICY = "greedy"  # the rollouts' policy: the odds table's own
@@ -127,7 +127,7 @@ def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objecti
     """(each choice's value by ``objective``: P(win), or expected game points (odds.py's
     objective_table); its standard error; the dealer's and the pone's mean points) from its
     ``samples`` rollouts (rows choice by choice)."""
-    from cribsolve.games.cribbage.odds import odds_table, skunk_table
+    from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
 
     win = odds_table(spec, policy=POLICY)
     reach = 1.0 - win if spec.lowball else win
@@ -161,9 +161,9 @@ def throw_odds(
     then holds them)."""
     from cribsolve.core.options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.game import NO_EXPERT
-    from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
-    from cribsolve.games.cribbage.throws import deal_options
+    from cribsolve.games.cribbage.deals.game import NO_EXPERT
+    from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
+    from cribsolve.games.cribbage.throw.values import deal_options
 
     check_board(spec, mine, theirs, objective)
     hand = [int(c) for c in hand]
@@ -298,8 +298,8 @@ def play_odds(
     the most likely to win first (by ``objective``, as throw_odds)."""
     from cribsolve.core.options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.bestplay import read_position
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.players.bestplay import read_position
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     spec = spec or CribbageSpec()
     check_board(spec, mine, theirs, objective)
@@ -370,7 +370,7 @@ def board_for(policies, spec, objective: str = "win") -> np.ndarray:
     than it weighs)."""
     if "expert" not in policies or not board_weighed(spec):
         return NO_BOARD
-    from cribsolve.games.cribbage.odds import odds_table, skunk_table
+    from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
 
     tables = [odds_table(spec)] + ([skunk_table(spec)] if objective == "game-points" else [])
     return np.stack(tables)

@@ -21,9 +21,9 @@ ranks (the play depends on ranks only); seats in the kernels: 0 me, 1 the oppone
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import play
-from cribsolve.games.cribbage.search import _settle, best_margin, expert_holdings
-from cribsolve.games.cribbage.spec import LOWBALL, PEG_LIMIT
+from cribsolve.games.cribbage.players.open_search import _settle, best_margin, expert_holdings
+from cribsolve.games.cribbage.rules import pegging
+from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT
 from cribsolve.infra.jit import njit
 
 SPLIT, MINE, THEIRS = 0, 1, 2  # the kinds of node
@@ -54,7 +54,7 @@ def answer_points(series, n, count, avail, size, u, pr):
     for x in range(14):
         if avail[x] > 0 and count + VALUE[x] <= limit:
             series[n] = x
-            got[x] = play.card_points(series, n + 1, count + VALUE[x], pr)
+            got[x] = pegging.card_points(series, n + 1, count + VALUE[x], pr)
             most = max(most, got[x])
             fit += avail[x]
     total = 0.0
@@ -105,7 +105,7 @@ def reply(hj, uj, u, series, start, n, count, last, public, pr):
         if kept.sum() >= u:
             avail = kept
     size = avail.sum()
-    aim = play.aim(pr)
+    aim = pegging.aim(pr)
     best, pick = -1e18, first
     tried = 0
     for i in range(k):
@@ -115,7 +115,7 @@ def reply(hj, uj, u, series, start, n, count, last, public, pr):
         tried |= 1 << r
         series[start + n] = r
         c2 = count + VALUE[r]
-        pts = play.card_points(series[start:], n + 1, c2, pr)
+        pts = pegging.card_points(series[start:], n + 1, c2, pr)
         s2, n2, cc = _lay_state(start, n, c2, limit)
         v = aim * (pts - answer_points(series[s2:], n2, cc, avail, size, u, pr))
         if v > best + 1e-9:
@@ -161,7 +161,7 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
     see them; ``public``: copies by rank of the cards not laid."""
     m, k = h2.shape[0], h2.shape[2]
     limit = pr[PEG_LIMIT]
-    aim = play.aim(pr)
+    aim = pegging.aim(pr)
     depth = 4 * k + 4
     fr = np.zeros((depth, 12), dtype=np.int64)
     act = np.zeros((depth, m), dtype=np.int64)  # each node's holdings, as a list
@@ -284,7 +284,7 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                 fr[d, CARD] = i
                 series[start + n] = r
                 c2 = count + VALUE[r]
-                fr[d, POINTS] = play.card_points(series[start:], n + 1, c2, pr)
+                fr[d, POINTS] = pegging.card_points(series[start:], n + 1, c2, pr)
                 for q in range(nact[d]):
                     used2[act[d, q], 0] |= 1 << i
                     act[d + 1, q] = act[d, q]
@@ -309,7 +309,7 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                 fr[d, NEXT] = r + 1
                 series[start + n] = r
                 c2 = count + VALUE[r]
-                fr[d, POINTS] = play.card_points(series[start:], n + 1, c2, pr)
+                fr[d, POINTS] = pegging.card_points(series[start:], n + 1, c2, pr)
                 s2, n2, cc = _lay_state(start, n, c2, limit)
                 _enter(fr, d + 1, SPLIT, s2, n2, cc, 0, 1)
                 child = True
@@ -358,7 +358,7 @@ def card_values(mine, series, n, count, theirs_h, weights, public, pr):
             continue
         ser[n] = r
         c2 = count + VALUE[r]
-        pts = play.card_points(ser, n + 1, c2, pr)
+        pts = pegging.card_points(ser, n + 1, c2, pr)
         used2[:, 0] = 1 << i
         s2, n2, cc = _lay_state(0, n, c2, limit)
         tree(h2, used2, ser, s2, n2, cc, 1, 0, weights, public, pr, ra, rb)
@@ -371,7 +371,7 @@ def card_values(mine, series, n, count, theirs_h, weights, public, pr):
 def public_ranks(laid, pr):
     """Copies by rank of the spec's deck less the ``laid`` ranks (what both players see)."""
     out = np.zeros(14, dtype=np.int64)
-    for c in play.unseen_cards(np.zeros(53, dtype=np.int64), pr):
+    for c in pegging.unseen_cards(np.zeros(53, dtype=np.int64), pr):
         out[RANK[c]] += 1
     for r in laid:
         out[r] -= 1
@@ -387,5 +387,7 @@ def expert_choice(hands, used, series, st, known, pr, shares):
         [RANK[hands[p, i]] for p in range(2) for i in range(hands.shape[1]) if used[p, i]],
         dtype=np.int64,
     )
-    vals = card_values(mine, series, st[play.N], st[play.COUNT], h, w, public_ranks(laid, pr), pr)
+    vals = card_values(
+        mine, series, st[pegging.N], st[pegging.COUNT], h, w, public_ranks(laid, pr), pr
+    )
     return best_margin(vals, pr)

@@ -3,15 +3,15 @@ the rest of a play out with them (the rules it follows are play.py's).
 
 ``greedy`` takes the most points now, ``lookahead`` the best margin over the rest of the play
 with the others' cards drawn from what it has not seen, ``expert`` the information-set search
-of infoset.py, ``expert1`` the information-weighted search of search.py, ``random`` any legal
-card.
+of infoset_search.py, ``expert1`` the information-weighted search of open_search.py,
+``random`` any legal card.
 """
 
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
-from cribsolve.games.cribbage import infoset, search
-from cribsolve.games.cribbage.play import (
+from cribsolve.games.cribbage.players import infoset_search, open_search
+from cribsolve.games.cribbage.rules.pegging import (
     COUNT,
     MAX_EVENTS,
     TURN,
@@ -24,7 +24,7 @@ from cribsolve.games.cribbage.play import (
     side,
     unseen_cards,
 )
-from cribsolve.games.cribbage.spec import LOWBALL, PARTNERS, PEG_LIMIT, TARGET
+from cribsolve.games.cribbage.rules.spec import LOWBALL, PARTNERS, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit, prange
 
 RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
@@ -105,9 +105,9 @@ def choose(policy, hands, used, series, st, known, pr, shares):
     if LOOKAHEAD_ON and policy == LOOKAHEAD:
         return lookahead_choice(hands, used, series, st, known, pr)
     if EXPERT1_ON and policy == EXPERT1:
-        return search.expert_choice(hands, used, series, st, known, pr, shares)
+        return open_search.expert_choice(hands, used, series, st, known, pr, shares)
     if EXPERT_ON and policy == EXPERT:
-        return infoset.expert_choice(hands, used, series, st, known, pr, shares)
+        return infoset_search.expert_choice(hands, used, series, st, known, pr, shares)
     return _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
 
 

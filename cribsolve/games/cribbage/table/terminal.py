@@ -12,8 +12,8 @@ from __future__ import annotations
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card, parse_card
 from cribsolve.errors import CardError
-from cribsolve.games.cribbage import advice
-from cribsolve.games.cribbage.match import Player
+from cribsolve.games.cribbage.table import advice
+from cribsolve.games.cribbage.table.match import Player
 from cribsolve.infra.paths import clip
 
 HINT = ("?", "hint")

@@ -18,11 +18,12 @@ expert, each played as that expert plays:
 import numpy as np
 
 from cribsolve.core.cards import RANK
-from cribsolve.games.cribbage import inference, play
-from cribsolve.games.cribbage.policies import EXPERT
-from cribsolve.games.cribbage.policies import play as play_out
-from cribsolve.games.cribbage.search import best_line, holdings
-from cribsolve.games.cribbage.spec import DECKS, JOKERS, LOWBALL, WILD_RANK, CribbageSpec
+from cribsolve.games.cribbage.players import inference
+from cribsolve.games.cribbage.players.open_search import best_line, holdings
+from cribsolve.games.cribbage.players.policies import EXPERT
+from cribsolve.games.cribbage.players.policies import play as play_out
+from cribsolve.games.cribbage.rules import pegging
+from cribsolve.games.cribbage.rules.spec import DECKS, JOKERS, LOWBALL, WILD_RANK, CribbageSpec
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import register as _register
 
@@ -89,7 +90,7 @@ def _infoset_margin(mine, theirs, six, thrown, starter, seat, pr, shares):
         np.zeros(2, dtype=np.int64),
         0,
         pr,
-        np.zeros(play.MAX_EVENTS + 1, dtype=np.int64),
+        np.zeros(pegging.MAX_EVENTS + 1, dtype=np.int64),
         shares,
     )
     return pts[seat] - pts[1 - seat]
@@ -104,7 +105,7 @@ def peg_margins(pr, samples, seed, table, crib, infoset, shares):
     the throw model ``shares``, my two thrown cards and the starter drawn too."""
     model = pr[DECKS] == 1 and pr[JOKERS] == 0 and pr[WILD_RANK] == 0
     aim = -1.0 if pr[LOWBALL] else 1.0
-    deck = play.unseen_cards(np.zeros(53, dtype=np.int64), pr)
+    deck = pegging.unseen_cards(np.zeros(53, dtype=np.int64), pr)
     full = np.zeros(14, dtype=np.int64)
     for c in deck:
         full[RANK[c]] += 1

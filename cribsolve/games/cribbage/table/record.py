@@ -18,7 +18,7 @@ the crib; the play is written from the dealer's left, with a go for every player
 not lay while holding cards (needed where that player's hand is not given).
 ``cribsolve play`` adds ``seed:``, ``opponent:`` and ``muggins: yes`` to its records, so a
 game broken off can be resumed; review reads past them. Scores are never typed: the replay
-makes them, with the rules' own play (play.PlayState: goes, last card, 31) and show
+makes them, with the rules' own play (pegging.PlayState: goes, last card, 31) and show
 (score_hand), and stops at the game length.
 """
 
@@ -31,9 +31,9 @@ import numpy as np
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.notation import JOKER, format_card, format_cards, parse_card
 from cribsolve.errors import CardError, CribsolveError, RecordError
-from cribsolve.games.cribbage import play
-from cribsolve.games.cribbage.play import GO
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.rules import pegging
+from cribsolve.games.cribbage.rules.pegging import GO
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 DEAL_KEYS = ("me", "them", "throw", "their throw", "starter", "play")  # two players
 HEADER_KEYS = ("game", "dealer", "scores", "rules", "seed", "opponent", "muggins")
@@ -268,7 +268,7 @@ def _header_value(rec: Record, n: int, key: str, value: str) -> None:
             )
         rec.first_dealer = value.lower()
     elif key == "game":
-        from cribsolve.games.cribbage.board import LONGEST
+        from cribsolve.games.cribbage.deals.win_choices import LONGEST
 
         if not (value.isdigit() and 2 <= int(value) <= LONGEST):
             rec.fail(n, f"game: give the points to win (2 to {LONGEST}, e.g. 121), not {value!r}")
@@ -519,7 +519,7 @@ class _Deal:
         """``place`` scores ``pts`` (as the rules add points); True if its side reached the
         game length."""
         s = self.t.side(place)
-        self.parts[place][part] += play.add_points(
+        self.parts[place][part] += pegging.add_points(
             self.sc, s, pts, self.spec.game_length, self.spec.as_array()
         )
         return 0 < self.spec.game_length <= self.sc[s]
@@ -619,7 +619,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
 
 
 def _replay_play(x: _Deal):
-    """The play card by card through the rules' play-state (play.PlayState), every card and
+    """The play card by card through the rules' play-state (pegging.PlayState), every card and
     go appended to x.played, the cards each other place laid to x.laid. A hand the record
     does not give is hidden: its cards are laid in its turns, its goes written. Returns the
     side that reached the game length, or None."""
@@ -640,7 +640,7 @@ def _replay_play(x: _Deal):
             )
         elif t.players == 2:  # two: every other card is theirs
             hands[seat] = [c for c in tokens if c is not GO and c not in x.kept]
-    state = play.PlayState(spec, hands)
+    state = pegging.PlayState(spec, hands)
     whose = lambda seat: t.whose(t.place(seat, dealer))  # noqa: E731
     j, c = 0, 0
     goes, points = state.settle()

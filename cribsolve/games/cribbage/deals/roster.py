@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cribsolve.games.cribbage.spec import CribbageSpec
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
 CRIBBAGE_POLICIES = {
     "greedy": (1, 1),
@@ -24,8 +24,8 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
     """What the experts read in the game engine (game.play_deal's ``expert``): their pegging
     tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
     among ``policies``) and the throw model."""
-    from cribsolve.games.cribbage.inference import throw_model
-    from cribsolve.games.cribbage.pegtable import peg_table
+    from cribsolve.games.cribbage.players.inference import throw_model
+    from cribsolve.games.cribbage.players.pegtable import peg_table
 
     if spec.kept != 4:
         return np.zeros((2, 0, 1)), throw_model(spec)
@@ -38,6 +38,6 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
 
 def tables_for(policies, spec: CribbageSpec) -> tuple:
     """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
-    from cribsolve.games.cribbage.game import NO_EXPERT
+    from cribsolve.games.cribbage.deals.game import NO_EXPERT
 
     return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) else NO_EXPERT

@@ -49,7 +49,7 @@ def _analyze_many(hands, seat, weights, rules, known=()):
 
 
 def _setup(seat, opponent, rules):
-    from cribsolve.games.cribbage.opponent import pair_weights
+    from cribsolve.games.cribbage.throw.crib_model import pair_weights
 
     rules = rules or ruleset("standard")
     if seat not in SEATS:
@@ -67,7 +67,7 @@ def exact_show(spec) -> bool:
     each to a crib of four, one cut card, one deck, no wild cards, more points better), so
     best_discard values its throws exactly; the peg limit, the stink hole and the game length
     change only the play and the board."""
-    from cribsolve.games.cribbage.spec import CribbageSpec
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
 
     show = (
         "target",
@@ -196,8 +196,8 @@ def sampled_discard(
     cut card, the same draws for every choice, so the differences between choices are
     sharper than each standard error says. The opponent's cards are uniform among the unseen
     ones. ``seat`` is whose crib it is (under two cribs each has one)."""
-    from cribsolve.games.cribbage.play import seed_kernels
-    from cribsolve.games.cribbage.throws import (
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
+    from cribsolve.games.cribbage.throw.values import (
         crib_draws,
         deal_options,
         option_parts,
@@ -279,8 +279,8 @@ def _engine_inputs(hand, spec, known, cut):
 def bid_ceiling(hand, spec, known=(), cut: int | None = None, seed: int = 0) -> int:
     """Bid cribbage: the highest bid this hand would make for the crib against a standing
     bid one lower (throws.auction's rule; 0: it would not bid at all)."""
-    from cribsolve.games.cribbage.play import seed_kernels
-    from cribsolve.games.cribbage.throws import BID_MAX, bid_limits, deal_options, wants
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
+    from cribsolve.games.cribbage.throw.values import BID_MAX, bid_limits, deal_options, wants
 
     dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
     keep_idx, disc_idx = deal_options(len(hand), pr)
@@ -297,8 +297,8 @@ def redraw_advice(
 ) -> list[int]:
     """Draw cribbage: the cards the simulated player would throw away and redraw before the
     throw (throws.redraw; empty to keep them all)."""
-    from cribsolve.games.cribbage.play import seed_kernels
-    from cribsolve.games.cribbage.throws import redraw
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
+    from cribsolve.games.cribbage.throw.values import redraw
 
     dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
     seed_kernels(seed)

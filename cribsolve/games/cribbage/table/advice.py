@@ -8,7 +8,7 @@ play_options are those same tables), with the P(win) of each (``best-discard --m
 from __future__ import annotations
 
 from cribsolve.core.notation import format_card, format_cards
-from cribsolve.games.cribbage.record import Decision
+from cribsolve.games.cribbage.table.record import Decision
 from cribsolve.infra import jit
 
 ENDGAME = 30  # points from the end at which P(win) ranks the options
@@ -24,12 +24,12 @@ def endgame(d: Decision, spec) -> bool:
 def options(d: Decision, spec) -> list:
     """[(choice, {figure: value})] best first: review's rows, and "win" in the endgame."""
     if endgame(d, spec):
-        from cribsolve.games.cribbage.review import evaluate
+        from cribsolve.games.cribbage.table.review import evaluate
 
         jit.wait_later("the kernels of the game's end")  # play readies them (jit.later)
         rows = evaluate(d, spec)
         return sorted(rows, key=lambda r: -r[1]["win"]) if "win" in rows[0][1] else rows
-    from cribsolve.games.cribbage.review import play_options, throw_options
+    from cribsolve.games.cribbage.table.review import play_options, throw_options
 
     return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
 
@@ -115,7 +115,7 @@ def table_lines(d: Decision, rows, spec=None) -> list:
 
 def cost_line(d: Decision, rows, spec) -> str | None:
     """The coach's line for the choice made: None when it lost little."""
-    from cribsolve.games.cribbage.review import lost_by
+    from cribsolve.games.cribbage.table.review import lost_by
 
     mine = dict(rows)[choice_key(d, d.choice)]
     best = rows[0]

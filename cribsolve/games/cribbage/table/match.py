@@ -1,6 +1,6 @@
 """A whole game between a person and the computer (docs/RULES.md §3, §8): two players, or
 three or four (the others all computers; with partners, the person's partner too), dealt from
-a seed, refereed by the rules' own play-state (play.PlayState) and show scorer (score_hand),
+a seed, refereed by the rules' own play-state (pegging.PlayState) and show scorer (score_hand),
 told as players tell it (announce.py), and written deal by deal, as each ends, in the record
 that ``cribsolve review`` reads (record.py).
 
@@ -21,9 +21,10 @@ import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, VALUE
 from cribsolve.core.notation import format_card, format_cards
-from cribsolve.games.cribbage import announce, play, record
-from cribsolve.games.cribbage.play import GO, PlayState
-from cribsolve.games.cribbage.record import Decision, Table
+from cribsolve.games.cribbage.rules import announce, pegging
+from cribsolve.games.cribbage.rules.pegging import GO, PlayState
+from cribsolve.games.cribbage.table import record
+from cribsolve.games.cribbage.table.record import Decision, Table
 
 NAMES = ("you", "they")
 
@@ -69,7 +70,7 @@ def ready(spec, deck) -> None:
     first cards of ``deck``: play readies it with the players, before the first prompt."""
     from cribsolve.core.scoring import score_hand
 
-    play.add_points(np.zeros(2, dtype=np.int64), 0, 1, spec.game_length, spec.as_array())
+    pegging.add_points(np.zeros(2, dtype=np.int64), 0, 1, spec.game_length, spec.as_array())
     score_hand(deck[:4], deck[4:5], spec.rules())
 
 
@@ -141,13 +142,13 @@ class Match:
 
     def score(self, who: int, pts: int, words: str) -> None:
         """The player at place ``who`` pegs ``pts`` for its side, told with the board, as the
-        rules add points (play.add_points: the stink hole); the game ends the moment a score
+        rules add points (pegging.add_points: the stink hole); the game ends the moment a score
         reaches the game length."""
         if pts <= 0:
             return
         length, name, side = self.spec.game_length, self.table.names[who], self.table.side(who)
         scores = np.array(self.scores, dtype=np.int64)
-        if not play.add_points(scores, side, pts, length, self.spec.as_array()):
+        if not pegging.add_points(scores, side, pts, length, self.spec.as_array()):
             return self.say(
                 f"  {name}: {words}, but the stink hole: {length - 1} pegs nothing  " + self.board()
             )
@@ -228,7 +229,7 @@ class Match:
 def summary_lines(text: str, name: str, progress=None) -> list:
     """The review's closing lines for a game's record: the decisions not the best, the
     expected points and P(win) lost, and the result (review.text_lines)."""
-    from cribsolve.games.cribbage.review import review, text_lines
+    from cribsolve.games.cribbage.table.review import review, text_lines
 
     game = record.replay(record.parse_record(text, name))
     return text_lines(game, review(game, progress=progress))[-2:]

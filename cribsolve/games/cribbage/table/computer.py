@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from cribsolve.games.cribbage import play, policies
-from cribsolve.games.cribbage.players import CRIBBAGE_POLICIES
+from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
+from cribsolve.games.cribbage.players import policies
+from cribsolve.games.cribbage.rules import pegging
 from cribsolve.infra.jit import wait_later
 
 OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
@@ -24,9 +25,9 @@ OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 class Computer:
     def __init__(self, policy: str, spec):
         from cribsolve.core.scoring.table import rank_table
-        from cribsolve.games.cribbage.game import board_throw, flags
-        from cribsolve.games.cribbage.players import tables_for
-        from cribsolve.games.cribbage.throws import choose_throw, deal_options
+        from cribsolve.games.cribbage.deals.game import board_throw, flags
+        from cribsolve.games.cribbage.deals.roster import tables_for
+        from cribsolve.games.cribbage.throw.values import choose_throw, deal_options
         from cribsolve.infra.jit import variant
 
         self.policy, self.spec, self.pr = policy, spec, spec.as_array()
@@ -65,13 +66,13 @@ class Computer:
         ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
         players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
         the deal, for the expert's throw by the board near the end (game.board_throw)."""
-        from cribsolve.games.cribbage.board import board_for
-        from cribsolve.games.cribbage.game import BOARD_REACH
+        from cribsolve.games.cribbage.deals.game import BOARD_REACH
+        from cribsolve.games.cribbage.deals.win_choices import board_for
 
         dealt = np.array(dealt, dtype=np.int64)
         seen = np.bincount(dealt, minlength=53).astype(np.int64)
         seat = int(owns) if seat is None else seat
-        play.seed_kernels(seed)
+        pegging.seed_kernels(seed)
         near = scores is not None and self.spec.game_length - max(scores) <= BOARD_REACH
         if near:
             wait_later("the kernels of the game's end")  # play readies them (jit.later)
@@ -131,7 +132,7 @@ class Computer:
             ),
             minlength=53,
         )
-        play.seed_kernels(seed)
+        pegging.seed_kernels(seed)
         i = self.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
         if self.pegging == policies.EXPERT and need > 0 and not self.spec.lowball:
             i = policies.peg_out(hands[me], used[me], ser, st, need, self.pr, i)
