@@ -4,7 +4,7 @@ points alone: python benchmarks/bench_board.py [GAMES] [SEED] [OBJECTIVE]
 Paired end games (default 4,000, seed 1, objective win): each starts from a random position
 (both scores from 70 to 120, either player dealing first) and is played to its end twice
 with the same seed, the expert (player 0) against expert1, once weighing its throws by the
-board (game.board_throw) and once not. Weighing the board draws nothing from the game's
+board (board_throw.board_throw) and once not. Weighing the board draws nothing from the game's
 random stream, so a game where it changes no throw plays out identically. Prints the share of
 games that differ and the expert's gain in wins (and in game points, 2 a win and 3 a skunk),
 with 95% CIs.
@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals import deal, game
 from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, expert_tables
 from cribsolve.games.cribbage.deals.win_choices import board_for
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -27,7 +27,7 @@ LOW = 70
 
 @njit(parallel=True)
 def end_games(seeds, starts, policies, table, pr, expert, board):
-    out = np.zeros((seeds.shape[0], 7 + game.NP), dtype=np.int64)
+    out = np.zeros((seeds.shape[0], 7 + deal.NP), dtype=np.int64)
     for i in prange(seeds.shape[0]):
         game.play_game(seeds[i], policies, table, pr, out[i], expert, starts[i], board)
     return out

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit, prange
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals import deal
 from cribsolve.games.cribbage.deals.roster import expert_tables
 from cribsolve.games.cribbage.players.pegtable import peg_table
 from cribsolve.games.cribbage.players.policies import POLICIES
@@ -40,7 +40,7 @@ def margins(n, seed, table, pr, pegs_a, pegs_b, shares, me_peg, opp_peg):
         for k in range(2):
             np.random.seed(seed + 7 + 1000003 * d)
             scores = np.zeros(2, dtype=np.int64)
-            game.play_deal(
+            deal.play_deal(
                 deck,
                 pol,
                 scores,
@@ -49,8 +49,8 @@ def margins(n, seed, table, pr, pegs_a, pegs_b, shares, me_peg, opp_peg):
                 np.zeros(7, dtype=np.int64),
                 pr,
                 (pegs_a if k == 0 else pegs_b, shares),
-                game.FREE,
-                np.zeros(game.trace_length(pr), dtype=np.int64),
+                deal.FREE,
+                np.zeros(deal.trace_length(pr), dtype=np.int64),
             )
             out[d, k] = scores[me] - scores[1 - me]
         out[d, 2] = me

@@ -16,7 +16,7 @@ import sys
 
 import click
 
-from cribsolve.cli.options import NoCommand, one_line
+from cribsolve.cli.checks import NoCommand, one_line
 from cribsolve.errors import CribsolveError
 from cribsolve.infra import jit
 
@@ -27,10 +27,10 @@ COMMANDS = {
     "best-discard": "cribsolve.cli.discard:best_discard",
     "crib-table": "cribsolve.cli.discard:crib_table",
     "simulate": "cribsolve.cli.simulate:simulate",
-    "variations": "cribsolve.cli.simulate:variations",
-    "best-play": "cribsolve.cli.cribbage:best_play",
-    "odds": "cribsolve.cli.cribbage:odds",
-    "review": "cribsolve.cli.cribbage:review",
+    "variations": "cribsolve.cli.variations:variations",
+    "best-play": "cribsolve.cli.best_play:best_play",
+    "odds": "cribsolve.cli.odds:odds",
+    "review": "cribsolve.cli.play:review",
     "shuffle": "cribsolve.cli.solitaire:shuffle",
     "best-place": "cribsolve.cli.solitaire:best_place",
     "deal": "cribsolve.cli.solitaire:deal",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.options import NoCommand, quick
+from cribsolve.cli.checks import NoCommand
+from cribsolve.cli.options import quick
 
 WIDTH = 100  # cache info's lines: a table's parameters and file name wrap beneath it
 

@@ -14,18 +14,15 @@ from typing import IO
 
 import click
 
+from cribsolve.cli.checks import check_outputs, check_plot, given, refuse
 from cribsolve.cli.options import (
     SEED_MAX,
     TOP_MAX,
-    check_outputs,
-    check_plot,
     game_options,
-    given,
     opponent_progress,
     plot,
     plot_option,
     pysol_option,
-    refuse,
 )
 from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
 from cribsolve.core.notation import parse_cards
@@ -87,7 +84,13 @@ class DiscardRequest:
 
 
 @click.command(
-    cls=Spelled, respelled={"--known": "--seen", "--cut": "--starter", "--crib": "--crib-cards"}
+    cls=Spelled,
+    respelled={
+        "--known": "--seen",
+        "--cut": "--starter",
+        "--crib": "--crib-cards",
+        "--opponent": "--throw-model",
+    },
 )
 @click.argument("cards", nargs=-1)
 @seat_option("Two-player: your crib (--pone: theirs); required there.")
@@ -98,7 +101,8 @@ class DiscardRequest:
     help="Other cards you have seen (solitaires: every card of earlier deals).",
 )
 @click.option(
-    "--opponent",
+    "--throw-model",
+    "opponent",
     type=click.Choice(["uniform", "optimal"]),
     default=None,
     help="How the opponent's two crib cards are weighted (default: optimal; uniform "
@@ -276,10 +280,11 @@ def best_discard(**params):
     return rank_exact(o, hand)
 
 
-@click.command()
+@click.command(cls=Spelled, respelled={"--opponent": "--throw-model"})
 @seat_option("The dealer's discards (--pone: the pone's).")
 @click.option(
-    "--opponent",
+    "--throw-model",
+    "opponent",
     type=click.Choice(["uniform", "optimal"]),
     default="optimal",
     show_default=True,

@@ -16,17 +16,9 @@ import sys
 
 import click
 
+from cribsolve.cli.checks import card, cards, check_unseen, refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
-from cribsolve.cli.options import (
-    card,
-    cards,
-    check_unseen,
-    make_spec,
-    opponent_progress,
-    plot,
-    quick,
-    refuse,
-)
+from cribsolve.cli.options import make_spec, opponent_progress, plot, quick
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.errors import CardError, CribsolveError
 

@@ -9,16 +9,9 @@ import dataclasses
 
 import click
 
+from cribsolve.cli.checks import bad, cards, check_unseen, no_jokers, refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
-from cribsolve.cli.options import (
-    bad,
-    cards,
-    check_unseen,
-    no_jokers,
-    plot,
-    refuse,
-    win_table_progress,
-)
+from cribsolve.cli.options import plot, win_table_progress
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.errors import CribsolveError
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 import os
 
 import click
-from click.core import ParameterSource
 
-from cribsolve.core.notation import parse_card, parse_cards
+from cribsolve.cli.checks import given
 from cribsolve.core.rules import PRESETS
-from cribsolve.errors import CardError, CribsolveError
+from cribsolve.errors import CardError
 from cribsolve.games.cribbage.rules.spec import BOUNDS
 
 # Bounds on every number the user types (documented in each option's help); the two-player
@@ -351,137 +350,6 @@ def make_rules(preset, target, jokers, decks, wild):
     except CardError as e:
         raise CardError(f"--wild: {e}") from None
     return ruleset(preset, target=target, jokers=jokers, decks=decks, wild_rank=wild_rank)
-
-
-class NoCommand(click.UsageError):
-    """A group was run without a command: main() prints its usage and one line of advice."""
-
-
-def one_line(message) -> str:
-    """A message as one line, whatever the user typed into it."""
-    return " ".join(part.strip() for part in str(message).splitlines() if part.strip())
-
-
-def given(name: str) -> bool:
-    """Whether the user gave option ``name`` (its parameter name), rather than its default
-    (``dealer``: either seat)."""
-    ctx = click.get_current_context()
-    sources = [
-        ctx.get_parameter_source(n) for n in (("dealer", "pone") if name == "dealer" else (name,))
-    ]
-    return any(s is not None and s is not ParameterSource.DEFAULT for s in sources)
-
-
-def opt(name: str) -> str:
-    """How option ``name`` is written on the command line: --csv, --dealer/--pone."""
-    if name == "dealer":
-        return "--dealer/--pone"
-    for p in click.get_current_context().command.params:
-        if p.name == name:
-            return "/".join(p.opts + list(getattr(p, "secondary_opts", [])))
-    return name
-
-
-def refuse(names, where: str, hint: str = "") -> None:
-    """An option given where it does not apply is an error, never silently ignored."""
-    for name in names:
-        if given(name):
-            raise click.UsageError(
-                f"{opt(name)} does not apply to {where}" + (f" ({hint})" if hint else "")
-            )
-
-
-def bad(option: str, message: str):
-    return click.BadParameter(message, param_hint=f"'{option}'")
-
-
-def cards(text: str | None, option: str) -> list[int]:
-    """The cards of a CARDS option; absent (None) is no cards, an empty string is an error."""
-    if text is None:
-        return []
-    try:
-        return parse_cards([text])
-    except CardError as e:
-        raise CardError(f"{option}: {e}") from None
-
-
-def card(text: str, option: str) -> int:
-    try:
-        return parse_card(text)
-    except CardError as e:
-        raise CardError(f"{option}: {e}") from None
-
-
-def no_jokers(cards, variant: str) -> None:
-    """A solitaire is dealt from one deck without jokers: refuse one before the rules' own
-    check, whose advice (--jokers) names an option the solitaires do not have."""
-    from cribsolve.core.notation import JOKER
-    from cribsolve.games.solitaire.facts import SOLITAIRES
-
-    if JOKER in cards:
-        raise CardError(f"jokers are not dealt in {SOLITAIRES[variant].name}")
-
-
-def check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52) -> None:
-    """Enough of the deck's cards must be left unseen to deal what is still hidden."""
-    left = deck - n_known
-    if left < need:
-        raise CardError(
-            f"{option}: only {left} cards are left unseen, fewer than the {need} needed for {what}"
-        )
-
-
-def check_outputs(*pairs) -> None:
-    """Refuse every unwritable output path (option, path) before any work starts."""
-    from cribsolve.infra.export import check_output_path
-
-    seen = {}
-    for option, path in pairs:
-        if path is None:
-            continue
-        if not path or path.endswith(("/", os.sep)) or "\0" in path:
-            raise CribsolveError(f"{option}: {path!r} is not a file name")
-        check_output_path(path, option)
-        real = os.path.realpath(path)
-        if real in seen:
-            raise CribsolveError(f"{option} and {seen[real]} name the same file; give two files")
-        seen[real] = option
-
-
-def check_header(path: str, header, option: str) -> None:
-    """A table appended to must already have our header (checked before the work, not after)."""
-    import csv
-    import io
-
-    try:
-        with open(path, "rb") as f:
-            first = f.readline(4096)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise CribsolveError(f"{option}: cannot read {path} ({e.strerror})") from None
-    if not first:
-        return
-    buf = io.StringIO()
-    csv.writer(buf).writerow(header)
-    want = buf.getvalue().rstrip("\r\n")
-    found = first.decode("utf-8", "replace").rstrip("\r\n")
-    if found != want:
-        raise CribsolveError(
-            f"{option}: {path} has a different header ({found[:80]!r}, not "
-            f"{want!r}); use another file"
-        )
-
-
-def check_plot(path, *outputs) -> None:
-    """Refuse --plot FILE before any work: a format we do not write, a path we cannot write
-    (or one of ``outputs``), or no matplotlib."""
-    if path is not None:
-        from cribsolve.cli.plots import plot_format, require_matplotlib
-
-        plot_format(path)
-        check_outputs(*outputs, ("--plot", path))
-        require_matplotlib()
 
 
 def plot(path, draw: str, *args) -> None:

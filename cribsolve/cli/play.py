@@ -1,7 +1,6 @@
-"""``play``: a game in the terminal. The solitaires (patience, patience2, square) with their coach
-(solitaire.py), or a whole game of cribbage against the computer, two to four players (the
-game is games/cribbage/match.py; this is its skin: options, the record's file, the closing
-review)."""
+"""``play``: a game in the terminal (a solitaire with its coach, or cribbage against the
+computer, whose table is games/cribbage/table/match.py: this is its skin, with the record's
+file and the closing review), and ``review``: a played game's record set beside the best."""
 
 from __future__ import annotations
 
@@ -9,18 +8,16 @@ import sys
 
 import click
 
+from cribsolve.cli.checks import check_outputs, given, refuse
 from cribsolve.cli.options import (
     GAME_OPTIONS,
     SEED_MAX,
     TOP_MAX,
-    check_outputs,
     game_options,
-    given,
     make_spec,
     pysol_option,
-    refuse,
 )
-from cribsolve.cli.spelling import samples_option, seat_option
+from cribsolve.cli.spelling import Spelled, samples_option, seat_option
 from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
@@ -36,7 +33,7 @@ CRIBBAGE_ONLY = [
 ]
 
 
-@click.command()
+@click.command(cls=Spelled, respelled={"--opponent": "--opponent-policy"})
 @click.option(
     "--variant",
     type=click.Choice(["patience", "patience2", "square", "cribbage"]),
@@ -62,7 +59,8 @@ CRIBBAGE_ONLY = [
     help="Solitaires: discards shown at each decision.",
 )
 @click.option(
-    "--opponent",
+    "--opponent-policy",
+    "opponent",
     type=click.Choice(["expert", "expert1", "lookahead", "greedy"]),
     default="expert",
     show_default=True,
@@ -160,7 +158,7 @@ def play(
         refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
         if opponent.startswith("expert") and given("opponent"):
             raise click.UsageError(
-                f"--opponent {opponent} is the two-player search; with "
+                f"--opponent-policy {opponent} is the two-player search; with "
                 f"{spec.players} players: lookahead or greedy"
             )
         opponent = opponent if given("opponent") else "lookahead"
@@ -209,7 +207,8 @@ def _resumed(path):
     deals) of a broken-off game's record."""
     from cribsolve.errors import CribsolveError
     from cribsolve.games.cribbage.table.computer import OPPONENTS
-    from cribsolve.games.cribbage.table.record import load_record, replay
+    from cribsolve.games.cribbage.table.record import load_record
+    from cribsolve.games.cribbage.table.replay import replay
 
     rec = load_record(path)
     if rec.seed is None or rec.opponent not in OPPONENTS:
@@ -297,3 +296,25 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
     with bar(None, "reviewing your decisions", quiet, "decision") as pb:
         lines = summary_lines(text, path, pb.update)
     say("\n".join(lines + [f"the whole table: cribsolve review {path}"]))
+
+
+@click.command()
+@click.argument("game", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def review(game, as_json, quiet):
+    """Replay a played game from its record (GAME, a text file: see the README) and set each
+    of your throws and plays beside the best, from what you knew then."""
+    from cribsolve.games.cribbage.table.record import load_record
+    from cribsolve.games.cribbage.table.replay import replay
+    from cribsolve.games.cribbage.table.review import as_dict, count_decisions, text_lines
+    from cribsolve.games.cribbage.table.review import review as review_game
+    from cribsolve.infra.export import dumps
+    from cribsolve.infra.progress import bar
+
+    played = replay(load_record(game))
+    with bar(count_decisions(played), "reviewing decisions", quiet, "decision") as pb:
+        reviews = review_game(played, progress=pb.update)
+    click.echo(
+        dumps(as_dict(played, reviews)) if as_json else "\n".join(text_lines(played, reviews))
+    )

@@ -8,17 +8,8 @@ import sys
 
 import click
 
-from cribsolve.cli.options import (
-    card,
-    check_outputs,
-    check_plot,
-    make_rules,
-    plot,
-    plot_option,
-    quick,
-    refuse,
-    rule_options,
-)
+from cribsolve.cli.checks import card, check_outputs, check_plot, refuse
+from cribsolve.cli.options import make_rules, plot, plot_option, quick, rule_options
 from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import PRESETS
 from cribsolve.errors import CribsolveError

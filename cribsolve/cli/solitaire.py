@@ -9,22 +9,24 @@ import sys
 
 import click
 
-from cribsolve.cli.options import (
-    GAMES_MAX,
-    Number,
-    PysolGame,
+from cribsolve.cli.checks import (
     card,
     check_header,
     check_outputs,
     check_plot,
-    checkpoint_option,
-    jobs_option,
     no_jokers,
     one_line,
+    refuse,
+)
+from cribsolve.cli.options import (
+    GAMES_MAX,
+    Number,
+    PysolGame,
+    checkpoint_option,
+    jobs_option,
     plot,
     plot_option,
     pysol_option,
-    refuse,
     seed_option,
     show,
     win_table_progress,
@@ -196,7 +198,7 @@ def _grid_cells(words) -> list:
 def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, as_json):
     """Cribbage Square: where the card in hand should go. CARDS are the grid row by row, a
     card or -- for each of the 16 cells."""
-    from cribsolve.cli.options import cards as option_cards
+    from cribsolve.cli.checks import cards as option_cards
     from cribsolve.games.solitaire.square import WIN_AT
     from cribsolve.games.solitaire.square import best_place as analyse
     from cribsolve.infra.export import dumps
@@ -553,7 +555,7 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
 def _square_bracket(n, seed, jobs, as_json, quiet):
     """bracket --variant square: the best policy below, the clairvoyant bound above, on the
     same decks, and ev's paired gap."""
-    from cribsolve.cli.options import refuse
+    from cribsolve.cli.checks import refuse
     from cribsolve.games.solitaire.square import bracket as square_bracket
     from cribsolve.infra.export import dumps
     from cribsolve.infra.progress import bar

@@ -16,7 +16,7 @@ def test_best_discard_json_best_first_uniform():
         "7C",
         "KH",
         "--dealer",
-        "--opponent",
+        "--throw-model",
         "uniform",
         "--json",
     )
@@ -61,7 +61,7 @@ def test_batch_rows_with_margin(tmp_path):
     f.write_text("5H 5S JD 6C 7C KH\nAC 2C 3C 4C 5C 6C\n5H 5S JD 6C 7C\n")
     out_csv = tmp_path / "out.csv"
     code, out, _ = run(
-        "best-discard", "--batch", f, "--dealer", "--opponent", "uniform", "--csv", out_csv
+        "best-discard", "--batch", f, "--dealer", "--throw-model", "uniform", "--csv", out_csv
     )
     text = out_csv.read_text()
     header = next(csv.reader(io.StringIO(text)))
@@ -97,7 +97,7 @@ def test_batch_bad_line(tmp_path):
 
 def test_crib_table_csv(tmp_path):
     path = tmp_path / "t.csv"
-    code, out, _ = run("crib-table", "--dealer", "--opponent", "uniform", "--csv", path)
+    code, out, _ = run("crib-table", "--dealer", "--throw-model", "uniform", "--csv", path)
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert code == 0 and len(rows) == 13 + 78 * 2
     five_five = next(r for r in rows if r["rank1"] == "5" and r["rank2"] == "5")

@@ -123,8 +123,16 @@ REPORTED = [
     ["score", "5H", "5S", "--starter", "KD", "--starter", "KH", "--starter", "KC"],
     # so many cards seen that what is hidden cannot be dealt (nan, a division by zero, or
     # reading past the end of an array)
-    ["best-discard", *HAND, "--dealer", "--opponent", "uniform", "--seen", all_but(HAND, 2)],
-    ["best-discard", *HAND[:5], "--pone", "--opponent", "uniform", "--seen", all_but(HAND[:5], 3)],
+    ["best-discard", *HAND, "--dealer", "--throw-model", "uniform", "--seen", all_but(HAND, 2)],
+    [
+        "best-discard",
+        *HAND[:5],
+        "--pone",
+        "--throw-model",
+        "uniform",
+        "--seen",
+        all_but(HAND[:5], 3),
+    ],
     ["best-discard", *HAND, "--variant", "patience", "--seen", all_but(HAND, 2)],
     ["best-discard", *HAND, "--variant", "patience", "--seen", all_but(HAND, 0)],
     [
@@ -174,7 +182,7 @@ REPORTED = [
     ["best-discard", *HAND, "--variant", "patience", "--starter", "QD"],
     ["best-discard", *HAND, "--variant", "patience", "--dealer"],
     ["best-discard", *HAND, "--variant", "patience2", "--pone"],
-    ["best-discard", *HAND, "--variant", "patience", "--opponent", "uniform"],
+    ["best-discard", *HAND, "--variant", "patience", "--throw-model", "uniform"],
     ["best-discard", *HAND, "--variant", "patience", "--rules", "standard"],
     ["best-discard", *HAND, "--variant", "patience", "--batch", "-"],
     ["best-discard", *HAND, "--variant", "patience", "--crib-cards", "2C 3C"],
@@ -537,7 +545,7 @@ SOLITAIRE = [
 ]
 TWO_PLAYER = [
     opt("--seen", CARDS_OPT),
-    opt("--opponent", st.sampled_from(["uniform", "optimal"])),
+    opt("--throw-model", st.sampled_from(["uniform", "optimal"])),
     flag("--dealer", "--pone"),
     opt("--rules", st.just("standard")),
 ]
@@ -570,7 +578,7 @@ COMMANDS = {
             st.sampled_from(
                 [
                     ["--dealer"],
-                    ["--pone", "--opponent", "uniform"],
+                    ["--pone", "--throw-model", "uniform"],
                     ["--variant", "patience"],
                     ["--variant", "patience2", "--samples", "20"],
                     ["--variant", "patience2", "--crib-cards", "2C 3C"],
@@ -676,7 +684,7 @@ COMMANDS = {
     "crib-table": command(
         st.just(["crib-table", "--quiet"]),
         [
-            opt("--opponent", st.sampled_from(["uniform", "optimal"])),
+            opt("--throw-model", st.sampled_from(["uniform", "optimal"])),
             flag("--dealer", "--pone", "--json"),
             OTHER,
         ],

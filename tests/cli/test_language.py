@@ -18,6 +18,8 @@ SPELLINGS = {
     "the cut card": ("--starter", ["--cut", "--cut-card"]),
     "the hand": ("CARDS", ["--hand", "--cards"]),
     "a crib's cards": ("--crib-cards", ["--crib-hand"]),
+    "a computer player": ("--opponent-policy", ["--opponent", "--computer"]),
+    "the opponent's throw to the crib": ("--throw-model", ["--opponent", "--crib-model"]),
 }
 HAND = ["5H", "5S", "JD", "6C", "7C", "KH"]
 
@@ -128,10 +130,34 @@ def test_old_spellings_give_the_same_answer_with_a_note():
             ],
         ),
     ]
+    hand = ["5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--json"]
+    pairs += [
+        (
+            ["best-discard", *hand, "--opponent", "uniform"],
+            ["best-discard", *hand, "--throw-model", "uniform"],
+        ),
+        (
+            ["crib-table", "--pone", "--opponent", "uniform", "--json"],
+            ["crib-table", "--pone", "--throw-model", "uniform", "--json"],
+        ),
+    ]
     for old, new in pairs:
         (c1, o1, e1), (c2, o2, e2) = run(*old), run(*new)
         assert c1 == c2 == 0 and o1 == o2 and e2 == ""
         assert len(e1.splitlines()) == 1 and "is now spelled" in e1, e1
+
+
+def test_play_opponent_is_now_the_opponent_policy():
+    """play's computer player is spelled as simulate spells it; the old --opponent still reads
+    as it (here refused alike, for a solitaire)."""
+    (c1, _, e1), (c2, _, e2) = (
+        run("play", "--variant", "patience", "--opponent", "greedy"),
+        run("play", "--variant", "patience", "--opponent-policy", "greedy"),
+    )
+    assert (
+        c1 == c2 == 2
+        and e1 == e2 == "cribsolve: --opponent-policy does not apply to --variant patience\n"
+    )
 
 
 def test_odds_seat_reads_as_before():

@@ -25,7 +25,7 @@ def test_a_scripted_game_ends_with_the_review_of_its_record(tmp_path):
         3,
         "--game-length",
         31,
-        "--opponent",
+        "--opponent-policy",
         "greedy",
         "--record",
         rec,
@@ -61,7 +61,7 @@ def test_a_scripted_house_rule_game_reviews_to_the_same_result(tmp_path, show, p
         "--pone",
         "--game-length",
         31,
-        "--opponent",
+        "--opponent-policy",
         "greedy",
         "--coach",
         "--record",
@@ -148,7 +148,7 @@ def test_bad_input_at_every_prompt_is_one_line_then_the_prompt(tmp_path):
         "--count-yourself",
         "--game-length",
         31,
-        "--opponent",
+        "--opponent-policy",
         "greedy",
         "--record",
         tmp_path / "g.txt",
@@ -183,7 +183,9 @@ def test_ctrl_c_keeps_the_record_of_the_deals_finished(tmp_path, monkeypatch):
     rec = tmp_path / "g.txt"
     monkeypatch.setattr(sys, "stdin", _Interrupted("\n" * 12))
     monkeypatch.setattr(
-        sys, "argv", ["cribsolve", *PLAY, "--seed", 5, "--opponent", "greedy", "--record", str(rec)]
+        sys,
+        "argv",
+        ["cribsolve", *PLAY, "--seed", 5, "--opponent-policy", "greedy", "--record", str(rec)],
     )
     with pytest.raises(SystemExit) as stop:
         main()
@@ -199,7 +201,17 @@ def test_a_resumed_game_is_the_game_played_through(tmp_path, rules):
     """Broken off after a few deals (end of input), then --resume: the record and the closing
     summary are those of the same game played without a break (same seed, same answers)."""
     whole, part = tmp_path / "whole.txt", tmp_path / "part.txt"
-    args = (*PLAY, "--seed", 8, "--pone", "--game-length", 61, "--opponent", "greedy", *rules)
+    args = (
+        *PLAY,
+        "--seed",
+        8,
+        "--pone",
+        "--game-length",
+        61,
+        "--opponent-policy",
+        "greedy",
+        *rules,
+    )
     code, out_whole, err = run(*args, "--record", whole, stdin=b"\n" * 400)
     assert code == 0, err
     code, out, err = run(*args, "--record", part, stdin=b"\n" * 14)
@@ -252,7 +264,7 @@ def test_a_pasted_page_is_not_echoed_back(tmp_path):
         "--dealer",
         "--game-length",
         31,
-        "--opponent",
+        "--opponent-policy",
         "greedy",
         "--record",
         tmp_path / "g.txt",

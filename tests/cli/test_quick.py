@@ -23,7 +23,7 @@ QUESTIONS = [
         "--pone",
         "--seen",
         "AH 3C",
-        "--opponent",
+        "--throw-model",
         "uniform",
         "--json",
     ],

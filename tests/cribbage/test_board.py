@@ -124,7 +124,7 @@ def test_best_play_with_the_scores():
 
 
 def test_the_longest_game_is_one_figure():
-    from cribsolve.cli.cribbage import odds
+    from cribsolve.cli.odds import odds
     from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
 
     length = next(p for p in odds.params if p.name == "game_length")

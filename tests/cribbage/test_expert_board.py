@@ -1,5 +1,5 @@
-"""The expert near the end of a game: its throw by the board (game.board_throw) and pegging out
-when a card wins at once (policies.peg_out), on hand-worked positions."""
+"""The expert near the end of a game: its throw by the board (board_throw.board_throw) and
+pegging out when a card wins at once (policies.peg_out), on hand-worked positions."""
 
 import json
 
@@ -10,7 +10,7 @@ from clihelp import run
 from cribsolve.core.cards import RANK
 from cribsolve.core.notation import parse_cards
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals import board_throw
 from cribsolve.games.cribbage.deals.roster import tables_for
 from cribsolve.games.cribbage.deals.win_choices import board_for
 from cribsolve.games.cribbage.players import policies
@@ -64,14 +64,14 @@ def test_the_expert_throws_by_the_board():
     )
     by_points = int(np.argmax(values))
     assert sorted(dealt[disc_idx[by_points]]) == sorted(parse_cards(["JD KH"]))
-    pick = game.board_throw(dealt, 0, 115, 118, table, pr, expert, board)
+    pick = board_throw.board_throw(dealt, 0, 115, 118, table, pr, expert, board)
     assert pick != by_points
-    assert pick in np.argsort(-values)[: game.BOARD_THROWS]
-    assert game.board_throw(dealt, 0, 115, 118, table, pr, expert, board) == pick
+    assert pick in np.argsort(-values)[: board_throw.BOARD_THROWS]
+    assert board_throw.board_throw(dealt, 0, 115, 118, table, pr, expert, board) == pick
 
 
 def test_the_opponent_in_the_board_deals_throws_as_the_throw_model_values_its_six():
-    """game.model_throw reads the throw model's kept shares; inference.option_values values
+    """board_throw.model_throw reads the throw model's kept shares; inference.option_values values
     each way to keep four of six ranks directly: the four kept is one of the best."""
     from itertools import combinations
 
@@ -86,7 +86,7 @@ def test_the_opponent_in_the_board_deals_throws_as_the_throw_model_values_its_si
     for _ in range(300):
         six = rng.permutation(52)[:6].astype(np.int64)
         seat = int(rng.integers(2))
-        o = game.model_throw(six, seat, shares, disc_idx)
+        o = board_throw.model_throw(six, seat, shares, disc_idx)
         kept = sorted(int(RANK[c]) for q, c in enumerate(six) if q not in disc_idx[o])
         ranks = RANK[six].astype(np.int64)
         vals = inference.option_values(ranks, seat, table, crib)
@@ -96,7 +96,7 @@ def test_the_opponent_in_the_board_deals_throws_as_the_throw_model_values_its_si
             if v >= vals.max() - 1e-9
         }
         assert tuple(kept) in best
-    assert game.model_throw(six, 0, inference.NO_MODEL, disc_idx) == -1
+    assert board_throw.model_throw(six, 0, inference.NO_MODEL, disc_idx) == -1
 
 
 @pytest.mark.parametrize("scores, by_board", [((115, 118), True), ((40, 50), False), (None, False)])
@@ -177,9 +177,9 @@ def test_the_throw_by_the_board_agrees_with_best_discard():
         }
         win = {
             o: rows[tuple(sorted(dealt[disc_idx[o]].tolist()))]
-            for o in np.argsort(-values)[: game.BOARD_THROWS]
+            for o in np.argsort(-values)[: board_throw.BOARD_THROWS]
         }
-        pick = game.board_throw(dealt, seat, mine, theirs, table, pr, expert, board)
+        pick = board_throw.board_throw(dealt, seat, mine, theirs, table, pr, expert, board)
         same += win[pick] == max(win.values())
         assert max(win.values()) - win[pick] < 0.08
         picked.append(win[pick])

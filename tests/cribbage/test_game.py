@@ -8,6 +8,7 @@ from playhelp import TRACE, run_play
 
 from cribsolve import format_card, parse_cards, ruleset, score_hand
 from cribsolve.core.scoring.table import rank_table
+from cribsolve.games.cribbage.deals import deal
 from cribsolve.games.cribbage.deals import game as tp
 from cribsolve.games.cribbage.players.policies import GREEDY, LOOKAHEAD, RANDOM
 from cribsolve.games.cribbage.rules.pegging import STANDARD
@@ -24,12 +25,12 @@ def test_scripted_deal_end_to_end():
     )
     rest = [c for c in range(52) if c not in pone6 + dealer6 + [starter]]
     deck = np.array(pone6 + dealer6 + [starter] + rest, dtype=np.int64)
-    parts = np.zeros(tp.NP, dtype=np.int64)
+    parts = np.zeros(deal.NP, dtype=np.int64)
     sc = np.zeros(2, dtype=np.int64)
     pol = np.array([[1, GREEDY], [1, GREEDY]])
     assert (
-        tp.play_deal(
-            deck, pol, sc, 0, rank_table(), parts, STANDARD, tp.NO_EXPERT, tp.FREE, TRACE.copy()
+        deal.play_deal(
+            deck, pol, sc, 0, rank_table(), parts, STANDARD, deal.NO_EXPERT, deal.FREE, TRACE.copy()
         )
         == -1
     )
@@ -47,7 +48,7 @@ def test_scripted_deal_end_to_end():
             -1,
             np.bincount(six, minlength=53),
             int(dealer),
-            tp.NO_EXPERT[0][0],
+            deal.NO_EXPERT[0][0],
         )
         kept.append([six[i] for i in keep_idx[o]])
         crib += [six[i] for i in disc_idx[o]]
@@ -125,7 +126,7 @@ def test_lowball_players_score_less():
         )
         for lb in (True, False)
     )
-    per_deal = [r[:, 6 : 6 + tp.NP].sum() / r[:, 5].sum() for r in (low, high)]
+    per_deal = [r[:, 6 : 6 + deal.NP].sum() / r[:, 5].sum() for r in (low, high)]
     assert per_deal[0] < per_deal[1] - 3
 
 
@@ -139,10 +140,10 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
     rng = np.random.default_rng(9)
     for _ in range(5):
         deck = rng.permutation(52).astype(np.int64)
-        parts = np.zeros(tp.NP, dtype=np.int64)
+        parts = np.zeros(deal.NP, dtype=np.int64)
         pol = np.array([[1, GREEDY], [1, GREEDY]])
         assert (
-            tp.play_deal(
+            deal.play_deal(
                 deck,
                 pol,
                 np.zeros(2, dtype=np.int64),
@@ -150,8 +151,8 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
                 rank_table(),
                 parts,
                 pr,
-                tp.NO_EXPERT,
-                tp.FREE,
+                deal.NO_EXPERT,
+                deal.FREE,
                 TRACE.copy(),
             )
             == -1
@@ -171,7 +172,7 @@ def test_bigger_hands_deal_scores_by_the_definitional_scorer():
                 -1,
                 np.bincount(dealt, minlength=53),
                 seat,
-                tp.NO_EXPERT[0][0],
+                deal.NO_EXPERT[0][0],
             )
             kept.append(dealt[keep_idx[o]].tolist())
             crib += dealt[disc_idx[o]].tolist()

@@ -8,12 +8,13 @@ from slow_scorer import slow_score
 
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage.deals import deal
 from cribsolve.games.cribbage.deals import game as tp
 from cribsolve.games.cribbage.players.inference import NO_MODEL
 from cribsolve.games.cribbage.players.policies import GREEDY, RANDOM, play
 from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, seed_kernels
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
-from cribsolve.games.cribbage.throw import values
+from cribsolve.games.cribbage.throw import draw_and_bid, values
 
 JACK = 11
 
@@ -31,7 +32,7 @@ def reference_deal(deck, spec):
     hands = [deck[:h], deck[h : 2 * h]]
     top = 2 * h
     seen = [np.bincount(hands[s], minlength=53) for s in range(2)]
-    parts = dict.fromkeys(tp.PARTS, 0)
+    parts = dict.fromkeys(deal.PARTS, 0)
     owns = [int(spec.two_cribs), 1]
     owner, price = 1, 0
     reserve = 0 if spec.choose_cut else 1
@@ -39,7 +40,7 @@ def reference_deal(deck, spec):
     def redraws(cards, before):
         nonlocal top
         for s in range(2):
-            mask = values.redraw(
+            mask = draw_and_bid.redraw(
                 np.array(cards[s]),
                 before,
                 owns[s],
@@ -60,10 +61,10 @@ def reference_deal(deck, spec):
     keep_idx, disc_idx = values.deal_options(h, pr)
     if spec.bid:
         limits = [
-            values.bid_limits(np.array(hands[s]), table, pr, keep_idx, disc_idx, -1, seen[s])
+            draw_and_bid.bid_limits(np.array(hands[s]), table, pr, keep_idx, disc_idx, -1, seen[s])
             for s in range(2)
         ]
-        owner, price = values.auction(
+        owner, price = draw_and_bid.auction(
             np.array([x[0] for x in limits]), np.array([x[1] for x in limits])
         )
         owns = [int(owner == 0), int(owner == 1)]
@@ -80,7 +81,7 @@ def reference_deal(deck, spec):
             -1,
             seen[s],
             s,
-            tp.NO_EXPERT[0][0],
+            deal.NO_EXPERT[0][0],
         )
         kept.append([hands[s][i] for i in keep_idx[o]])
         thrown = [hands[s][i] for i in disc_idx[o]]
@@ -122,7 +123,7 @@ def reference_deal(deck, spec):
             c = points(cribs[s], [cuts[s]], crib=True)
             parts["crib" if s else "pone_crib"] = c if c >= price else -price
     out = [c for x in kept + cribs for c in x] + ([] if spec.choose_cut else [cuts[0]])
-    return [parts[p] for p in tp.PARTS], out, top
+    return [parts[p] for p in deal.PARTS], out, top
 
 
 @pytest.mark.parametrize(
@@ -145,10 +146,10 @@ def test_deals_follow_the_rules(rules):
     pol = np.array([[1, GREEDY], [1, GREEDY]])
     for seed in range(4):
         deck = rng.permutation(52).astype(np.int64)
-        parts = np.zeros(tp.NP, dtype=np.int64)
+        parts = np.zeros(deal.NP, dtype=np.int64)
         seed_kernels(seed)
         assert (
-            tp.play_deal(
+            deal.play_deal(
                 deck,
                 pol,
                 np.zeros(2, dtype=np.int64),
@@ -156,8 +157,8 @@ def test_deals_follow_the_rules(rules):
                 rank_table(),
                 parts,
                 spec.as_array(),
-                tp.NO_EXPERT,
-                tp.FREE,
+                deal.NO_EXPERT,
+                deal.FREE,
                 np.zeros(MAX_EVENTS + 1, dtype=np.int64),
             )
             == -1
@@ -182,10 +183,12 @@ def test_a_redraw_keeps_a_great_hand_and_changes_a_hopeless_one():
     hopeless = np.array([0, 9, 22, 31, 45, 49], dtype=np.int64)  # A 3 6 8 Q K: one fifteen
     for cards, redraws in ((great, False), (hopeless, True)):
         seed_kernels(1)
-        mask = values.redraw(cards, True, 1, table, pr, -1, np.bincount(cards, minlength=53), 5)
+        mask = draw_and_bid.redraw(
+            cards, True, 1, table, pr, -1, np.bincount(cards, minlength=53), 5
+        )
         assert (mask != 0) == redraws
         seed_kernels(1)
-        mask = values.redraw(
+        mask = draw_and_bid.redraw(
             cards[:4], False, 1, table, pr, -1, np.bincount(cards, minlength=53), 3
         )
         assert (mask != 0) == redraws
@@ -194,20 +197,20 @@ def test_a_redraw_keeps_a_great_hand_and_changes_a_hopeless_one():
 def test_contract_value_and_auction_by_hand():
     crib = np.array([0.0, 2.0, 4.0, 8.0])
     # bid 3: the 4 and the 8 make it, the 0 and the 2 go back 3 each
-    assert values.contract_value(crib, 3) == pytest.approx((4 + 8 - 3 - 3) / 4)
-    assert values.contract_value(crib, 0) == pytest.approx(crib.mean())
+    assert draw_and_bid.contract_value(crib, 3) == pytest.approx((4 + 8 - 3 - 3) / 4)
+    assert draw_and_bid.contract_value(crib, 0) == pytest.approx(crib.mean())
     many = np.full(values.CRIB_DRAWS, 6.0)
     none = np.zeros(values.CRIB_DRAWS)
     # the pone values a crib of 6 and the dealer one of 0: the pone bids 1 and keeps it
     hs = np.zeros((2, 2))
     ss = np.array([[many, many], [none, none]])
-    assert tuple(values.auction(hs, ss)) == (0, 1)
+    assert tuple(draw_and_bid.auction(hs, ss)) == (0, 1)
     # both are sure of 6: owning it at 1..6 gains 6 against losing 6, so the bids go
     # 1 (pone), 2 (dealer) ... 6 (dealer); at 7 owning loses 7 against losing 6 at 6
     ss = np.array([[many, many], [many, many]])
-    assert tuple(values.auction(hs, ss)) == (1, 6)
+    assert tuple(draw_and_bid.auction(hs, ss)) == (1, 6)
     # nobody wants a worthless crib: the dealer keeps it for nothing
-    assert tuple(values.auction(hs, np.zeros((2, 2, values.CRIB_DRAWS)))) == (1, 0)
+    assert tuple(draw_and_bid.auction(hs, np.zeros((2, 2, values.CRIB_DRAWS)))) == (1, 0)
 
 
 @pytest.mark.parametrize(
@@ -244,7 +247,7 @@ def test_games_under_the_new_rules_end_as_the_spec_says(rules):
         else:
             assert (winner != tp.TIE).all() and (won >= length).all() and (lost < length).all()
         if not spec.bid:
-            assert (rows[:, 6 : 6 + tp.NP] >= 0).all()
+            assert (rows[:, 6 : 6 + deal.NP] >= 0).all()
         if spec.choose_cut:
             assert (rows[:, 6] == 0).all()  # nothing is cut: no heels
 

@@ -15,7 +15,8 @@ from cribsolve.games.cribbage.rules.spec import CribbageSpec
 from cribsolve.games.cribbage.table import match
 from cribsolve.games.cribbage.table.computer import Computer
 from cribsolve.games.cribbage.table.match import Match, Player
-from cribsolve.games.cribbage.table.record import parse_record, replay
+from cribsolve.games.cribbage.table.record import parse_record
+from cribsolve.games.cribbage.table.replay import replay
 
 SPEC = CribbageSpec()
 

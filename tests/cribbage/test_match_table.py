@@ -11,7 +11,8 @@ from test_match import Script, _computer_log, play_game
 from cribsolve.core.cards import RANK
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
 from cribsolve.games.cribbage.table import match
-from cribsolve.games.cribbage.table.record import parse_record, replay
+from cribsolve.games.cribbage.table.record import parse_record
+from cribsolve.games.cribbage.table.replay import replay
 
 TABLES = {
     "three": CribbageSpec(players=3, hand_size=5),
@@ -102,7 +103,7 @@ def test_the_command_plays_partners_to_the_end_and_reviews_the_record(tmp_path):
         5,
         "--game-length",
         31,
-        "--opponent",
+        "--opponent-policy",
         "greedy",
         "--record",
         rec,
@@ -132,7 +133,7 @@ def test_a_three_player_game_broken_off_resumes(tmp_path):
         "--game-length",
         61,
         "--dealer",
-        "--opponent",
+        "--opponent-policy",
         "greedy",
         "--record",
         rec,
@@ -152,7 +153,7 @@ def test_a_three_player_game_broken_off_resumes(tmp_path):
 @pytest.mark.parametrize(
     "args,says",
     [
-        (("--players", 3, "--opponent", "expert"), "the two-player search"),
+        (("--players", 3, "--opponent-policy", "expert"), "the two-player search"),
         (("--players", 3, "--count-yourself", "--muggins"), "--muggins does not apply"),
         (("--five-card",), "--five-card does not apply"),
     ],

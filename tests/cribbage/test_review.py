@@ -17,7 +17,8 @@ from cribsolve.errors import CribsolveError, RecordError
 from cribsolve.games.cribbage.players.bestplay import best_play
 from cribsolve.games.cribbage.rules.pegging import GO
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
-from cribsolve.games.cribbage.table.record import parse_record, replay
+from cribsolve.games.cribbage.table.record import parse_record
+from cribsolve.games.cribbage.table.replay import replay
 from cribsolve.games.cribbage.table.review import evaluate, review
 from cribsolve.games.cribbage.throw.best_discard import best_discard
 

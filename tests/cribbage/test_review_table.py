@@ -14,7 +14,8 @@ from cribsolve.core.notation import format_cards, parse_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.errors import RecordError
 from cribsolve.games.cribbage.players.bestplay import sampled_play
-from cribsolve.games.cribbage.table.record import parse_record, replay
+from cribsolve.games.cribbage.table.record import parse_record
+from cribsolve.games.cribbage.table.replay import replay
 from cribsolve.games.cribbage.table.review import PLAY_SAMPLES, review
 from cribsolve.games.cribbage.throw.best_discard import best_discard
 

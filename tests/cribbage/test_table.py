@@ -14,7 +14,7 @@ from slow_scorer import slow_score
 from cribsolve import parse_cards
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.deals.game import FREE, NO_EXPERT, part_count, play_deal
+from cribsolve.games.cribbage.deals.deal import FREE, NO_EXPERT, part_count, play_deal
 from cribsolve.games.cribbage.rules.pegging import lay, seed_kernels, settle
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
 

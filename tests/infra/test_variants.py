@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cribsolve.core.scoring.table import rank_table
-from cribsolve.games.cribbage.deals import game
+from cribsolve.games.cribbage.deals import deal, game
 from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
 from cribsolve.games.cribbage.players import policies
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -69,7 +69,7 @@ def test_a_copy_binds_its_flags_down_its_calls_and_only_where_they_are_defined()
     assert variant(policies.choose, LOOKAHEAD_ON=True, EXPERT_ON=True) is policies.choose
     assert variant(game._play_games, WILD_ON=False) is variant(game._play_games, WILD_ON=False)
     # the module's own flags and kernels stay as written
-    assert game.play_deal.py_func.__globals__["DRAW_ON"] is True
+    assert deal.play_deal.py_func.__globals__["DRAW_ON"] is True
 
 
 @pytest.mark.slow
@@ -83,7 +83,7 @@ def test_a_copy_plays_the_games_of_the_kernel_itself():
         pr, table = spec.as_array(), rank_table(spec.target)
         seeds = np.arange(40, dtype=np.int64) * 7919
         whole = game._play_games(
-            seeds, pol, table, pr, game.NO_EXPERT, game.NO_START, game.NO_BOARD
+            seeds, pol, table, pr, deal.NO_EXPERT, game.NO_START, game.NO_BOARD
         )
         assert (game.play_games(seeds, pol, table, pr) == whole).all()
 
@@ -139,7 +139,7 @@ def test_threaded_rows_are_the_same_for_any_thread_count():
         two = game.play_games(seeds, GREEDY, table, pr)
     finally:
         jit.set_threads(before)
-    assert (one == two).all() and one.shape == (len(seeds), 7 + game.part_count(2))
+    assert (one == two).all() and one.shape == (len(seeds), 7 + deal.part_count(2))
 
 
 def test_the_spinner_says_what_compiles_and_clears_its_line(monkeypatch):

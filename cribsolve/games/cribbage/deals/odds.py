@@ -123,7 +123,7 @@ def reach_table(parts, traces, length, line=None, seats=2):
 
 
 def _check_deals(arrays, params):
-    from cribsolve.games.cribbage.deals.game import part_count
+    from cribsolve.games.cribbage.deals.deal import part_count
 
     seats = params.get("players", 2)
     parts, traces = arrays.get("parts"), arrays.get("traces")

@@ -38,6 +38,6 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
 
 def tables_for(policies, spec: CribbageSpec) -> tuple:
     """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
-    from cribsolve.games.cribbage.deals.game import NO_EXPERT
+    from cribsolve.games.cribbage.deals.deal import NO_EXPERT
 
     return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) else NO_EXPERT

@@ -30,7 +30,8 @@ class CribbageResult:
     rows: np.ndarray  # one row per game, game.play_game's ``out``
 
     def as_dict(self) -> dict:
-        from cribsolve.games.cribbage.deals.game import NP, TIE
+        from cribsolve.games.cribbage.deals.deal import NP
+        from cribsolve.games.cribbage.deals.game import TIE
 
         if self.spec.players > 2:
             return self._table_dict()
@@ -83,7 +84,7 @@ class CribbageResult:
         """Three or four players, or two teams: the win rate of each seat of the first deal
         (or of the first dealer's team and the other), the points per deal of each part and
         seat."""
-        from cribsolve.games.cribbage.deals.game import part_count
+        from cribsolve.games.cribbage.deals.deal import part_count
 
         r, spec = self.rows, self.spec
         n, sides = spec.players, spec.sides

@@ -22,7 +22,9 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.deals.game import NO_BOARD, NP, flags, play_deal, seat_deck
+from cribsolve.games.cribbage.deals.board_throw import seat_deck
+from cribsolve.games.cribbage.deals.deal import NP, play_deal
+from cribsolve.games.cribbage.deals.game import NO_BOARD, flags
 from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
 from cribsolve.games.cribbage.players.policies import GREEDY, play
 from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, lay, log_points
@@ -161,7 +163,7 @@ def throw_odds(
     then holds them)."""
     from cribsolve.core.options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.deals.game import NO_EXPERT
+    from cribsolve.games.cribbage.deals.deal import NO_EXPERT
     from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
     from cribsolve.games.cribbage.throw.values import deal_options
 

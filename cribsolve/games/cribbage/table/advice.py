@@ -8,7 +8,7 @@ play_options are those same tables), with the P(win) of each (``best-discard --m
 from __future__ import annotations
 
 from cribsolve.core.notation import format_card, format_cards
-from cribsolve.games.cribbage.table.record import Decision
+from cribsolve.games.cribbage.table.replay import Decision
 from cribsolve.infra import jit
 
 ENDGAME = 30  # points from the end at which P(win) ranks the options

@@ -25,7 +25,8 @@ OPPONENTS = ("expert", "expert1", "lookahead", "greedy")
 class Computer:
     def __init__(self, policy: str, spec):
         from cribsolve.core.scoring.table import rank_table
-        from cribsolve.games.cribbage.deals.game import board_throw, flags
+        from cribsolve.games.cribbage.deals.board_throw import board_throw
+        from cribsolve.games.cribbage.deals.game import flags
         from cribsolve.games.cribbage.deals.roster import tables_for
         from cribsolve.games.cribbage.throw.values import choose_throw, deal_options
         from cribsolve.infra.jit import variant
@@ -66,7 +67,7 @@ class Computer:
         ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
         players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
         the deal, for the expert's throw by the board near the end (game.board_throw)."""
-        from cribsolve.games.cribbage.deals.game import BOARD_REACH
+        from cribsolve.games.cribbage.deals.board_throw import BOARD_REACH
         from cribsolve.games.cribbage.deals.win_choices import board_for
 
         dealt = np.array(dealt, dtype=np.int64)

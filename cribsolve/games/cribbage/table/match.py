@@ -23,14 +23,15 @@ from cribsolve.core.cards import JACK, RANK, VALUE
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage.rules import announce, pegging
 from cribsolve.games.cribbage.rules.pegging import GO, PlayState
-from cribsolve.games.cribbage.table import record
-from cribsolve.games.cribbage.table.record import Decision, Table
+from cribsolve.games.cribbage.table import record, record_writer, replay
+from cribsolve.games.cribbage.table.record import Table
+from cribsolve.games.cribbage.table.replay import Decision
 
 NAMES = ("you", "they")
 
 
 class Player:
-    """The person's side: answers for each decision (record.Decision: what they know then)."""
+    """The person's side: answers for each decision (replay.Decision: what they know then)."""
 
     def throw(self, d: Decision) -> list:
         raise NotImplementedError
@@ -161,10 +162,10 @@ class Match:
 
     def run(self, resumed=None) -> Result:
         """Deal after deal until someone reaches the game length; ``resumed``: the replay
-        (record.Game) of the deals a broken-off game finished, which this one goes on from
+        (replay.ReplayedGame) of the deals a broken-off game finished, which this one goes on from
         (its seed deals the same cards and the computer decides as it would have)."""
         if resumed is None:
-            header = record.header_text(
+            header = record_writer.header_text(
                 self.spec, self.dealer, self.seed, self.computer.policy, self.muggins
             )
             self.result.texts.append(header)
@@ -231,7 +232,7 @@ def summary_lines(text: str, name: str, progress=None) -> list:
     expected points and P(win) lost, and the result (review.text_lines)."""
     from cribsolve.games.cribbage.table.review import review, text_lines
 
-    game = record.replay(record.parse_record(text, name))
+    game = replay.replay(record.parse_record(text, name))
     return text_lines(game, review(game, progress=progress))[-2:]
 
 
@@ -257,7 +258,7 @@ class Deal:
         return self.t.place(seat, self.dealer)
 
     def text(self) -> str:
-        return record.deal_text(
+        return record_writer.deal_text(
             self.number, self.t, self.dealt, self.thrown, self.starter, self.played, self.crib_card
         )
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from cribsolve.core.notation import format_card, format_cards, parse_cards
 from cribsolve.games.cribbage.rules.pegging import GO
-from cribsolve.games.cribbage.table.record import WHO, Decision, Game
+from cribsolve.games.cribbage.table.record import WHO
+from cribsolve.games.cribbage.table.replay import Decision, ReplayedGame
 
 MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}  # the first ranks
 WIN_SAMPLES = 500  # deals played out per option for its P(win) (win_choices.py)
@@ -144,7 +145,7 @@ class Review:
         return dict(self.options)[self.choice]
 
 
-def review(game: Game, spec=None, progress=None) -> list:
+def review(game: ReplayedGame, spec=None, progress=None) -> list:
     """Each decision of the game beside its options; ``progress(1)`` after each."""
     spec = spec or game.record.spec
     out = []
@@ -166,7 +167,7 @@ def lost_by(rows, mine: dict, measure: str, spec) -> float:
     return max(s * r[measure] for _, r in rows) - s * mine[measure]
 
 
-def count_decisions(game: Game) -> int:
+def count_decisions(game: ReplayedGame) -> int:
     return sum(len(dr.decisions) for dr in game.deals)
 
 
@@ -180,7 +181,7 @@ def _dealer(dr, table) -> str:
     return table.names[dr.dealer] if table.players > 2 else "you" if dr.i_deal else "they"
 
 
-def as_dict(game: Game, reviews: list) -> dict:
+def as_dict(game: ReplayedGame, reviews: list) -> dict:
     rec = game.record
     t = rec.table
     dealers = {dr.number: _dealer(dr, t) for dr in game.deals}
@@ -249,7 +250,7 @@ def _scores(scores, table) -> str:
     return "-".join(str(x) for x in scores)
 
 
-def text_lines(game: Game, reviews: list) -> list:
+def text_lines(game: ReplayedGame, reviews: list) -> list:
     """The review as a player reads it: each deal, each decision, what it cost."""
     from cribsolve.games.cribbage.deals.win_choices import unweighed
 

@@ -280,7 +280,8 @@ def bid_ceiling(hand, spec, known=(), cut: int | None = None, seed: int = 0) -> 
     """Bid cribbage: the highest bid this hand would make for the crib against a standing
     bid one lower (throws.auction's rule; 0: it would not bid at all)."""
     from cribsolve.games.cribbage.rules.pegging import seed_kernels
-    from cribsolve.games.cribbage.throw.values import BID_MAX, bid_limits, deal_options, wants
+    from cribsolve.games.cribbage.throw.draw_and_bid import BID_MAX, bid_limits, wants
+    from cribsolve.games.cribbage.throw.values import deal_options
 
     dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
     keep_idx, disc_idx = deal_options(len(hand), pr)
@@ -298,7 +299,7 @@ def redraw_advice(
     """Draw cribbage: the cards the simulated player would throw away and redraw before the
     throw (throws.redraw; empty to keep them all)."""
     from cribsolve.games.cribbage.rules.pegging import seed_kernels
-    from cribsolve.games.cribbage.throw.values import redraw
+    from cribsolve.games.cribbage.throw.draw_and_bid import redraw
 
     dealt, seen, first, table, pr = _engine_inputs(hand, spec, known, cut)
     seed_kernels(seed)

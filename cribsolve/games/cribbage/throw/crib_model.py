@@ -199,7 +199,7 @@ def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None):
         if rules.decks != 1 or rules.jokers:
             raise CribsolveError(
                 "the optimal opponent model is fitted to one deck without jokers: "
-                "use --opponent uniform"
+                "use --throw-model uniform"
             )
         return weights_from_classes(optimal_frequencies(rules, progress)[opponent_seat])
     raise CribsolveError(f"opponent model must be uniform or optimal, not {model!r}")
