@@ -1,6 +1,6 @@
 """Every notebook runs from top to bottom and shows the figures it promises, so none can rot;
-the stored copies carry those figures, and a number they print agrees with the README and the
-library."""
+the stored copies carry those figures, and a number they print agrees with the results page
+(docs/results.md) and the library."""
 
 import functools
 import os
@@ -60,8 +60,8 @@ def test_notebook_is_stored_with_its_figures(path):
 
 
 def readme_figure(label: str) -> float:
-    """The cribsolve column of a row of the README's two-player comparison table."""
-    readme = (ROOT / "README.md").read_text()
+    """The cribsolve column of a row of the two-player comparison table (docs/results.md)."""
+    readme = (ROOT / "docs" / "results.md").read_text()
     return float(re.search(rf"^\| {label} \|[^|]*\| ([\d.]+)%", readme, re.M).group(1))
 
 
@@ -73,6 +73,6 @@ def test_first_deal_agrees_with_readme_and_library():
     table, simulated, lo, hi = map(float, m.groups())
     assert table == pytest.approx(100 * odds_table()[1, 0, 0], abs=0.005)
     assert table == readme_figure("first deal from the odds table")
-    # the notebook's 2,000 games and the README's 100,000 agree within the notebook's 95% CI
+    # the notebook's 2,000 games and the results page's 100,000 agree within the notebook's 95% CI
     assert lo <= simulated <= hi
     assert lo <= readme_figure("first dealer wins") <= hi

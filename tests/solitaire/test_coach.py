@@ -116,11 +116,11 @@ def test_seeded_deals_are_decks():
 
 
 def test_the_readme_transcript_is_real():
-    """The game shown in README.md, replayed with the answers typed there."""
+    """The game shown in docs/solitaires.md, replayed with the answers typed there."""
     import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).parent.parent.parent / "README.md").read_text()
+    readme = (pathlib.Path(__file__).parent.parent.parent / "docs" / "solitaires.md").read_text()
     block = next(
         b
         for b in re.findall(r"```\n(.*?)```", readme, flags=re.S)
