@@ -1,4 +1,4 @@
-"""The package's shape (docs/ARCHITECTURE.md): imports only go down the layers and never make a
+"""The package's shape (docs/architecture.md): imports only go down the layers and never make a
 circle. import-linter holds the contracts in pyproject.toml; the circle check is written here
 too, from the source's own import statements, so it does not rest on that tool alone."""
 

@@ -24,11 +24,11 @@ def modules_on_disk() -> set[str]:
 
 
 def modules_on_page() -> set[str]:
-    """The modules the page names: a ``### `folder/` `` heading, then table rows whose first
-    cell is a module's file name in backquotes."""
+    """The modules the page names: a ``### `cribsolve/folder/` `` heading, then table rows
+    whose first cell is a module's file name in backquotes."""
     named, folder = set(), None
     for line in PAGE.splitlines():
-        heading = re.match(r"#{2,4} `([\w/]*)/?`", line)
+        heading = re.match(r"#{2,4} `cribsolve/([\w/]*)`", line)
         if heading:
             folder = heading.group(1).strip("/")
             continue
