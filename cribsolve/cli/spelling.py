@@ -76,6 +76,10 @@ class Spelled(click.Command):
         out, i = [], 0
         while i < len(args):
             arg = args[i]
+            if not isinstance(arg, str):  # a caller in Python may pass numbers
+                out.append(arg)
+                i += 1
+                continue
             if arg == "--":
                 out += args[i:]
                 break

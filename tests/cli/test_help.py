@@ -83,7 +83,7 @@ def test_importing_the_cli_loads_no_command():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == ["['cribsolve.cli.options']", "False", "False"]
+    assert r.stdout.split() == ["['cribsolve.cli.checks']", "False", "False"]
 
 
 def test_an_option_of_one_value_given_twice_is_refused():

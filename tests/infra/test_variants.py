@@ -58,13 +58,13 @@ def test_flags_name_the_players_and_rules_in_play():
 def test_a_copy_binds_its_flags_down_its_calls_and_only_where_they_are_defined():
     copy = variant(game._play_games, **game.flags(GREEDY, CribbageSpec().as_array()))
     assert copy is not game._play_games
-    deal = bound(copy, "play_game", "play_deal")
-    assert deal.py_func.__globals__["DRAW_ON"] is False
-    assert bound(deal, "show_points").py_func.__globals__["WILD_ON"] is False
-    assert bound(deal, "play", "choose").py_func.__globals__["EXPERT_ON"] is False
-    assert "WILD_ON" not in deal.py_func.__globals__  # game.py has no such flag
+    copied = bound(copy, "play_game", "play_deal")
+    assert copied.py_func.__globals__["DRAW_ON"] is False
+    assert bound(copied, "show_points").py_func.__globals__["WILD_ON"] is False
+    assert bound(copied, "play", "choose").py_func.__globals__["EXPERT_ON"] is False
+    assert "WILD_ON" not in copied.py_func.__globals__  # deal.py has no such flag
     # the kernels it calls that reach no flag are the kernels themselves, shared
-    assert bound(deal, "deal_options") is values.deal_options
+    assert bound(copied, "deal_options") is values.deal_options
     # as written, every flag is on: such a copy is the kernel itself, and so is a repeat
     assert variant(policies.choose, LOOKAHEAD_ON=True, EXPERT_ON=True) is policies.choose
     assert variant(game._play_games, WILD_ON=False) is variant(game._play_games, WILD_ON=False)
