@@ -31,11 +31,11 @@ COMMANDS = {
     "best-play": "cribsolve.cli.cribbage:best_play",
     "odds": "cribsolve.cli.cribbage:odds",
     "review": "cribsolve.cli.cribbage:review",
-    "shuffle": "cribsolve.cli.solitaire:shuffle",
-    "best-place": "cribsolve.cli.solitaire:best_place",
+    "shuffle": "cribsolve.cli.shuffle:shuffle",
+    "best-place": "cribsolve.cli.best_place:best_place",
     "deal": "cribsolve.cli.solitaire:deal",
     "play": "cribsolve.cli.play:play",
-    "bracket": "cribsolve.cli.solitaire:bracket",
+    "bracket": "cribsolve.cli.bracket:bracket",
     "cache": "cribsolve.cli.cache:cache",
 }
 # click 8.4 and later suggest a close name for a mistyped command
