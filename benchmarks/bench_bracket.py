@@ -17,7 +17,7 @@ import numpy as np
 
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import deckvalue as dv
-from cribsolve.games.solitaire.bracket import bound_games
+from cribsolve.games.solitaire.bracket_bound import bound_games
 from cribsolve.games.solitaire.simulate import (
     DECK_VALUE_GAMES,
     DECK_VALUE_SEED,
