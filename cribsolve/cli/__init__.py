@@ -18,7 +18,7 @@ import click
 
 from cribsolve.cli.options import NoCommand, one_line
 from cribsolve.errors import CribsolveError
-from cribsolve.infra import jit
+from cribsolve.infra import jit, spinner
 
 # every command, as the module and function that define it
 COMMANDS = {
@@ -108,7 +108,7 @@ def main():
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     jit.lean()
     if "--quiet" in sys.argv[1:]:
-        jit.quiet()
+        spinner.quiet()
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
     except no_command as e:  # the usage line, not the whole help
