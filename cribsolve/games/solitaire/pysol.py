@@ -36,7 +36,7 @@ _NUMBER = re.compile(r"(ms)?([0-9]+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class Game:
+class GameNumber:
     """A game number as PySolFC reads it: ``ms`` says which generator deals it."""
 
     number: int
@@ -46,7 +46,7 @@ class Game:
         return f"ms{self.number}" if self.ms and self.number >= MS_BELOW else str(self.number)
 
 
-def parse_game(text) -> Game:
+def parse_game(text) -> GameNumber:
     """'123', 'ms123' or 123; 0, negatives and anything else are refused (CardError)."""
     m = _NUMBER.fullmatch(str(text).strip())
     if not m:
@@ -60,7 +60,7 @@ def parse_game(text) -> Game:
             f"{text!r} is not a PySolFC game number: give 1 to {top}"
             + (" (2**33 - 1) after ms" if explicit else " (1e20)")
         )
-    return Game(n, explicit or n < MS_BELOW)
+    return GameNumber(n, explicit or n < MS_BELOW)
 
 
 class _Microsoft:
@@ -102,9 +102,9 @@ def _ms_order(cards: list[int]) -> list[int]:
 
 
 def talon(game) -> list[int]:
-    """The 52 card ids of game ``game`` (a Game, or text for parse_game), top of the talon
+    """The 52 card ids of game ``game`` (a GameNumber, or text for parse_game), top of the talon
     first: the order in which they are dealt."""
-    g = game if isinstance(game, Game) else parse_game(game)
+    g = game if isinstance(game, GameNumber) else parse_game(game)
     cards = pysol_order()
     if g.ms:
         cards, rng = _ms_order(cards), _Microsoft(g.number)
@@ -156,7 +156,7 @@ def deal_record(variant: str, game) -> dict:
     """The deal of ``game`` as JSON: the talon (top first) and the layout, cards spelled."""
     from cribsolve.core.notation import format_card
 
-    g = game if isinstance(game, Game) else parse_game(game)
+    g = game if isinstance(game, GameNumber) else parse_game(game)
     t = talon(g)
 
     def spell(x):
@@ -179,7 +179,7 @@ def deal_lines(variant: str, game) -> list[str]:
     """The deal as a PySolFC player would lay it out, one line per deal (or grid row)."""
     from cribsolve.core.notation import format_card, format_cards
 
-    g = game if isinstance(game, Game) else parse_game(game)
+    g = game if isinstance(game, GameNumber) else parse_game(game)
     lay = layout(variant, talon(g))
     out = [
         f"{SOLITAIRES[variant].name}, PySolFC game {g} ("
