@@ -1,21 +1,11 @@
-"""PySolFC's game numbers: the deal a PySolFC player sees for game N, in our card ids.
-
-Facts taken from PySolFC (pysollib/pysolrandom.py, pysollib/game/__init__.py,
+"""PySolFC's game numbers: the deal a PySolFC player sees for game N, in our card ids. How PySolFC
+deals (its two generators, its card order, each game's positions): docs/RULES.md §4. The facts
+are PySolFC's (pysollib/pysolrandom.py, pysollib/game/__init__.py,
 pysollib/games/special/cribbage.py); the code here is our own.
 
-- "msN", or a plain N with 1 <= N < 32000, uses the Microsoft-compatible linear congruential
-  generator (LCRandom31: x = 214013 x + 2531011 mod 2**33, draws of 15 bits, randint by
-  modulo), after the cards are put in Microsoft FreeCell's order (ace to king, each rank in
-  clubs, diamonds, hearts, spades). Any other N (32000 included) uses Python's Mersenne Twister
-  seeded with N, with randint(a, b) = a + int(random() * (b + 1 - a)).
-- The cards are created suit by suit (clubs, spades, hearts, diamonds), ace to king, shuffled
-  Fisher-Yates from the end, and the last card is the top of the talon (dealt first).
-
-``talon(game)`` gives the 52 card ids in the order they leave the talon, top first. That is
-exactly the deck array the Patience kernels read (patience.py); Cribbage Shuffle's
-kernels read ``talon[35:]`` (16 grid cards row by row, then the starter). Cribbage Square's
-(805-808) sets ``SQUARES[v].set_aside`` cards aside, deals the rest one at a time and scores
-with the last card, ``talon[51]``, as the starter.
+``talon(game)`` gives the 52 card ids in the order they leave the talon, top first: the deck
+array the Patience kernels read; Shuffle reads ``talon[35:]`` and Square deals after its
+``SQUARES[v].set_aside`` cards, both with ``talon[51]`` as the starter.
 """
 
 from __future__ import annotations
