@@ -1,7 +1,7 @@
 """What tightens Cribbage Patience's charged bound: python benchmarks/bench_bracket.py [DECKS]
 
 On the first DECKS decks (default 4,000) of `bracket --variant patience --seed 1`, the
-penalised bound (bracket.bound_games) with the charges `bracket` uses (the after value as
+penalised bound (bracket_bound.bound_games) with the charges `bracket` uses (the after value as
 phi, 8 and 32 drawn next hands), and without the after value (the deck value as phi, its
 expectation over the deal's points alone, as before it) with 2, 8 and 32 hands and with the
 rank shares alone (the deck value without its products of two shares, fitted here on the
@@ -17,7 +17,7 @@ import numpy as np
 
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import deckvalue as dv
-from cribsolve.games.solitaire.bracket import bound_games
+from cribsolve.games.solitaire.bracket_bound import bound_games
 from cribsolve.games.solitaire.simulate import (
     DECK_VALUE_GAMES,
     DECK_VALUE_SEED,

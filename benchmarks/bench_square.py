@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from cribsolve.games.solitaire import square
+from cribsolve.games.solitaire import square, square_advice
 from cribsolve.games.solitaire.facts import SOLITAIRES, SQUARES
 from cribsolve.infra.runner import chunks
 
@@ -53,11 +53,13 @@ def main():
             f"points {paired((ahead - ev).astype(float))}"
         )
     deck = np.random.default_rng(1).permutation(52)
-    square.best_place([None] * 16, int(deck[0]), samples=2, top=3)  # load the kernels
+    square_advice.best_place([None] * 16, int(deck[0]), samples=2, top=3)  # load the kernels
     grid = [None] * 16
     for k in range(10):
         t = time.perf_counter()
-        advice = square.best_place(grid, int(deck[k]), samples=200, seed=square.ADVICE_SEED, top=3)
+        advice = square_advice.best_place(
+            grid, int(deck[k]), samples=200, seed=square_advice.ADVICE_SEED, top=3
+        )
         if k in (0, 9):
             print(f"coach decision, card {k + 1}: {time.perf_counter() - t:.3f} s")
         grid[advice[0].cell] = int(deck[k])

@@ -18,7 +18,7 @@ import click
 
 from cribsolve.cli.checks import NoCommand, one_line
 from cribsolve.errors import CribsolveError
-from cribsolve.infra import jit
+from cribsolve.infra import jit, spinner
 
 # every command, as the module and function that define it
 COMMANDS = {
@@ -31,11 +31,11 @@ COMMANDS = {
     "best-play": "cribsolve.cli.best_play:best_play",
     "odds": "cribsolve.cli.odds:odds",
     "review": "cribsolve.cli.play:review",
-    "shuffle": "cribsolve.cli.solitaire:shuffle",
-    "best-place": "cribsolve.cli.solitaire:best_place",
+    "shuffle": "cribsolve.cli.shuffle:shuffle",
+    "best-place": "cribsolve.cli.best_place:best_place",
     "deal": "cribsolve.cli.solitaire:deal",
     "play": "cribsolve.cli.play:play",
-    "bracket": "cribsolve.cli.solitaire:bracket",
+    "bracket": "cribsolve.cli.bracket:bracket",
     "cache": "cribsolve.cli.cache:cache",
 }
 # click 8.4 and later suggest a close name for a mistyped command
@@ -108,7 +108,7 @@ def main():
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     jit.lean()
     if "--quiet" in sys.argv[1:]:
-        jit.quiet()
+        spinner.quiet()
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
     except no_command as e:  # the usage line, not the whole help

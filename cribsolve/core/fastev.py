@@ -4,9 +4,8 @@ The unseen cards are a list of card ids, copies repeated (two decks) and jokers 
 every physical card counts once. With the starter and the two unknown crib cards drawn
 uniformly from them, the rank part of the crib is an average over 3-card rank multisets (the
 table is symmetric, so it does not matter which of the three is the starter): about 455
-lookups. Flush and nobs have
-exact formulas. ``expect.options_distribution`` gives the same means the slow way; a test
-holds them equal.
+lookups. Flush and nobs have exact formulas. ``expect.options_distribution`` gives the same
+means the slow way; a test holds them equal.
 """
 
 import numpy as np

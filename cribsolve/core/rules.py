@@ -1,4 +1,4 @@
-"""One RuleSet for every scorer, solver and simulator (RULES.md §2, §5).
+"""One RuleSet for every scorer, solver and simulator (docs/RULES.md §2, §5).
 
 The presets differ only in the crib flush: two-player cribbage counts a crib flush only when
 all crib cards and the starter share a suit; the PySolFC solitaires score the crib like a hand.

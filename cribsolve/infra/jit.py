@@ -7,7 +7,7 @@ kernels are built from (without docstrings and comments), its version and numba'
 to any kernel compiles afresh, an edit elsewhere compiles nothing, and nothing is ever written
 into the installed package. And a command that answers one question can run the kernels as
 plain Python (``use_python``): importing numba and loading its cache costs about a second, the
-question a few milliseconds.
+question a few milliseconds. What a person sees while numba compiles is spinner.py's.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 from cribsolve.infra import source
 from cribsolve.infra.paths import cache_dir, unwritable
+from cribsolve.infra.spinner import Spinner, say_when_compiling, spins
 
 _python = False
 _lean = False
@@ -131,7 +132,7 @@ def _load_numba():
         numba.config.CACHE_DIR = path
         _keyed_by_code(numba)
         _plain_shape_error()
-        _say_when_compiling(numba)
+        say_when_compiling(numba)
         _numba = numba
     return _numba
 
@@ -201,54 +202,6 @@ def _without(names):
                 del sys.modules[name]
 
 
-def quiet() -> None:
-    """No spinner while compiling (the command's --quiet); the one line still says so."""
-    global _quiet
-    _quiet = True
-
-
-_quiet = False
-
-
-class _Spinner:
-    """While numba compiles, on a terminal: one line on stderr redrawn five times a second
-    with the seconds so far and the kernel at hand, cleared when compiling stops. numba's
-    compiler lets a thread run between its steps, and LLVM's work leaves the GIL free."""
-
-    FRAMES = "|/-\\"
-
-    def __init__(self):
-        import threading
-        import time
-
-        self.what, self.start, self._time = "", time.perf_counter(), time.perf_counter
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._spin, daemon=True)
-        self._thread.start()
-
-    def _spin(self):
-        i = 0
-        while not self._stop.wait(0.2):
-            line = (
-                f"{self.FRAMES[i % 4]} compiling {self.what} "
-                f"({self._time() - self.start:.0f} s; once for this version)"
-            )
-            sys.stderr.write("\r\033[K" + line[:79])
-            sys.stderr.flush()
-            i += 1
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join()
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
-
-
-def _spins() -> bool:
-    """Whether a wait shows a spinner: on a terminal, unless quiet."""
-    return not _quiet and not os.environ.get("CRIBSOLVE_QUIET_COMPILE") and sys.stderr.isatty()
-
-
 _later: list = []  # [thread, its error] of each work later() started
 
 
@@ -285,7 +238,7 @@ def wait_later(what: str) -> None:
     while _later:
         thread, _ = _later[0]
         if thread.is_alive():
-            spinner = _Spinner() if _spins() else None
+            spinner = Spinner() if spins() else None
             if spinner is not None:
                 spinner.what = what
             thread.join()
@@ -294,61 +247,6 @@ def wait_later(what: str) -> None:
         _, error = _later.pop(0)
         if error is not None:
             raise error
-
-
-def _say_when_compiling(numba) -> None:
-    """Say once, on stderr, when a kernel is really compiled (not loaded from the cache), and
-    on a terminal keep a spinner going while it compiles: a first run waits, and should not
-    wait in silence (a compile in another thread, later()'s, spins nothing: the person may be
-    at a prompt). CRIBSOLVE_COMPILE_LOG names a file that gets each compiled function and its
-    own seconds (nested compiles left out), for benchmarks/bench_cold.py."""
-    import threading
-    import time
-
-    from numba.core import event
-
-    from cribsolve.infra.paths import say
-
-    log = os.environ.get("CRIBSOLVE_COMPILE_LOG")
-
-    class Notice(event.Listener):
-        said = False
-        stack = []  # [start, seconds of nested compiles] of each open compile
-        spinner = None
-
-        def on_start(self, ev):
-            Notice.stack.append([time.perf_counter(), 0.0])
-            if not Notice.said and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
-                Notice.said = True
-                say(
-                    "compiling the kernels this command needs, once for this version of "
-                    "cribsolve (later runs load them in about a second)"
-                )
-            if (
-                Notice.spinner is None
-                and len(Notice.stack) == 1
-                and _spins()
-                and threading.current_thread() is threading.main_thread()
-            ):
-                Notice.spinner = _Spinner()
-            if Notice.spinner is not None:
-                Notice.spinner.what = ev.data["dispatcher"].py_func.__name__
-
-        def on_end(self, ev):
-            start, nested = Notice.stack.pop()
-            took = time.perf_counter() - start
-            if Notice.stack:
-                Notice.stack[-1][1] += took
-            elif Notice.spinner is not None:
-                Notice.spinner.stop()
-                Notice.spinner = None
-            if log:
-                with open(log, "a") as f:
-                    py = ev.data["dispatcher"].py_func
-                    tag = f"[{py._variant}]" if hasattr(py, "_variant") else ""
-                    f.write(f"{py.__qualname__}{tag}\t{took - nested:.3f}\t{ev.data['args']}\n")
-
-    event.register("numba:compile", Notice())
 
 
 def njit(*args, **kwargs):

@@ -15,6 +15,7 @@ PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLUMBING = {
     "cribsolve.infra.store",
     "cribsolve.infra.jit",
+    "cribsolve.infra.spinner",
     "cribsolve.infra.runner",
     "cribsolve.infra.checkpoint",
     "cribsolve.infra.paths",

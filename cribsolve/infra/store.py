@@ -1,21 +1,15 @@
 """Tables that are slow to compute and cheap to keep (rank points, opponent model, odds, win
 tables), stored so that a user never sees a stale or damaged one.
 
-Each table has a kind, the parameters that shape it, and a key: a digest of the kind, the
-parameters, the package's data version (DATA_VERSION) and the kind's schema number, which is
-raised by hand when the kind's numbers change. What catches a forgotten raise is behaviour, not
-source text: a test rebuilds a small seeded table of every kind and holds its digest to a
-committed one (tests/infra/test_golden_tables.py), so a docstring edit or a module move re-keys
-nothing and a changed number fails the tests before any user sees it. A file holds its arrays,
-that metadata and a digest of the arrays. On load everything is checked (key, digest, the
-kind's own checks of shapes and ranges; a shipped table's kind checks ran when it was made);
-anything wrong is rebuilt with one line on stderr. Files are written under a temporary name and
-moved into place, so concurrent builders and interrupted runs leave whole files only; when the
-cache folder cannot be written, the table is computed in memory with one warning.
-
-The default tables ship inside the package (``cribsolve/data``, made by
-``python -m cribsolve.catalog``) so a fresh install answers at once; the others are kept in the
-user cache folder (infra/paths.py). This module knows no builder: each registers its kind here.
+A table's key digests its kind, its parameters, the data version (DATA_VERSION) and the
+kind's schema number, raised by hand when the kind's numbers change; never source text, so a
+docstring edit or a module move re-keys nothing. A forgotten raise is caught by behaviour: a
+test rebuilds a small seeded table of every kind against a committed digest
+(tests/infra/test_golden_tables.py). On load the key, the arrays' digest and the kind's own
+checks are verified, and anything wrong is rebuilt with one line on stderr; files are written
+under a temporary name and moved into place. The default tables ship in ``cribsolve/data``
+(``python -m cribsolve.catalog``), the others live in the cache folder (infra/paths.py). This
+module knows no builder: each registers its kind here.
 """
 
 from __future__ import annotations

@@ -148,7 +148,9 @@ def test_the_spinner_says_what_compiles_and_clears_its_line(monkeypatch):
 
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
-    s = jit._Spinner()
+    from cribsolve.infra.spinner import Spinner
+
+    s = Spinner()
     s.what = "play_deal"
     time.sleep(0.5)
     s.stop()

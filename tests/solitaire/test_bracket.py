@@ -15,9 +15,8 @@ from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
-from cribsolve.games.solitaire.bracket import (
-    COLUMNS,
-    bracket,
+from cribsolve.games.solitaire.bracket import COLUMNS, bracket
+from cribsolve.games.solitaire.bracket_bound import (
     path_value,
     patience2_terms,
     patience_terms,
@@ -158,9 +157,10 @@ def score_table():
 
 
 def test_toy_look_ahead_charge_tightens_and_stays_above_the_optimum():
-    """bracket.patience_terms's look-ahead charge on the toy: deal 0's phi gains U(s, next hand)
-    minus its mean over the hands still possible (exact, or over drawn hands), U being the best
-    charged value of the next deal. Still a bound; with the exact mean much tighter."""
+    """bracket_bound.patience_terms's look-ahead charge on the toy: deal 0's phi gains U(s,
+    next hand) minus its mean over the hands still possible (exact, or over drawn hands), U
+    being the best charged value of the next deal. Still a bound; with the exact mean much
+    tighter."""
     best, w = value(0, 0, ALL), score_table()
     wt = tuple(map(tuple, w))
     rng = np.random.default_rng(1)
@@ -286,7 +286,7 @@ def test_the_after_charges_are_the_mean_over_every_crib_pair_and_starter():
     applied to their shares as the fit computes them (deckvalue.features); and phi before the
     last deal is that after value of the deck's own crib pair and starter."""
     from cribsolve.games.solitaire import deckvalue as dv
-    from cribsolve.games.solitaire.bracket import outcome_charges
+    from cribsolve.games.solitaire.bracket_bound import outcome_charges
 
     table, wins, after = rank_table(15), win_table("patience"), deck_value(after=True)
     deck = decks(1, 13)[0]

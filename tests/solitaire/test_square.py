@@ -16,7 +16,7 @@ from pysol_cards.random import LCRandom31, MTRandom
 from cribsolve.core import fastev
 from cribsolve.core.notation import format_card, parse_card, parse_cards
 from cribsolve.core.scoring.table import rank_table, score5
-from cribsolve.games.solitaire import shuffle
+from cribsolve.games.solitaire import shuffle, square_lines
 from cribsolve.games.solitaire import simulate as sim
 from cribsolve.games.solitaire import square as sq
 from cribsolve.games.solitaire.facts import PILE_CARDS, SQUARES
@@ -66,7 +66,7 @@ def test_hand_worked_grid():
     # J+5, A+2+7+5, nobs = 5; Q 2 4 7 + 5: Q+5 = 2; K 3 6 8 + 5: K+5 = 2; T 4 8 9 + 5: T+5,
     # run 8-9-T = 5. 43 + 14 = 57, no heels.
     grid = np.array(parse_cards([HAND_WORKED[0]]), dtype=np.int64)
-    assert sq.grid_points(grid, parse_card(HAND_WORKED[1]), TABLE) == 57
+    assert square_lines.grid_points(grid, parse_card(HAND_WORKED[1]), TABLE) == 57
 
 
 def shuffle_score(grid, starter):
@@ -80,7 +80,7 @@ def shuffle_score(grid, starter):
 @given(st.permutations(range(52)))
 def test_grid_points_are_shuffles_score(deck):
     grid = np.array(deck[:16], dtype=np.int64)
-    assert sq.grid_points(grid, deck[16], TABLE) == shuffle_score(grid, deck[16])
+    assert square_lines.grid_points(grid, deck[16], TABLE) == shuffle_score(grid, deck[16])
 
 
 def brute_line(known, pool):
@@ -110,10 +110,10 @@ HEARTS = [4 * r + 2 for r in range(13)]  # card ids: rank-major, suits C D H S
 def test_expected_line_is_the_brute_force_mean(known, pool):
     seen = np.ones(52, dtype=np.bool_)
     seen[pool] = False
-    n, u, total, njack = sq.pool_counts(seen)
+    n, u, total, njack = square_lines.pool_counts(seen)
     k = np.zeros(4, dtype=np.int64)
     k[: len(known)] = known
-    assert sq.expected_line(k, len(known), n, u, total, njack, TABLE) == pytest.approx(
+    assert square_lines.expected_line(k, len(known), n, u, total, njack, TABLE) == pytest.approx(
         brute_line(known, pool), abs=1e-12
     )
 
@@ -124,19 +124,19 @@ def test_expected_line_agrees_with_fastev_and_the_histogram():
     seen = np.zeros(52, dtype=np.bool_)
     seen[deck[:9]] = True
     unseen = np.flatnonzero(~seen).astype(np.int64)
-    n, u, total, njack = sq.pool_counts(seen)
+    n, u, total, njack = square_lines.pool_counts(seen)
     fn, fu = fastev.unseen_counts(unseen)
     for a, b in [(deck[0], deck[1]), (deck[2], deck[3])]:
-        assert sq.expected_line(
+        assert square_lines.expected_line(
             np.array([a, b, 0, 0]), 2, n, u, total, njack, TABLE
         ) == pytest.approx(fastev.expected_crib_two_unknown(a, b, unseen, fn, fu, TABLE, False))
     hand = deck[4:8].astype(np.int64)
-    assert sq.expected_line(hand, 4, n, u, total, njack, TABLE) == pytest.approx(
+    assert square_lines.expected_line(hand, 4, n, u, total, njack, TABLE) == pytest.approx(
         fastev.expected_hand(*hand, unseen, TABLE)
     )
     # an empty line over the whole deck is the mean show of RULES.md §2
-    n, u, total, njack = sq.pool_counts(np.zeros(52, dtype=np.bool_))
-    assert sq.expected_line(
+    n, u, total, njack = square_lines.pool_counts(np.zeros(52, dtype=np.bool_))
+    assert square_lines.expected_line(
         np.zeros(4, dtype=np.int64), 0, n, u, total, njack, TABLE
     ) == pytest.approx(61_974_180 / 12_994_800, abs=1e-12)
 
@@ -153,7 +153,7 @@ def test_place_values_are_expectations_over_completions():
     seen[card] = True
     seen[deck[30:]] = True  # a small pool keeps the brute force short
     pool = [c for c in range(52) if not seen[c]]
-    values, kept_out = sq.place_values(grid, card, seen, TABLE)
+    values, kept_out = square_lines.place_values(grid, card, seen, TABLE)
     for cell in (3, 9, 14):
         g = grid.copy()
         g[cell] = card
@@ -161,13 +161,13 @@ def test_place_values_are_expectations_over_completions():
         scores = []
         for t in itertools.permutations(pool, 3):
             g[rest] = t[:2]
-            scores.append(sq.grid_points(g, t[2], TABLE))
+            scores.append(square_lines.grid_points(g, t[2], TABLE))
         assert values[cell] == pytest.approx(np.mean(scores), abs=1e-9)
     scores = []
     for t in itertools.permutations(pool, 4):
         g = grid.copy()
         g[[3, 9, 14]] = t[:3]
-        scores.append(sq.grid_points(g, t[3], TABLE))
+        scores.append(square_lines.grid_points(g, t[3], TABLE))
     assert kept_out == pytest.approx(np.mean(scores), abs=1e-9)
     assert np.isneginf(values[grid >= 0]).all()
 
@@ -246,7 +246,7 @@ def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
     seen[card] = True
     seen[deck[27:]] = True  # 10 unseen cards keep the brute force short
     pool = [c for c in range(52) if not seen[c]]
-    values, kept_out = sq.place_values(grid, card, seen, TABLE)
+    values, kept_out = square_lines.place_values(grid, card, seen, TABLE)
     opts, vals = sq.lookahead_values(
         grid,
         card,
@@ -264,7 +264,7 @@ def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
     def mean_final(g, free, unseen):
         return np.mean(
             [
-                sq.grid_points(np.where(np.arange(16) == free, last, g), starter, TABLE)
+                square_lines.grid_points(np.where(np.arange(16) == free, last, g), starter, TABLE)
                 for last, starter in itertools.permutations(unseen, 2)
             ]
         )
@@ -427,7 +427,7 @@ def test_best_place_last_cell_is_exact_and_playouts_agree():
     grid = deck[:16]
     card, grid[6] = grid[6], -1
     full = np.array([card if c < 0 else c for c in grid], dtype=np.int64)
-    exact = np.mean([sq.grid_points(full, s, TABLE) for s in deck[16:]])
+    exact = np.mean([square_lines.grid_points(full, s, TABLE) for s in deck[16:]])
     code, out, _ = run(
         "best-place", *spelled(grid), "--card", format_card(card), "--playouts", "4000", "--json"
     )
@@ -435,7 +435,7 @@ def test_best_place_last_cell_is_exact_and_playouts_agree():
     assert code == 0 and move["move"] == "r2c3" and move["ev"]
     assert move["expected"] == pytest.approx(exact, abs=1e-9)
     assert abs(move["mean"] - exact) < 4 * move["se"]
-    wins = np.mean([sq.grid_points(full, s, TABLE) >= 61 for s in deck[16:]])
+    wins = np.mean([square_lines.grid_points(full, s, TABLE) >= 61 for s in deck[16:]])
     assert abs(move["win"] - wins) < 0.05
 
 
@@ -555,7 +555,7 @@ def test_bracket_pairs_the_best_policy_ev_and_the_bound_on_simulates_decks():
 
 
 def test_coach_taking_every_advice_plays_lookahead_and_sees_only_the_face_up_cards():
-    from cribsolve.games.solitaire.square import Walk, best_place
+    from cribsolve.games.solitaire.square_advice import Walk, best_place
 
     lay = layout("square", talon(14))
     walk = Walk(lay["talon"], lay["starter"])

@@ -1,2 +1,3 @@
-"""PySolFC's cribbage solitaires: Cribbage Patience, Cribbage Patience II and Cribbage Shuffle,
-their deals by game number, policies, simulation, bounds and coach."""
+"""PySolFC's cribbage solitaires: Cribbage Patience, Patience II, Shuffle and Square; their
+deals by game number, policies, simulation, bounds and coach (rules: docs/RULES.md §4).
+"""

@@ -1,31 +1,21 @@
 """A value function of Cribbage Patience that knows which cards are left, not only the score.
 
-The score-only win table W[k][s] (simulate.win_table) treats the deals as independent, but they
-share one deck: a deal that used the fives leaves poorer deals behind. Here the probability of
-winning after a deal, from score s with k deals left, is
+The win table W[k][s] (simulate.win_table) treats the deals as independent, but they share one
+deck: a deal that used the fives leaves poorer deals behind. Here P(win) after a deal, from
+score s with k deals left, is
 
     V[k](s, unseen) = sigmoid(a_k logit(W[k][s]) + b_k + c_k . x(unseen)),
 
-x being the share of each rank among the cards unseen when the deal's discard is made (the
-seven removed cards, the deal's face-down crib cards and the talon below the hand; the king's
-share left out, as the shares add up to one), less 1/13, and the product of every two of them
-(a rank's square included) less its mean over random sets of as many unseen cards
-(product_mean). The ranks score together (fives with ten-cards, neighbours in runs): on
-held-out games the products cut the log loss after deals 3 and 4 by 0.0025 and 0.0037 more
-than the shares alone (which cut W's by 0.0080 and 0.0054).
-Every fitted deal has one number of unseen cards, so there the centring only moves b_k; it
-keeps a partial ``--seen`` (more cards unseen, products near zero) from inheriting the
-products' mean at the deal's own count. The coefficients are fitted by logistic regression
-(Newton's method) on simulated games of the ``ev`` policy, per deals left
-(simulate.deck_value fits and keeps them); where W is 0 or 1 the game is decided and V is W.
-Because x is known before the discard, V[k](., unseen) is just another row of continuation
-values: the ``deck`` policy uses it where ``win`` uses W.
+x being each rank's share of the cards unseen at the discard (less 1/13; the king's left out)
+and the products of every two shares (less their mean over random sets of as many cards,
+product_mean, so that a partial ``--seen`` does not inherit it). The coefficients are a
+logistic regression on simulated ``ev`` games, per deals left (simulate.deck_value fits and
+keeps them); where W is 0 or 1, V is W. x is known before the discard, so V is one more row of
+continuation values: the ``deck`` policy uses it where ``win`` uses W.
 
-The after value is the same regression fitted on the cards still unseen once the deal is
-scored (its crib cards and starter turned). A player never decides with it, but the bracket's
-charges use it as their phi: the realised after value minus its exact expectation over every
-face-down pair and starter, so a player who sees those cards is charged for how they change
-the cards left, not only the points (any phi gives a valid bound; a closer one a tighter one).
+The after value is the same regression on the cards still unseen once the deal is scored. No
+player decides with it: it is the phi of the bracket's charges (bracket_bound.py). The fits and
+their measurements: the research notes.
 """
 
 from __future__ import annotations

@@ -1,30 +1,22 @@
-"""PySolFC's Cribbage Patience (game 955) and Cribbage Patience II (game 980), RULES.md §4.
+"""PySolFC's Cribbage Patience (955) and Patience II (980) (rules: docs/RULES.md §4): the kernels
+that deal, discard and score whole games from an array of shuffled decks, and the policies
+that choose the discards from the cards seen so far, never the face-down ones:
 
-One shuffled deck per game, never reshuffled. Patience: 7 cards removed unseen, then five
-deals of [2 face-down crib cards, 6 hand cards, starter]. Patience II: four deals of
-[6 hand cards, 6 more hand cards, starter]. The crib scores like a hand (pysol preset); heels
-adds 2 in every deal. The kernels play whole games from an array of shuffled decks.
-
-Policies (what the player may know: the cards seen so far, never the face-down ones):
   RANDOM       any discard, uniformly.
-  EV           the discard with the most expected points this deal, exact over every unseen
-               starter and face-down crib pair (card counting). Patience II's first discard
-               treats the two crib cards still to come as unseen cards (its second discard is
-               exact); the look-ahead in analysis is sampled, too slow for millions of deals.
-  WIN          the discard with the highest probability of finishing at 80 or more. It
-               combines the exact distribution of this deal's points (every starter and face-down
-               pair) with a table W[k][s], the probability of winning from score s with k deals
-               left when playing EV, computed by dynamic programming from the per-deal point
-               distributions of 200,000 simulated EV games (simulate.win_table). Where the game is
-               already certain to be won or lost it plays EV. In Patience II it decides the second
-               discard (exact over the starter, the first hand included); the first is EV's.
-  DECK         (Patience) WIN with the deck value (deckvalue.py) in place of W: P(win) after
-               the deal from the score and the ranks left among the unseen cards.
-  LOOKAHEAD    (Patience II) the win policy's second discard, and a first discard by P(win) too:
-               its mean over LOOK_HANDS second hands drawn from the unseen cards, each followed by
-               the exact second discard (the second hand's distribution sampled, not ignored).
+  EV           the most expected points this deal, exact over every unseen starter and
+               face-down crib pair (Patience II's first discard: the two crib cards still to
+               come taken as unseen).
+  WIN          the highest P(finishing at 80 or more): this deal's exact point distribution
+               against W[k][s], P(win) from score s with k deals left playing EV
+               (simulate.win_table); EV where the game is decided. In Patience II it makes the
+               second discard, EV the first.
+  DECK         (Patience) WIN with the deck value (deckvalue.py) in place of W.
+  LOOKAHEAD    (Patience II) WIN's second discard, and a first by P(win) averaged over
+               LOOK_HANDS second hands drawn from the unseen cards.
   CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
-               choosing: an upper bound no real strategy can beat.
+               choosing: an upper bound.
+
+Measurements and history: the research notes.
 """
 
 import numpy as np

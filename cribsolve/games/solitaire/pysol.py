@@ -1,21 +1,11 @@
-"""PySolFC's game numbers: the deal a PySolFC player sees for game N, in our card ids.
-
-Facts taken from PySolFC (pysollib/pysolrandom.py, pysollib/game/__init__.py,
+"""PySolFC's game numbers: the deal a PySolFC player sees for game N, in our card ids. How PySolFC
+deals (its two generators, its card order, each game's positions): docs/RULES.md §4. The facts
+are PySolFC's (pysollib/pysolrandom.py, pysollib/game/__init__.py,
 pysollib/games/special/cribbage.py); the code here is our own.
 
-- "msN", or a plain N with 1 <= N < 32000, uses the Microsoft-compatible linear congruential
-  generator (LCRandom31: x = 214013 x + 2531011 mod 2**33, draws of 15 bits, randint by
-  modulo), after the cards are put in Microsoft FreeCell's order (ace to king, each rank in
-  clubs, diamonds, hearts, spades). Any other N (32000 included) uses Python's Mersenne Twister
-  seeded with N, with randint(a, b) = a + int(random() * (b + 1 - a)).
-- The cards are created suit by suit (clubs, spades, hearts, diamonds), ace to king, shuffled
-  Fisher-Yates from the end, and the last card is the top of the talon (dealt first).
-
-``talon(game)`` gives the 52 card ids in the order they leave the talon, top first. That is
-exactly the deck array the Patience kernels read (patience.py); Cribbage Shuffle's
-kernels read ``talon[35:]`` (16 grid cards row by row, then the starter). Cribbage Square's
-(805-808) sets ``SQUARES[v].set_aside`` cards aside, deals the rest one at a time and scores
-with the last card, ``talon[51]``, as the starter.
+``talon(game)`` gives the 52 card ids in the order they leave the talon, top first: the deck
+array the Patience kernels read; Shuffle reads ``talon[35:]`` and Square deals after its
+``SQUARES[v].set_aside`` cards, both with ``talon[51]`` as the starter.
 """
 
 from __future__ import annotations
@@ -36,7 +26,7 @@ _NUMBER = re.compile(r"(ms)?([0-9]+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class Game:
+class GameNumber:
     """A game number as PySolFC reads it: ``ms`` says which generator deals it."""
 
     number: int
@@ -46,7 +36,7 @@ class Game:
         return f"ms{self.number}" if self.ms and self.number >= MS_BELOW else str(self.number)
 
 
-def parse_game(text) -> Game:
+def parse_game(text) -> GameNumber:
     """'123', 'ms123' or 123; 0, negatives and anything else are refused (CardError)."""
     m = _NUMBER.fullmatch(str(text).strip())
     if not m:
@@ -60,7 +50,7 @@ def parse_game(text) -> Game:
             f"{text!r} is not a PySolFC game number: give 1 to {top}"
             + (" (2**33 - 1) after ms" if explicit else " (1e20)")
         )
-    return Game(n, explicit or n < MS_BELOW)
+    return GameNumber(n, explicit or n < MS_BELOW)
 
 
 class _Microsoft:
@@ -102,9 +92,9 @@ def _ms_order(cards: list[int]) -> list[int]:
 
 
 def talon(game) -> list[int]:
-    """The 52 card ids of game ``game`` (a Game, or text for parse_game), top of the talon
+    """The 52 card ids of game ``game`` (a GameNumber, or text for parse_game), top of the talon
     first: the order in which they are dealt."""
-    g = game if isinstance(game, Game) else parse_game(game)
+    g = game if isinstance(game, GameNumber) else parse_game(game)
     cards = pysol_order()
     if g.ms:
         cards, rng = _ms_order(cards), _Microsoft(g.number)
@@ -156,7 +146,7 @@ def deal_record(variant: str, game) -> dict:
     """The deal of ``game`` as JSON: the talon (top first) and the layout, cards spelled."""
     from cribsolve.core.notation import format_card
 
-    g = game if isinstance(game, Game) else parse_game(game)
+    g = game if isinstance(game, GameNumber) else parse_game(game)
     t = talon(g)
 
     def spell(x):
@@ -179,7 +169,7 @@ def deal_lines(variant: str, game) -> list[str]:
     """The deal as a PySolFC player would lay it out, one line per deal (or grid row)."""
     from cribsolve.core.notation import format_card, format_cards
 
-    g = game if isinstance(game, Game) else parse_game(game)
+    g = game if isinstance(game, GameNumber) else parse_game(game)
     lay = layout(variant, talon(g))
     out = [
         f"{SOLITAIRES[variant].name}, PySolFC game {g} ("

@@ -1,19 +1,14 @@
-"""PySolFC's Cribbage Shuffle (game 809): the provably best arrangement of a 4 x 4 grid.
+"""PySolFC's Cribbage Shuffle (809; rules: docs/RULES.md §4): the provably best arrangement of its
+4 x 4 grid. Any arrangement is reachable, so a deal is a pure optimisation over how the 16
+cards split into rows and columns.
 
-Score = the 4 rows + the 4 columns, each 4 cards + the fixed starter, scored as hands (pysol),
-plus 2 once if the starter is a jack. Any arrangement is reachable, so a deal is a pure
-optimisation over how the 16 cards are split into rows and columns.
-
-Exact search. Let v(P) be the value of a partition P of the 16 cards into four groups of 4.
-Transposing a grid keeps its score, so an optimal grid can be taken with rows worth at least
-its columns: rows + columns <= 2 v(rows). Hence, with ``best`` the best total found so far, only
-row partitions with 2 v > best can still lead to something better. They are enumerated best
-first (a dynamic program over card subsets gives the exact maximum of every remaining set, so
-branches that cannot reach the threshold are cut), and each is completed by its best columns
-(every way to pick one card of each row for each column: 4!^3 = 13,824). The search ends when
-the next partition has 2 v <= best: that is the proof. The starting ``best`` comes from a
-quick heuristic: the best partition completed by its best columns, then pairwise swaps while
-they improve.
+Why the search is exact: a transposed grid scores the same, so an optimal grid can be taken
+with rows worth at least its columns, and rows + columns <= 2 v(rows), v(P) being the best a
+partition P of the cards into four groups of 4 scores. Row partitions are enumerated best first
+(a dynamic program over card subsets bounds every remaining set) and each completed by its best
+columns (4!^3 = 13,824 ways); once the next partition has 2 v <= best, nothing left can do
+better: that is the proof. The first ``best`` comes from a quick heuristic (the best partition,
+its best columns, then pairwise swaps while they improve).
 """
 
 import numpy as np
