@@ -15,7 +15,7 @@ continuation values: the ``deck`` policy uses it where ``win`` uses W.
 
 The after value is the same regression on the cards still unseen once the deal is scored. No
 player decides with it: it is the phi of the bracket's charges (bracket_bound.py). The fits and
-their measurements: the research notes.
+their measurements: docs/research.md.
 """
 
 from __future__ import annotations

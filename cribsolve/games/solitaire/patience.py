@@ -16,7 +16,7 @@ that choose the discards from the cards seen so far, never the face-down ones:
   CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
                choosing: an upper bound.
 
-Measurements and history: the research notes.
+Measurements and history: docs/research.md.
 """
 
 import numpy as np

@@ -8,7 +8,7 @@ empty cells at random; ``ev`` makes the move of the highest exact expected final
 ``lookahead`` plays the next card as ev would, over every card it may be, among ev's best
 LOOKAHEAD_TOP moves; ``clairvoyant`` (805) is Shuffle's proven optimum on the same cards.
 Simulated decks are Shuffle's, so a seed deals Square the same 16 cards and starter as
-Shuffle. Measurements and history: the research notes.
+Shuffle. Measurements and history: docs/research.md.
 """
 
 from __future__ import annotations
