@@ -9,8 +9,8 @@ the expectations are exact (every face-down pair and starter), and Patience's ch
 seeing the next hand uses hands drawn independently of the deck, so it too averages zero.
 Patience II charges a deal's two discards as one decision, given both hands: looser, still
 valid. Along the best policy's own play, ``path_value`` has that policy's mean and is never
-above the bound: the bracket counts its width deck by deck. The method and its history: the
-research notes.
+above the bound: the bracket counts its width deck by deck. The method and
+its history: docs/research.md.
 """
 
 from __future__ import annotations
