@@ -1,11 +1,7 @@
-"""The command line: a thin skin of click over the library. This holds the group ``cli``, which
-imports a command's module only when that command is asked for (click's LazyGroup), and the
-console entry point ``main``.
-
-Start-up is kept short: nothing heavier than click is imported before a command runs, and a
-command that answers one question runs the kernels as plain Python (``options.quick``) instead
-of waiting about a second for numba; should it need a table that has to be built, it starts
-again compiled.
+"""The command line: the click group ``cli``, which imports a command's module only when that
+command runs (LazyGroup), and the console entry point ``main``. Nothing heavier than click is
+imported before a command runs, so single answers come back fast (docs/performance.md, "How
+single answers start fast").
 """
 
 from __future__ import annotations

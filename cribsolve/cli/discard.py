@@ -1,10 +1,7 @@
-"""The discard commands: ``best-discard`` and ``crib-table``.
-
-``best-discard`` runs one of four analyses, picked by its options: the solitaires'
-(discard_solitaire.py), and for the two-player game the exact one of the standard deals, the
-sampled one of house-rule deals, and P(win) on the board with --my-score
-(discard_cribbage.py). The command only gathers its options into one ``DiscardRequest`` and
-hands it to the analysis; each analysis refuses the options that do not apply to it.
+"""``best-discard`` and ``crib-table``. best-discard only gathers its options into one
+``DiscardRequest`` and hands it to the analysis they pick (the solitaires':
+discard_solitaire.py; cribbage's: discard_cribbage.py); each analysis refuses the options that
+do not apply to it.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
-"""``best-discard`` for the two-player game: its three analyses, each given the command's
-``DiscardRequest`` and the hand.
-
-- ``rank_exact``: the standard deals (6 cards, or 5), exact over the starter and the
-  opponent's throw (one hand, or a file of hands with --batch), optionally with the expert's
-  pegging margin;
-- ``rank_sampled``: house-rule deals (two cut cards, --wild, --lowball, --crib-size, other
-  hand sizes, draw, choose-a-cut, two cribs, bidding), sampled;
-- ``rank_by_wins``: with --my-score and --their-score, the P(win) of the game of each throw;
-- ``rank_table``: a seat of a three- or four-handed deal (or partners), exact.
+"""``best-discard``'s analyses of cribbage, each given the command's ``DiscardRequest`` and the
+hand: ``rank_exact`` (the standard deals, exact; --batch), ``rank_sampled`` (house-rule deals,
+sampled), ``rank_by_wins`` (P(win) with --my-score) and ``rank_table`` (three or four players,
+or partners). Their output: docs/throwing.md, docs/odds.md, docs/house-rules.md.
 """
 
 from __future__ import annotations

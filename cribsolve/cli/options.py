@@ -1,10 +1,8 @@
-"""What the command modules share: the bounds of the numbers a user types, the option
-decorators and parameter types, the game's rules as options (``make_spec``, ``make_rules``),
-and the checks every command makes before its work starts (cards, output paths, options that
-do not apply).
-
-Every command module imports this one at start-up, so it stays light: the library is
-imported inside the functions that need it.
+"""What the command modules share: the bounds of the numbers a user types, the option decorators
+and parameter types, and the game's rules as options (``make_spec``, ``make_rules``); the
+checks of what a user typed are checks.py's. Every command module imports this one at
+start-up, so it imports neither numpy nor numba at the top: what needs them comes in inside
+the functions.
 """
 
 from __future__ import annotations

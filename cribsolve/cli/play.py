@@ -303,8 +303,9 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def review(game, as_json, quiet):
-    """Replay a played game from its record (GAME, a text file: see the README) and set each
-    of your throws and plays beside the best, from what you knew then."""
+    """Replay a played game from its record (GAME, a text file as play writes it; the format
+    is in the documentation, "The game record") and set each of your throws and plays beside
+    the best, from what you knew then."""
     from cribsolve.games.cribbage.table.record import load_record
     from cribsolve.games.cribbage.table.replay import replay
     from cribsolve.games.cribbage.table.review import as_dict, count_decisions, text_lines

@@ -1,10 +1,8 @@
 """Pictures of the library's results, one function per picture, each returning a matplotlib
-Figure; ``save`` writes one as PNG or SVG, chosen by the file's extension.
-
-matplotlib is optional (``pip install 'cribsolve[plot]'``), so it is imported inside the
-functions, and only its object API is used (``Figure``, saved through the Agg or SVG canvas):
-no pyplot state and no backend switch, so drawing works headless and never disturbs a
-notebook's own figures.
+Figure; ``save`` writes one as PNG or SVG, by the file's extension. matplotlib is optional
+(``cribsolve[plot]``), so it is imported inside the functions, and only its object API is used
+(no pyplot state, no backend switch): drawing works headless and leaves a notebook's own
+figures alone.
 """
 
 from __future__ import annotations
@@ -191,7 +189,7 @@ def distribution_figure(hist, crib: bool, preset: str):
 
 
 def crib_table_figure(rows, seat: str, opponent: str):
-    """Expected crib points of every two-card throw (analysis.opponent.crib_table_rows) as a
+    """Expected crib points of every two-card throw (crib_model.crib_table_rows) as a
     13 x 13 map: suited above the diagonal, offsuit below, pairs on it."""
     grid = np.full((13, 13), np.nan)
     for a, b, suited, crib in rows:
@@ -259,7 +257,7 @@ def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
 
 
 def discard_figure(values, heading: str, xlabel: str):
-    """The distribution of each throw's points (analysis.discard.DiscardValue), best first;
+    """The distribution of each throw's points (core.options.DiscardValue), best first;
     throws of one distribution (suits that do not matter) share a line and its legend entry."""
     fig = _figure(8, 4.5)
     ax = fig.add_subplot()

@@ -1,5 +1,5 @@
-"""The commands that play many seeded games: ``simulate`` (a solitaire, Shuffle or two-player
-cribbage, one policy) and ``variations`` (each house rule alone, side by side)."""
+"""``simulate``: many seeded games of a solitaire, Shuffle or cribbage (two to four players, or
+partners), and their win rate (``variations``, the house rules side by side: variations.py)."""
 
 from __future__ import annotations
 

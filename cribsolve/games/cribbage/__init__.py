@@ -1,2 +1,3 @@
-"""Two-player cribbage: its spec and house rules, the play, the players, the analyses of a deal
-and a board, and the review of a game."""
+"""Cribbage, two to four players, in five sub-packages in the order a deal is played: rules,
+players (of the play), throw, deals, table; imports only go down (docs/architecture.md).
+"""

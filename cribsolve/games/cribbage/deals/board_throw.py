@@ -58,7 +58,7 @@ def _shuffle(cards, state):
 
 @njit(cache=True)
 def model_throw(six, seat, shares, disc_idx):
-    """The option (throws.deal_options' order, two of six cards thrown) the throw model takes
+    """The option (values.deal_options' order, two of six cards thrown) the throw model takes
     with these six cards in ``seat`` (``shares``: inference.keep_shares; the first of its tied
     fours, the first way by suit to throw its ranks), or -1 where the model does not apply:
     the opponent of board_throw's deals, at a small part of an expected-value throw's cost."""
@@ -96,7 +96,7 @@ def board_value(board, d, mine, theirs, row, times, pr):
 @njit(cache=True)
 def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
     """The expert's throw from the board (two players, seat 1 the dealer; mine and theirs the
-    scores): of its BOARD_THROWS best throws by points (throws.throw_values), the one most
+    scores): of its BOARD_THROWS best throws by points (values.throw_values), the one most
     worth by board_value over BOARD_DEALS deals of the unseen cards, the same deals for each
     throw: the opponent's six, its throw by the throw model (model_throw; where the model
     does not apply, by expected value as the odds table's players throw), the cut card; the

@@ -31,11 +31,14 @@ from cribsolve.games.cribbage.throw.values import (
 )
 from cribsolve.infra.jit import njit
 
-# a policy is (discard, pegging): discard 0 random, 1 ev; pegging as in policies.POLICIES
+# a policy is (discard, pegging): discard as values.py's RANDOM, EV, EXPERT; pegging as
+# policies.POLICIES
 PARTS = ("heels", "dealer_pegging", "pone_pegging", "pone_hand", "dealer_hand", "crib", "pone_crib")
 
 
 NP = len(PARTS)  # with n players a deal's parts are 3 + 2n (part_count): heels, each
+# seat's pegging from the dealer back to seat 0, each seat's hand from
+# seat 0 to the dealer, the crib, the pone's crib (two cribs)
 
 
 NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)))  # no expert among the players: no tables
@@ -56,7 +59,7 @@ def part_count(n):
 
 @njit(cache=True)
 def trace_length(pr):
-    """The length of a deal's trace (play.log_points): room for heels, every card and every
+    """The length of a deal's trace (pegging.log_points): room for heels, every card and every
     go."""
     return max(MAX_EVENTS, 2 * pr[PLAYERS] * pr[HAND_SIZE] + 2) + 1
 
@@ -107,7 +110,7 @@ def _redraws(cards, before, owns, policies, deck, top, known, table, pr, first, 
 
 @njit(cache=True)
 def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
-    """The auction for the crib (throws.auction): (its owner's seat, the bid). A random player
+    """The auction for the crib (draw_and_bid.auction): (its owner's seat, the bid). A random player
     never bids."""
     hs = np.zeros((2, 2))
     ss = np.zeros((2, 2, CRIB_DRAWS))
@@ -122,16 +125,14 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
 @njit(cache=True)
 def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, forced, trace):
     """One deal from a shuffled deck: with h = the hand size, seat s gets deck[sh:sh + h]
-    (seat 0 the pone, the last seat the dealer); further cards leave the deck from there in
-    the order they are needed: the crib's card from the deck (three players), a first cut
-    card (turned before the throw; all players see it), redraws (the pone first, before the
-    throw and after it), the last cut card. policies[seat] = (discard, pegging); expert: the
-    experts' tables (players.expert_tables; a player's pegging policy picks its pegging
-    table); forced[seat]: the option of deal_options that seat throws, or -1 for its
-    policy's. Points go into seat_scores (one per side, play.side)
-    and into parts (see NP), and heels and the play's points, in the order they come, into
-    ``trace`` (play.log_points). Returns the side that reached ``target`` (0: play the whole
-    deal; two cribs always plays it), or -1."""
+    (seat 0 the pone, the last seat the dealer); the rest leave the deck as needed: the crib's
+    card (three players), a first cut card (seen before the throw), redraws (before and after
+    the throw, the pone first), the last cut card. policies[seat] = (discard, pegging);
+    expert: roster.expert_tables (the pegging policy picks its table); forced[seat]: the
+    option of deal_options that seat throws, or -1 for its policy's. Points go into
+    seat_scores (one per side, pegging.side), parts (NP) and, heels and the play in order,
+    ``trace`` (pegging.log_points). Returns the side that reached ``target`` (0: play the
+    whole deal; two cribs always plays it), or -1."""
     h = pr[HAND_SIZE]
     seats = pr[PLAYERS]
     dealer = seats - 1

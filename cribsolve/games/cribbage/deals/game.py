@@ -1,21 +1,7 @@
-"""Cribbage (docs/RULES.md §3, §5, §8): whole deals and games under a spec (spec.py, passed
-to kernels as ``pr``; the show's table is built for its target sum).
-
-Players are 0 to n - 1 (two, three or four); in a deal, seat 0 is the pone (the dealer's
-left) and the seats go round to the dealer, the last seat (with two: seat 0 the pone, seat 1
-the dealer); the deal passes to the left. With partners, players 0 and 2 are one team and 1
-and 3 the other, and a team's points go on one score (its ``side``). A deal runs: the deal
-(with three players, a crib card from the deck), a first cut card (two cut cards), redraws
-(draw cribbage), the bid for the crib, the throws (with the card given under choose-a-cut),
-redraws again, the last cut card, the play, then the show: the hands from the dealer's left
-round to the dealer, then the crib(s). The game ends the moment a score reaches the game
-length; that side wins, or under lowball loses. Under two cribs the deal is played to its end
-and the most points win (the fewest under lowball; ties are possible). The five-card game
-gives the pone of the first deal 3 points before it starts.
-
-Policies: discards 'ev' (throws.py: the most expected value, exact over the cut card, the
-opponent's cards uniform) or 'random'; pegging 'greedy', 'lookahead', 'expert1', 'expert' or
-'random' (policies.py).
+"""Whole games of cribbage (docs/RULES.md §3, §8): deal after deal by deal.py's engine until a
+side reaches the game length, many at once over threads, and the deals the odds table is made
+from. Players are 0 to n - 1; seat 0 of a deal is the pone, the last the dealer; partners 0 and
+2 share a score (pegging.side). ``flags`` lets a compiled copy leave out absent players and rules.
 """
 
 import numpy as np
@@ -51,8 +37,6 @@ from cribsolve.games.cribbage.rules.spec import (
 from cribsolve.games.cribbage.throw.values import EV, RANDOM
 from cribsolve.infra.jit import njit, threaded, variant
 
-# seat's pegging from the dealer back to seat 0, each seat's hand from
-# seat 0 to the dealer, the crib, the pone's crib (two cribs)
 TIE = 2  # the winner of a game of two cribs that ends level
 NO_BOARD = np.zeros((0, 2, 1, 1))  # play_game's ``board``: nobody weighs the board
 NO_START = np.array([0, 0, -1])  # play_game's ``start``: 0-0, the first dealer cut for
@@ -211,7 +195,7 @@ def _play_games(seeds, policies, table, pr, expert, start, board):
 
 def deal_outcomes(seeds, policies, table, pr, expert=NO_EXPERT):
     """Whole deals (no game end), one per seed: (rows of a deal's parts, part_count; each
-    deal's trace of heels and the play, play.log_points), for the odds table."""
+    deal's trace of heels and the play, pegging.log_points), for the odds table."""
     return threaded(
         variant(_deal_outcomes, **flags(policies, pr)), seeds, policies, table, pr, expert
     )

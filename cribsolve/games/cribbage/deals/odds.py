@@ -1,16 +1,8 @@
-"""The probability of winning cribbage between two sides (two players, or two teams of
-partners) from any board position.
-
-Whole deals are simulated once per rule set and policy (every player following it; kept on
-disk): each deal's points by part and, for heels and the play, the order in which they came
-(play.log_points). A dynamic program then runs over every position (my score, their score,
-who deals) from the top down, averaging over those deals exactly as the game counts them:
-heels and the play card by card (whoever reaches the game length first there wins), then the
-pone's hand, then the dealer's hand and crib. No stage is assumed independent of another: each
-simulated deal is played out from each position. Every deal scores at least one point in the
-play (the last card), so each position only needs positions with a larger total. Under
-lowball, reaching the game length first loses, so the chance of winning is the chance of not
-getting there first. The standard game's table to 121 ships with the package.
+"""The odds table: P(win) from every board position between two sides (two players, or two teams),
+and the skunk table beside it for game points. Whole deals are simulated once per rule set and
+policy and kept; a dynamic program replays each from every position as the game counts it,
+nothing assumed independent (docs/odds.md). The standard game's tables to 121 ship with the
+package.
 """
 
 from __future__ import annotations
@@ -40,8 +32,8 @@ def deal_records(
     spec: CribbageSpec, deals: int, seed: int = SEED, policy: str = "greedy", progress=None
 ) -> dict:
     """``deals`` whole deals under ``spec`` (its game length plays no part), both players
-    following ``policy``: {"parts": rows of game.PARTS, "traces": each deal's heels and
-    play, play.log_points}."""
+    following ``policy``: {"parts": rows of deal.PARTS, "traces": each deal's heels and
+    play, pegging.log_points}."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.deals.game import deal_outcomes
     from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, tables_for

@@ -21,7 +21,7 @@ EXPERT_PLAYS = {"expert1": "open", "expert": "infoset"}  # the play of each expe
 
 
 def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
-    """What the experts read in the game engine (game.play_deal's ``expert``): their pegging
+    """What the experts read in the game engine (deal.play_deal's ``expert``): their pegging
     tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
     among ``policies``) and the throw model."""
     from cribsolve.games.cribbage.players.inference import throw_model
@@ -37,7 +37,7 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
 
 
 def tables_for(policies, spec: CribbageSpec) -> tuple:
-    """expert_tables where one of ``policies`` is an expert, else none (game.NO_EXPERT)."""
+    """expert_tables where one of ``policies`` is an expert, else none (deal.NO_EXPERT)."""
     from cribsolve.games.cribbage.deals.deal import NO_EXPERT
 
     return expert_tables(spec, policies) if any(p in EXPERT_PLAYS for p in policies) else NO_EXPERT

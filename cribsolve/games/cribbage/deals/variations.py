@@ -1,10 +1,6 @@
-"""The house rules side by side: the same seeded games under each rule alone and under the
-standard game, then three and four players, partners and the five-card game, so the page's
-questions (which rule lengthens the game, which widens the dealer's edge, how big a hand
-gets) are answered by one table.
-
-Each row is ``simulate_cribbage`` under one spec; the rules listed are those the engine plays
-(spec.py).
+"""The house rules side by side (``cribsolve variations``, docs/house-rules.md): the same seeded
+games under the standard game, each rule alone, one combined house game, then three and four
+players, partners and the five-card game; each row is ``simulate_cribbage`` under one spec.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""Throws and plays that count the board: each choice's probability of winning the game.
-
-Near the end of a game the throw with the most expected points is not always the one that
-wins most: what matters is who gets to the game length first, and the play counts before the
-show, the pone's hand before the dealer's. So each throw is played out on ``samples``
-shuffles of the unseen cards, the same shuffles for every throw (the opponent's cards, its
-throw by its policy, the cut card, the play and the show: game.play_deal, both players
-following the policy after my throw), and each played deal is valued as the odds table
-values one (reach.after_deal): whoever reaches the game length first in it, card by card, has
-won; otherwise the table's chance from the scores after it. The mean over the shuffles is
-the throw's P(win); its standard error is over the shuffles. A card to lay in the play is
-weighed the same way: the opponent's unplayed cards are drawn from the unseen ones that fit
-its goes, its throw from the rest, and the play then goes on greedily to the show.
+"""Throws and cards weighed by the board: each choice's P(win) of the game (or expected game
+points), for ``--my-score``, the hints near the end and the expert's throw there (board_for;
+docs/odds.md, "Near the end"). Each choice is played out on the same shuffles of the unseen
+cards (deal.play_deal, then greedy play, as the odds table's players), and each played deal is
+valued as the odds table values one (reach.after_deal); standard errors are over the shuffles.
 """
 
 from __future__ import annotations
@@ -365,7 +357,7 @@ def play_odds(
 
 
 def board_for(policies, spec, objective: str = "win") -> np.ndarray:
-    """What the expert weighs its throws by near the end of a game (game.board_throw): the
+    """What the expert weighs its throws by near the end of a game (board_throw.py): the
     odds table, and for game points the skunk table beside it (odds.objective_table); none
     (game.NO_BOARD) where no player is the expert or the odds table does not model the deal
     (unweighed, lowball, a first cut card, redraws, a cut card given, a game longer

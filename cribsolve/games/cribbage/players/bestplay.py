@@ -1,14 +1,8 @@
-"""best-play: the cards I may lay now, from the play written so far. Two players: each
-valued by the expert's information-set search over every holding the opponent may have
-(infoset_search.py). Three or four players, partners and the five-card game: each valued by
-playouts (policies.playouts), the others' cards drawn from the cards I have not seen, their
-goes respected, every seat then laying by a stated policy.
-
-A position is read from what a player sees: every card laid in order, seat 0 (the dealer's
-left) first, with a go where a player could not lay, and my unplayed hand. The others' hands
-are hidden, so their goes must be written, except where the rules make them
-(pegging.PlayState.settle); a go tells that a seat's cards are worth more than the count left,
-and (two players) the opponent's throw model weighs the rest.
+"""``best-play``: the cards I may lay now, from the play written so far (docs/pegging.md). Two
+players: each valued by the information-set search (infoset_search.py) over every holding the
+opponent may have, weighed by its throw model; three or four players, partners and the
+five-card game: by playouts of the others' cards (policies.playouts). A written play gives the
+others' goes, except where the rules make them (pegging.PlayState.settle).
 """
 
 from __future__ import annotations

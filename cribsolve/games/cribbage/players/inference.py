@@ -1,15 +1,8 @@
-"""What the opponent's throw says about its hand: its holdings weighted by its throw model.
-
-The opponent was dealt six cards and threw the two its policy prefers, so a holding of its
-unplayed cards is likelier when, with the cards it has already laid, it makes a four that
-policy keeps. The model works by ranks, as the pegging search does: an option of six ranks is
-worth the kept four's mean show over the cut (each rank as likely as its copies outside the
-six) plus, for the dealer, or minus, for the pone, the thrown pair's mean crib with two more
-random cards and a cut (crib_values); the policy keeps the best four (tied fours share). A
-holding's weight is the number of ways the unseen cards make it and a throw, summed over the
-throws after which the policy keeps exactly its four. The model's choice for every four and
-every thrown pair is made once per rule set and kept (keep_shares, throw_model), so the
-game engine weighs every holding before it draws the ones it searches.
+"""What the opponent's throw says about its hand: its holdings weighted by its throw model, which
+keeps, of six ranks, the four with the best mean show plus (dealer) or minus (pone) the thrown
+pair's mean crib. The model's every choice is made once per rule set and kept (keep_shares,
+throw_model), so the engine can weigh every holding cheaply (docs/pegging.md, "How it is worked
+out").
 """
 
 import numpy as np
@@ -134,9 +127,8 @@ def keeps_share(six, seat, table, crib, aim):
 @njit(cache=True)
 def four_index(ranks):
     """The place of four ranks (any order) among the 1820 multisets of four ranks: the
-    colex rank of the sorted ranks spread out to distinct numbers. Sorted by five swaps:
-    np.sort's new array made a call about ten times slower, and the search weighs every
-    holding by it."""
+    colex rank of the sorted ranks spread out to distinct numbers. Sorted by five swaps, not
+    np.sort, whose new array is costly in a call the search makes for every holding."""
     a, b, c, d = ranks[0], ranks[1], ranks[2], ranks[3]
     a, b = min(a, b), max(a, b)
     c, d = min(c, d), max(c, d)

@@ -1,21 +1,9 @@
-"""Pegging by information-set search: every decision in the tree made from what its player
-knows, not from the cards the other holds.
-
-The expert1 search (search.best_line) plays each opponent holding out with both hands open,
-so its opponent answers knowing my cards and my later cards are chosen knowing its hand
-(strategy fusion). Here the tree is over what both players see, the laid cards and the goes:
-- at my nodes I lay one card for every holding still possible there (weighed as I know
-  them), so a later card of mine is chosen from what I will know then;
-- at the opponent's nodes each holding lays the card the opponent, holding it, would choose
-  from its own information (reply): its card's points less the expected points of my best
-  answer, my cards being any it cannot place (the deck less every laid card and its own
-  hand; after a go of mine, only cards that did not fit), exact by the hypergeometric law.
-  Its replies split the holdings, so my next decision weighs only those that would have
-  answered as it did (my belief follows its cards and goes).
-The modelled opponent looks two cards ahead: a deeper one (its best mean margin over 8 drawn
-hands of mine, played out with both hands open) cost 30 times as much, and what that buys
-is spent better on more holdings (README, the expert's section). Holdings are multisets of
-ranks (the play depends on ranks only); seats in the kernels: 0 me, 1 the opponent.
+"""The ``expert``'s pegging: information-set search, every decision made from what its player
+knows, not from the other's cards (open_search.py's strategy fusion). At my nodes one card
+serves every holding still possible; at the opponent's, each holding lays the card its own
+information picks (reply: two cards ahead), which splits the holdings my next card weighs.
+Holdings are multisets of ranks; seats: 0 me, 1 the opponent. Method and measurements:
+docs/pegging.md, docs/research.md.
 """
 
 import numpy as np
@@ -381,7 +369,7 @@ def public_ranks(laid, pr):
 @njit(cache=True)
 def expert_choice(hands, used, series, st, known, pr, shares):
     """The expert's card in the game engine: the best expected margin by the
-    information-set search over the holdings of search.expert_holdings."""
+    information-set search over the holdings of open_search.expert_holdings."""
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, HOLDINGS)
     laid = np.array(
         [RANK[hands[p, i]] for p in range(2) for i in range(hands.shape[1]) if used[p, i]],

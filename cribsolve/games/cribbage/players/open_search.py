@@ -1,12 +1,7 @@
-"""Pegging by search: the rest of a play searched exactly for each holding the opponent may
-have, both players laying their best, and the holdings weighted by what the player knows.
-
-The play depends on ranks only, so a holding is a multiset of ranks, weighted by the number
-of ways the unseen cards make it. What the player knows about the opponent's unplayed cards:
-they are among the cards it has not seen, and a go says that none of them fit under the peg
-limit at that count. Within a holding both hands are known and each side lays the card that
-is best for its own margin (mine - theirs; the least under lowball) over the rest of the play
-(a tree of at most 4 + 4 cards in the standard game).
+"""``expert1``'s pegging: for each holding the opponent may have (a multiset of ranks, weighted by
+the ways the unseen cards make it and by its throw model), the rest of the play searched
+exactly with both hands open, each side laying its best for its own margin. The expert's search
+(infoset_search.py) reads its holdings the same way (expert_holdings) and settles goes alike.
 """
 
 import numpy as np

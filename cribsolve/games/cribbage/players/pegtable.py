@@ -1,18 +1,8 @@
-"""The play's part of a throw's value: the expected pegging margin (mine - theirs) of each
-four ranks kept, by seat, tabled once per rule set (a throw is chosen among 15 fours in
-microseconds; playing each out at the table would take seconds).
-
-Each entry is a mean over sampled opponents: six cards dealt from the rest of the deck, of
-which it keeps the four its throw model prefers (inference.py). There is one table per
-expert, each played as that expert plays:
-- ``open`` (expert1's): every sampled deal played with both hands open, both laying their best
-  (search.best_line);
-- ``infoset`` (the expert's): every sampled deal played out by the information-set search on
-  both sides (infoset.py, through the engine's play), each player knowing its own six cards,
-  the starter and the cards laid, so the throw sees the play that will follow it. This search
-  is about 130 times slower a deal (the table took 3,096 s at 128 deals an entry, the open
-  one 47 s at 256), so it takes fewer samples (an entry's standard error about 0.23 points
-  against the open table's 0.10).
+"""The play's part of a throw's value: the expected pegging margin (mine - theirs) of each four
+ranks kept, by seat, tabled once per rule set, so a throw is chosen without playing each four
+out. An entry is a mean over sampled opponents keeping the four their throw model prefers
+(inference.py), played as its expert plays: ``open`` (expert1's, open_search.best_line) or
+``infoset`` (the expert's search on both sides; slower, so fewer samples: docs/performance.md).
 """
 
 import numpy as np
@@ -174,7 +164,7 @@ def peg_table(spec, play_as: str = "infoset", samples: int | None = None) -> np.
     the play of ``play_as`` ("infoset": the expert's; "open": expert1's), built once and
     kept; an empty one where the kept hand is not four cards. The information-set table is
     shipped for the standard play; under other rules of the play the open one stands in for
-    it, as building it takes about 40 minutes of two cores (the open one, a minute).
+    it, as building it takes most of an hour (the open one, a minute: docs/performance.md).
     ``samples``: opponent hands per kept four and seat (None: SAMPLES, the shipped tables')."""
     from cribsolve.infra.store import load
 

@@ -1,10 +1,8 @@
-"""The play's policies: how each kind of player picks its next card, and the loop that plays
-the rest of a play out with them (the rules it follows are play.py's).
-
-``greedy`` takes the most points now, ``lookahead`` the best margin over the rest of the play
-with the others' cards drawn from what it has not seen, ``expert`` the information-set search
-of infoset_search.py, ``expert1`` the information-weighted search of open_search.py,
-``random`` any legal card.
+"""The play's policies: how each kind of player picks its next card, and the loop that plays the
+rest of a play out with them (by rules/pegging.py's kernels). ``greedy`` takes the most points
+now, ``lookahead`` the best margin over playouts of the cards it has not seen, ``expert`` the
+information-set search (infoset_search.py), ``expert1`` the open-hands search (open_search.py),
+``random`` any legal card (docs/pegging.md).
 """
 
 import numpy as np
@@ -157,11 +155,9 @@ def deal_unseen(hands, used, me, unseen, floors):
     ``unseen``, every deal that fits the goes equally likely (floors[q]: each of seat q's
     cards is worth more than this, its goes; -1: no bound). One shuffle of ``unseen``; the
     seats with a floor first, the most bound first, each card a uniform pick among the cards
-    left that fit (the floors are bounds from below, so each pick leaves the next the same
-    number of ways); then the others in seat order, the shuffle's first cards left. (Taking
-    the shuffle's first cards that fit for a bound seat too would not do: the cards before
-    them are ones that do not fit, so the next seat would get those too often.) With no
-    floors, the shuffle's cards in seat order. False where too few fit."""
+    left that fit (not the shuffle's first that fit, which would leave the next seat the
+    unfitting ones too often); then the others in seat order, the shuffle's first cards
+    left. False where too few fit."""
     seats = hands.shape[0]
     draw = np.random.permutation(unseen)
     taken = np.zeros(draw.shape[0], dtype=np.bool_)

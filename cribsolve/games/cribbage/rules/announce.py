@@ -1,7 +1,7 @@
-"""What players say aloud, in words: a card's points in the play ("fifteen for two", "a pair
-for two", "thirty-one for two") and a show's count in cribbage cadence ("fifteen two, fifteen
-four, a pair is six, and a run of three is nine"). The points themselves come from the rules'
-own scorers (play.card_points, score_hand); this only names them.
+"""What players say aloud, in words: a card's points in the play ("fifteen for two", "thirty-one
+for two") and a show's count in cribbage cadence ("fifteen two, fifteen four, a pair is six").
+The points come from the rules' own scorers (pegging.card_points, score_hand); this only names
+them.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def number(n: int) -> str:
 
 def play_words(series, count: int, pts: int, spec) -> str:
     """The call for the last card of ``series`` (ranks), which made ``count`` and scored
-    ``pts`` (play.card_points): its fifteen, pair royal or run, and the limit's two."""
+    ``pts`` (pegging.card_points): its fifteen, pair royal or run, and the limit's two."""
     k = 1
     while k < len(series) and series[-1 - k] == series[-1]:
         k += 1

@@ -1,19 +1,7 @@
-"""The play (pegging), docs/RULES.md §3 and §8: what each card laid scores, and a whole play
-of the cards the players kept (4 + 4 in the standard game).
-
-Cards are laid in turn, the pone (the dealer's left) first, never past the peg limit (31). A
-player who cannot lay says go; the turn passes round to the next player who can lay, until
-nobody can. The last card of a series scores 1 (reaching the limit exactly scores 2 and
-includes it); the count resets and the player after the one who laid the last card leads
-(with two players: the one who did not lay it). A card scores 2 for making the target sum
-(15); 2, 6 or 12 for completing a pair, three or four of a kind with the cards just before
-it; n for completing a run of the last n >= 3 cards of the series, in any order. The starter
-takes no part.
-
-The house rules come in ``pr``, a spec's integer form (spec.py): the target sum, the
-peg limit and lowball, under which every policy tries to score as little as it can; the
-players and partners (whose points go on one score: ``side``); the five-card game, whose
-play ends with its first series.
+"""The play (pegging; docs/RULES.md §3, its house rules §5, more players §8): what each card laid
+scores, the engine's kernels of a whole play (settle, lay), and ``PlayState``, the same rules
+for the readers of a written play (best-play, the replay, the referee). The house rules come
+in ``pr``, a spec's integer form (spec.py), so one kernel plays every variant.
 """
 
 from __future__ import annotations
@@ -208,15 +196,12 @@ GO = None  # a "go" in a played sequence
 
 class PlayState:
     """The play between cards, for the readers of a played sequence (best-play's position,
-    review's replay, the board's odds): the count, the ranks of the series, whose turn, who
-    laid last, who said go, the cards each seat laid. Seats: 0 the pone (the dealer's left),
-    who leads, round to the dealer, the last (with two: 1). ``hands[p]``: the cards seat p has
-    still to lay where known, else None. Whether a known hand can lay is the state's to see
-    (settle); an unknown hand's go must be said (go), except where no card of it can be laid:
-    it is out of cards, or it said go already in this series (a go holds while the count only
-    rises). The rules are the engine's (settle and lay above): a go passes the turn round to
-    the next seat that may lay; when nobody can, the last to lay takes 1 and the seat after it
-    leads; the five-card game's play ends with its first series."""
+    the replay, the referee): the count, the ranks of the series, whose turn, who laid last,
+    who said go, the cards each seat laid. Seats: 0 the pone (the dealer's left), who leads,
+    round to the dealer, the last (with two: 1). ``hands[p]``: the cards seat p has still to
+    lay where known, else None. A known hand's go is the state's to see (settle); an unknown
+    hand's must be said (go), unless it is out of cards or said go already in this series (a
+    go holds while the count only rises). The rules are the engine's (settle and lay above)."""
 
     def __init__(self, spec, hands=None):
         self.seats = spec.players

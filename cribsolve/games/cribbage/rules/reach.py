@@ -1,8 +1,7 @@
-"""A deal's points in the order they came, and what one deal is worth from a board position:
-who reaches the game length first in it, card by card in the play, then in the show's counting
-order (the pone's hand, the dealer's hand, the crib), and otherwise the odds table's chance
-from the scores after it. The odds table is built from these (odds.py), and the expert weighs
-its throws near the end with them (game.board_throw).
+"""A deal's points in the order they came, and what one deal is worth from a board position: who
+reaches the game length first in it (the play card by card, then the show in counting order),
+otherwise the odds table's chance from the scores after it. The odds table (deals/odds.py) and
+the expert's throw near the end (deals/board_throw.py) both weigh deals this way.
 """
 
 import numpy as np

@@ -1,13 +1,8 @@
-"""Cribbage as one parameterized game: the house rules of docs/RULES.md §5, the three- and
-four-handed game, partnerships and five-card cribbage (§8) are fields of ``CribbageSpec``,
-whose defaults are the standard two-player game.
-
-The spec is built once (from the command line or by a program), validated as a whole, and
-passed to everything that plays or analyses the game, so no engine carries a constant of its
-own. Kernels read the plain integer form ``spec.as_array()``. The rules: the target sum,
-the peg limit, the game length, lowball, the number of decks and jokers, hand and crib
-sizes, two cut cards, a wild rank, the stink hole, draw cribbage, choose-a-cut, two cribs,
-bidding for the crib, the number of players, partnerships and the five-card game.
+"""Cribbage as one parameterized game: the house rules of docs/RULES.md §5 and the three- and
+four-handed, partnership and five-card games of §8 are fields of ``CribbageSpec``, whose
+defaults are the standard two-player game. Built once and validated as a whole, it is passed to
+everything that plays or analyses the game, so no engine carries a constant of its own; kernels
+read its integer form, ``as_array()``.
 """
 
 from __future__ import annotations

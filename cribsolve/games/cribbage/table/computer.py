@@ -1,13 +1,8 @@
-"""The computer's side of a game against a person: its throw and its cards, chosen by the
-kernels that ``simulate --policy`` measures (throws.choose_throw, the play's policies, the
-expert's search), so it plays exactly as strongly as the measured figures say.
-
-It is given only what it has seen: its six cards (five with three or four players), the
-starter once turned, the cards laid in the play (and, from them, whether a player said go).
-The person's unplayed cards stand in the kernels' arrays as placeholders the policies
-never read (the look-ahead redraws them, the experts weigh every holding), and each
-decision draws from a generator seeded by the game's seed and public facts only, so hidden
-cards cannot change a choice.
+"""The computer's side of a game against a person: its throw and its cards, chosen by the kernels
+``simulate`` measures (values.choose_throw, the play's policies, the board near the end), so it
+plays as strongly as the measured figures say. It is given only what it has seen: the person's
+cards stand as placeholders no policy reads, and each decision's generator is seeded from public
+facts only, so hidden cards cannot change a choice.
 """
 
 from __future__ import annotations
@@ -63,10 +58,10 @@ class Computer:
         seat: int | None = None,
         scores: tuple[int, int] | None = None,
     ) -> tuple[list, list]:
-        """(kept, thrown) from its dealt cards, as game.play_deal has a seat choose:
+        """(kept, thrown) from its dealt cards, as deal.play_deal has a seat choose:
         ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
         players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
-        the deal, for the expert's throw by the board near the end (game.board_throw)."""
+        the deal, for the expert's throw by the board near the end (board_throw.board_throw)."""
         from cribsolve.games.cribbage.deals.board_throw import BOARD_REACH
         from cribsolve.games.cribbage.deals.win_choices import board_for
 
@@ -109,7 +104,7 @@ class Computer:
         them; ``seen``: every other card it has seen (its throw, the starter); ``laid``: the
         cards each seat has laid, in order; ``series``: the ranks of the current series;
         ``last``: the seat that laid last (-1 before any); ``me``: its seat; ``need``: the
-        points its side lacks to win (the expert lays a card that scores them: policies.play)."""
+        points its side lacks to win (the expert lays a card that scores them: policies.peg_out)."""
         k, n = len(kept), len(laid)
         others = [q for q in range(n) if q != me]
         hands = np.zeros((n, k), dtype=np.int64)

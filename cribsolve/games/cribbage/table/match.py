@@ -1,16 +1,8 @@
-"""A whole game between a person and the computer (docs/RULES.md §3, §8): two players, or
-three or four (the others all computers; with partners, the person's partner too), dealt from
-a seed, refereed by the rules' own play-state (pegging.PlayState) and show scorer (score_hand),
-told as players tell it (announce.py), and written deal by deal, as each ends, in the record
-that ``cribsolve review`` reads (record.py).
-
-The person is a ``Player`` (a terminal, or a test's script): the match asks it for each
-throw, each card where more than one fits, and (counting yourself) each count; each computer
-(computer.py) sees only its own cards and what is laid. Deal n's deck is shuffled from
-[seed, n] and its cards go by seat (the dealer's left first, the dealer's last; with three,
-the crib's card from the deck; the starter), so one seed gives the same deals to every seat:
-players can swap seats and play them again. The players are named by place from the person
-(record.Table: you, then left, across, right); with two, you and they.
+"""A whole game between a person and the computers (docs/playing.md; the rules: docs/RULES.md §3,
+§8), refereed by the rules' own play-state (pegging.PlayState) and show scorer, told as players
+tell it (announce.py), and written deal by deal in the record ``cribsolve review`` reads
+(record_writer.py). Deal n's deck comes from [seed, n] and goes by seat, so players can swap
+seats and play the same deals. The person is a ``Player`` (a terminal, or a test's script).
 """
 
 from __future__ import annotations

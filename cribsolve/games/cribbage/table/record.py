@@ -1,25 +1,7 @@
-"""A played game written down as a plain-text record, read and replayed card by card to the
-scores it makes, with every decision of the player (each throw, each card laid where there
-was a choice) and only what the player knew at that moment. Two players, or three or four
-(docs/RULES.md §8), alone or as partners.
-
-The record (README, "cribsolve review"): ``key: value`` lines, ``#`` comments, blank lines
-free. A header (``game: 121``, ``dealer: me|them`` for the first deal, optional ``scores: A
-B`` and ``rules:``, the house rules as ``CribbageSpec.describe`` words them, e.g. ``rules:
-lowball, hand size 5``), then each deal after a ``deal`` line: ``me:`` (your cards), ``them:``
-(optional: theirs), ``throw:``, ``their throw:`` (needed to count the crib unless ``them`` and
-the play tell it), ``starter:``, ``play:`` (every card laid, the pone first, ``go``
-optional). With three or four players (``rules: 3 players``, ``rules: 4 players, partners``)
-the others are named by where they sit from you, ``left``, ``across`` (four) and ``right``:
-``dealer: me|left|across|right``, ``scores:`` one a side, yours first and then round to
-your left (partners: your team's, theirs), ``left:`` and ``left throw:`` (and so on) in
-place of ``them:`` and ``their throw:``, and with three ``crib card:``, the deck's card in
-the crib; the play is written from the dealer's left, with a go for every player who could
-not lay while holding cards (needed where that player's hand is not given).
-``cribsolve play`` adds ``seed:``, ``opponent:`` and ``muggins: yes`` to its records, so a
-game broken off can be resumed; review reads past them. Scores are never typed: the replay
-makes them, with the rules' own play (pegging.PlayState: goes, last card, 31) and show
-(score_hand), and stops at the game length.
+"""A played game's record, a plain-text file (its format: docs/playing.md, "The game record"; three
+or four players: docs/house-rules.md): read and checked into a ``Record``, the players by place
+from me (``Table``), and the house rules in the words ``CribbageSpec.describe`` gives them. Scores
+after the start are never written: replay.py makes them; record_writer.py writes records.
 """
 
 from __future__ import annotations

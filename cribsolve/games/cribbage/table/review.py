@@ -1,12 +1,7 @@
-"""Show me my mistakes: each decision of a recorded game (record.py replays it), every throw
-and every card laid where there was a choice, set beside the best one, valued from what the
-player knew at that moment.
-
-Each decision is valued by ``evaluate``, the one door every figure goes through: the throws
-by best_discard (hand + crib, the optimal opponent; under house rules that change the show,
-sampled_discard, as best-discard has it) plus the expert's pegging margin of the kept ranks
-(pegtable.peg_table, as throws.choose_throw adds it), the cards by best_play. Under lowball
-the fewer points the better; P(win) is always the more the better.
+"""Show me my mistakes (``cribsolve review``, docs/playing.md): each decision of a replayed game,
+every throw and every card laid where there was a choice, beside the best one, valued from what
+the player knew then. ``evaluate`` is the one door every figure goes through: the figures of
+``best-discard --pegging`` and ``best-play``, and their P(win) with the scores.
 """
 
 from __future__ import annotations

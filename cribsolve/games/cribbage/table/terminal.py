@@ -1,10 +1,8 @@
-"""The person at a line-based terminal (or a pipe): a match.Player that prompts, reads a line,
-and asks again with one line saying what is expected until the answer can be played.
-
-At every prompt: cards in any form ``score`` takes, or their numbers in the hand (1-6); ``?``
-or ``hint`` prints the adviser's table (advice.py); Enter takes its first choice. With the
-coach, the table comes before every decision and a costly choice is told after it. The end
-of the input raises EOFError (the match keeps the record of the deals finished).
+"""The person at a line-based terminal (or a pipe): a match.Player that prompts, reads a line, and
+asks again, saying in one line what is expected, until the answer can be played. Cards as
+``score`` takes them or by their numbers in the hand; ``?`` or ``hint`` prints the adviser's
+table (advice.py), Enter takes its first choice (docs/playing.md). The end of input raises
+EOFError; the match keeps the record of the deals finished.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Best discard in two-player (and 3-4 player) cribbage, exact over the unseen cards."""
+"""Best discard in cribbage, for ``best-discard`` and the review: every throw ranked, exact over
+the unseen cards for the standard show (two players, or one card to the crib with three or
+four), sampled by the throw engine (values.py) under house rules; and draw and bid cribbage's
+advice (docs/throwing.md).
+"""
 
 from __future__ import annotations
 
@@ -93,10 +97,10 @@ def best_discard(
 
     Exact over every starter and every set of other crib cards among the unseen cards of the
     rules' deck (its target sum, decks and jokers). With 6 cards the opponent's two crib cards
-    are weighted by ``opponent`` ('uniform' or 'optimal', see opponent.py); with 5 cards the
-    other three crib cards are uniform. Compiled, the grouped kernel answers in about 1 ms;
-    as plain Python (a single answer at the command line) or with jokers or several decks,
-    the card-by-card numpy engine does, in about 15 ms. Tests hold the two equal.
+    are weighted by ``opponent`` ('uniform' or 'optimal', see crib_model.py); with 5 cards the
+    other three crib cards are uniform. Compiled, the grouped kernel answers; as plain Python
+    (a single answer at the command line) or with jokers or several decks, the card-by-card
+    numpy engine does (docs/performance.md). Tests hold the two equal.
     """
     from cribsolve.core.cardwise import options_distribution_np
     from cribsolve.infra.jit import in_python
@@ -191,7 +195,7 @@ def sampled_discard(
     """Every choice of a two-player hand under ``spec`` (any hand and crib size, a first cut
     card ``cut`` known before the throw when the spec has two, wild cards, two cribs, the card
     given under choose-a-cut), best expected net first, valued by the engine the simulated
-    players use (throws.py). The hand is exact over the unknown cut card; the cribs
+    players use (values.py). The hand is exact over the unknown cut card; the cribs
     and the card given are averaged over ``samples`` draws of the opponent's cards and the
     cut card, the same draws for every choice, so the differences between choices are
     sharper than each standard error says. The opponent's cards are uniform among the unseen
@@ -264,7 +268,7 @@ def sampled_discard(
 
 
 def _engine_inputs(hand, spec, known, cut):
-    """(hand array, seen counts, first cut card, table, pr) for the throws.py kernels."""
+    """(hand array, seen counts, first cut card, table, pr) for the values.py kernels."""
     seen = list(hand) + list(known) + ([] if cut is None else [int(cut)])
     spec.rules().check_cards(seen)
     return (
@@ -278,7 +282,7 @@ def _engine_inputs(hand, spec, known, cut):
 
 def bid_ceiling(hand, spec, known=(), cut: int | None = None, seed: int = 0) -> int:
     """Bid cribbage: the highest bid this hand would make for the crib against a standing
-    bid one lower (throws.auction's rule; 0: it would not bid at all)."""
+    bid one lower (draw_and_bid.auction's rule; 0: it would not bid at all)."""
     from cribsolve.games.cribbage.rules.pegging import seed_kernels
     from cribsolve.games.cribbage.throw.draw_and_bid import BID_MAX, bid_limits, wants
     from cribsolve.games.cribbage.throw.values import deal_options
@@ -297,7 +301,7 @@ def redraw_advice(
     hand, seat: str, spec, known=(), cut: int | None = None, seed: int = 0
 ) -> list[int]:
     """Draw cribbage: the cards the simulated player would throw away and redraw before the
-    throw (throws.redraw; empty to keep them all)."""
+    throw (draw_and_bid.redraw; empty to keep them all)."""
     from cribsolve.games.cribbage.rules.pegging import seed_kernels
     from cribsolve.games.cribbage.throw.draw_and_bid import redraw
 

@@ -1,18 +1,8 @@
-"""How likely the opponent is to have put each pair of cards in the crib.
-
-'uniform': any two unseen cards, equally likely. 'optimal': the opponent was dealt six random
-cards and kept the four that maximise its own expected hand +/- crib, valuing each discard
-with a crib table that itself assumes the other player discards the same way. That fixed point
-is found by best-response iteration from the uniform model:
-
-    W_0 = uniform;  for k = 1, 2, ...:
-        T_seat  = crib_table(seat, other's discards ~ W_{k-1}[other seat])
-        W_k[seat] = frequencies of the discard class chosen from N random 6-card hands
-                    by  E[hand over 46 starters] +/- T_seat[class]
-
-Discards are grouped into 169 classes (rank pair, suited or not); a specific pair of cards
-gets its class's frequency divided by the number of card pairs in that class. The result is
-kept per rule set (infra/store.py; the standard one ships with the package).
+"""The model of the pair the opponent puts in the crib: 'uniform' (any two unseen cards) or
+'optimal', a fixed point found by best-response iteration from uniform (solve): each seat keeps,
+of six random cards, the four with the best expected hand +/- crib, the crib valued against the
+other seat's throws. Throws group into 169 classes (rank pair, suited or not); the result is kept
+per rule set, the standard one shipped (docs/throwing.md).
 """
 
 from __future__ import annotations

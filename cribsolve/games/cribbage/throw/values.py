@@ -1,13 +1,9 @@
-"""The two-player choices made before the play, all valued by one expected-value engine
-(docs/RULES.md §5-6): the throw (to the crib; under two cribs to each crib; under
-choose-a-cut with the card given as the opponent's cut), the redraws of draw cribbage and the
-bid for the crib. ``best-discard`` ranks throws with the same ``option_parts``, so a simulated
-player throws what it recommends.
-
-What a player does not see is uniform over the cards it has not seen: the cut card(s), the
-opponent's throw and hand. The hand is exact over the unknown cut card; the cribs and the
-card given away are exact in closed form for the standard crib (4 cards, one cut card, no
-wild rank), otherwise averaged over draws that are the same for every option.
+"""The throw engine: each choice before the play valued by expected points (docs/RULES.md §5-6):
+the throw to the crib (under two cribs to each, under choose-a-cut with the card given).
+best-discard's sampled analysis ranks by the same ``option_parts`` as the simulated players, so
+a player throws what the command recommends. Unseen cards are uniform; the crib is exact in closed
+form for the standard crib, else averaged over draws shared by every option. Redraws and bids:
+draw_and_bid.py.
 """
 
 import numpy as np
@@ -42,7 +38,7 @@ CRIB_DRAWS = 32  # draws of the unknown crib cards and cut card per option, wher
 @njit(cache=True)
 def throw_options(h, t):
     """(kept, thrown) positions of every way to throw t of h cards, in lexicographic order
-    (the order of analysis.discard.option_indices, so ties break alike)."""
+    (the order of core/options.option_indices, so ties break alike)."""
     n = 1
     for i in range(t):
         n = n * (h - i) // (i + 1)
