@@ -39,7 +39,7 @@ def rank_exact(o, hand):
         raise CribsolveError(WHOSE_CRIB)
     if o.batch is None:
         quick()
-    from cribsolve.core.options import check_hand
+    from cribsolve.core.hand_options import check_hand
     from cribsolve.core.rules import ruleset
     from cribsolve.games.cribbage.throw.best_discard import best_discard
     from cribsolve.games.cribbage.throw.crib_model import pair_weights
@@ -104,7 +104,7 @@ def rank_table(o, hand):
             "partner's) or --pone (another player's)"
         )
     quick()
-    from cribsolve.core.options import check_hand
+    from cribsolve.core.hand_options import check_hand
     from cribsolve.core.rules import ruleset
     from cribsolve.games.cribbage.throw.best_discard import best_discard
 
@@ -124,7 +124,7 @@ def rank_table(o, hand):
 
 def _exact_batch(o, rules, opponent, other):
     """--batch: the best discard of each hand of the file, as CSV rows."""
-    from cribsolve.core.options import check_hand
+    from cribsolve.core.hand_options import check_hand
     from cribsolve.core.scoring.batch import tokenize
     from cribsolve.games.cribbage.throw.best_discard import best_discard_batch
     from cribsolve.games.cribbage.throw.crib_model import pair_weights

@@ -138,7 +138,7 @@ def _checked(o, deals):
             "with --score, the second discard needs --kept (the first "
             "hand's four kept cards: they score with the same starter)"
         )
-    from cribsolve.core.options import check_hand
+    from cribsolve.core.hand_options import check_hand
 
     no_jokers(hand + seen + crib + kept, o.variant)
     check_hand(hand, seen + crib + kept, sizes=(6,))

@@ -257,7 +257,7 @@ def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
 
 
 def discard_figure(values, heading: str, xlabel: str):
-    """The distribution of each throw's points (core.options.DiscardValue), best first;
+    """The distribution of each throw's points (core.hand_options.DiscardValue), best first;
     throws of one distribution (suits that do not matter) share a line and its legend entry."""
     fig = _figure(8, 4.5)
     ax = fig.add_subplot()

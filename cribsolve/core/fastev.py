@@ -11,7 +11,7 @@ means the slow way; a test holds them equal.
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, SUIT
-from cribsolve.core.options import option_indices
+from cribsolve.core.hand_options import option_indices
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.core.scoring.table import score5
 from cribsolve.infra.jit import njit

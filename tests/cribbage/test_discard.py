@@ -176,7 +176,7 @@ def test_house_rule_discards_equal_slow_enumeration(rules, hand):
     the unseen cards (each physical card once), scored by the definitional scorer."""
     from slow_scorer import slow_score
 
-    from cribsolve.core.options import unseen_cards
+    from cribsolve.core.hand_options import unseen_cards
 
     r = ruleset(**rules)
     h = parse_cards([hand])

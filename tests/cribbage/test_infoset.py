@@ -403,7 +403,7 @@ def swapped_deals(rng):
         yield hands, other, used, known, st, series
 
 
-@pytest.mark.parametrize("choose, leaky", [(infoset_search.expert_choice, False), (cheat, True)])
+@pytest.mark.parametrize("choose, leaky", [(infoset_search.infoset_choice, False), (cheat, True)])
 def test_the_engine_decision_never_depends_on_the_opponents_hidden_cards(choose, leaky):
     rng = np.random.default_rng(9)
     differ = sum(

@@ -79,7 +79,7 @@ def test_game_stops_mid_play_at_target():
 def test_policies_never_see_hidden_cards():
     """The look-ahead's and the expert's choices depend only on what their player has seen:
     swapping the opponent's hidden cards for other unseen cards (same seed) changes nothing."""
-    from cribsolve.games.cribbage.players.open_search import expert_choice
+    from cribsolve.games.cribbage.players.open_search import open_choice
     from cribsolve.games.cribbage.players.policies import expected_pegging, lookahead_choice
     from cribsolve.games.cribbage.rules.pegging import seed_kernels
 
@@ -114,7 +114,7 @@ def test_policies_never_see_hidden_cards():
             STANDARD,
         )
         seed_kernels(7)
-        expert = expert_choice(
+        expert = open_choice(
             hands,
             np.zeros((2, 4), dtype=np.bool_),
             np.zeros(8, dtype=np.int64),

@@ -114,7 +114,8 @@ def test_a_greedy_standard_game_compiles_no_search_and_no_house_rule(tmp_path):
     compiled = {line.split("\t")[0].split("[")[0] for line in log.read_text().splitlines()}
     assert {"_play_games", "play_deal", "greedy_choice", "ev_discard"} <= compiled
     never = {
-        "expert_choice",
+        "open_choice",
+        "infoset_choice",
         "expert_holdings",
         "lookahead_choice",
         "_bid",

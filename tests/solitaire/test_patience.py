@@ -11,7 +11,7 @@ from intervals import wilson_by_quadratic
 from cribsolve import ruleset, score_hand
 from cribsolve.core.expect import N_CLASSES, WIDTH, options_distribution
 from cribsolve.core.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
-from cribsolve.core.options import discard_options
+from cribsolve.core.hand_options import discard_options
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
 from cribsolve.games.solitaire.deckvalue import SCORE_ONLY

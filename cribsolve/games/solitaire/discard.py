@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from cribsolve.core.expect import N_CLASSES, OFFSET, WIDTH, options_distribution
+from cribsolve.core.hand_options import check_hand, discard_options, summarize, unseen_cards
 from cribsolve.core.notation import format_card
-from cribsolve.core.options import check_hand, discard_options, summarize, unseen_cards
 from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CardError, CribsolveError

@@ -153,7 +153,7 @@ def throw_odds(
     """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
     crib), the most likely to win first (the most game points, by ``objective``; ``win``
     then holds them)."""
-    from cribsolve.core.options import unseen_cards
+    from cribsolve.core.hand_options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.deals.deal import NO_EXPERT
     from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
@@ -290,7 +290,7 @@ def play_odds(
     """Every card I may lay now (``played``: the play so far, as bestplay.best_play takes it;
     ``thrown``: my cards in the crib) from the scores: [(card, P(win), its standard error)],
     the most likely to win first (by ``objective``, as throw_odds)."""
-    from cribsolve.core.options import unseen_cards
+    from cribsolve.core.hand_options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.players.bestplay import read_position
     from cribsolve.games.cribbage.rules.spec import CribbageSpec

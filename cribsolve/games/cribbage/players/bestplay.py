@@ -203,7 +203,7 @@ def sampled_play(
     cards it has seen (its own, every card laid, the ``starter`` when given; not its throw).
     ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's left, who leads,
     to the dealer, the last). Returns (rows, the number of unseen cards)."""
-    from cribsolve.core.options import unseen_cards
+    from cribsolve.core.hand_options import unseen_cards
     from cribsolve.games.cribbage.players.policies import POLICIES, playouts
 
     hand = [int(c) for c in hand]

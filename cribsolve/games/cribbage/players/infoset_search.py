@@ -367,7 +367,7 @@ def public_ranks(laid, pr):
 
 
 @njit(cache=True)
-def expert_choice(hands, used, series, st, known, pr, shares):
+def infoset_choice(hands, used, series, st, known, pr, shares):
     """The expert's card in the game engine: the best expected margin by the
     information-set search over the holdings of open_search.expert_holdings."""
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, HOLDINGS)

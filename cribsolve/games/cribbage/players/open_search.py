@@ -268,7 +268,7 @@ def best_margin(vals, pr):
 
 
 @njit(cache=True)
-def expert_choice(hands, used, series, st, known, pr, shares):
+def open_choice(hands, used, series, st, known, pr, shares):
     """The expert1's card in the game engine: the best expected margin over the holdings of
     expert_holdings, the rest of the play searched with both hands open."""
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, EXPERT_HOLDINGS)

@@ -103,9 +103,9 @@ def choose(policy, hands, used, series, st, known, pr, shares):
     if LOOKAHEAD_ON and policy == LOOKAHEAD:
         return lookahead_choice(hands, used, series, st, known, pr)
     if EXPERT1_ON and policy == EXPERT1:
-        return open_search.expert_choice(hands, used, series, st, known, pr, shares)
+        return open_search.open_choice(hands, used, series, st, known, pr, shares)
     if EXPERT_ON and policy == EXPERT:
-        return infoset_search.expert_choice(hands, used, series, st, known, pr, shares)
+        return infoset_search.infoset_choice(hands, used, series, st, known, pr, shares)
     return _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
 
 

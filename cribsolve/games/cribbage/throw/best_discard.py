@@ -11,14 +11,14 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from cribsolve.core.expect import WIDTH
-from cribsolve.core.notation import format_card
-from cribsolve.core.options import (
+from cribsolve.core.hand_options import (
     DiscardValue,
     check_hand,
     discard_options,
     summarize,
     unseen_cards,
 )
+from cribsolve.core.notation import format_card
 from cribsolve.core.rules import RuleSet, ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CardError, CribsolveError

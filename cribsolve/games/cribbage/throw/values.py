@@ -38,7 +38,7 @@ CRIB_DRAWS = 32  # draws of the unknown crib cards and cut card per option, wher
 @njit(cache=True)
 def throw_options(h, t):
     """(kept, thrown) positions of every way to throw t of h cards, in lexicographic order
-    (the order of core/options.option_indices, so ties break alike)."""
+    (the order of core/hand_options.option_indices, so ties break alike)."""
     n = 1
     for i in range(t):
         n = n * (h - i) // (i + 1)
