@@ -22,6 +22,8 @@ from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
 
 SOLITAIRE_ONLY = ["pysol_game", "samples", "top"]
 CRIBBAGE_ONLY = [
+    "plain",
+    "width",
     "opponent",
     "dealer",
     "coach",
@@ -107,6 +109,19 @@ CRIBBAGE_ONLY = [
     help="Cribbage: go on with the game broken off in this record (its seed, "
     "opponent and rules), from its first unfinished deal.",
 )
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Cribbage: a transcript, one line a step, the scores at the end of each line (no "
+    "board, no cards drawn).",
+)
+@click.option(
+    "--width",
+    type=click.IntRange(40, 250),
+    default=None,
+    help="Cribbage: the columns the table is drawn in (default: the terminal's, or 80 in a "
+    "pipe); 40 to 250.",
+)
 @game_options()
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def play(
@@ -123,6 +138,8 @@ def play(
     record,
     game_length,
     resume,
+    plain,
+    width,
     quiet,
     **house,
 ):
@@ -147,7 +164,7 @@ def play(
             "--resume",
             "the record gives the game",
         )
-        return _cribbage(*_resumed(resume), coach, count_yourself, quiet)
+        return _cribbage(*_resumed(resume), coach, count_yourself, quiet, plain, width)
     refuse(
         ["five_card"],
         "play --variant cribbage",
@@ -185,6 +202,8 @@ def play(
         coach,
         count_yourself,
         quiet,
+        plain,
+        width,
     )
 
 
@@ -231,7 +250,9 @@ def _resumed(path):
     return rec.spec, rec.seed, rec.opponent, rec.dealer_place, False, path, game
 
 
-def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself, quiet):
+def _cribbage(
+    spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself, quiet, plain, width
+):
     from dataclasses import replace
 
     from cribsolve.games.cribbage.table import advice
@@ -241,7 +262,12 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
     from cribsolve.infra.jit import later
     from cribsolve.infra.progress import bar
 
-    say = click.echo
+    screen = None if plain else _screen(spec, width)
+    say = (
+        click.echo
+        if plain
+        else lambda text="", nl=True: click.echo("\n".join(screen.fit(text)), nl=nl)
+    )
     rules = replace(spec, game_length=121)
     rules = "" if rules.is_standard else f" ({rules.describe()})"
     say(
@@ -257,7 +283,7 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
     advice.ready(spec, deck)
     ready(spec, deck)
     later(lambda: (computer.ready(deck, end=True), advice.ready(spec, deck, end=True)))
-    player = Terminal(spec, sys.stdin.readline, say, coach, echo=not sys.stdin.isatty())
+    player = Terminal(spec, sys.stdin.readline, say, coach, not sys.stdin.isatty(), screen)
     with open(path, "a" if resumed else "w", encoding="utf-8") as f:
 
         def write(text):
@@ -265,7 +291,7 @@ def _cribbage(spec, seed, opponent, dealer, muggins, path, resumed, coach, count
             f.flush()
 
         match = Match(
-            spec, player, computer, say, write, seed, None, count_yourself, muggins, dealer
+            spec, player, computer, say, write, seed, None, count_yourself, muggins, dealer, screen
         )
         try:
             match.run(resumed)
@@ -319,3 +345,20 @@ def review(game, as_json, quiet):
     click.echo(
         dumps(as_dict(played, reviews)) if as_json else "\n".join(text_lines(played, reviews))
     )
+
+
+def _screen(spec, width):
+    """The table drawn within ``width`` columns (the terminal's, or 80 in a pipe); colour on
+    a terminal only, and not where NO_COLOR is set."""
+    import os
+    import shutil
+
+    from cribsolve.games.cribbage.table.record import Table
+    from cribsolve.games.cribbage.table.terminal import Screen
+
+    tty = sys.stdout.isatty()
+    if width is None:
+        width = min(250, max(40, shutil.get_terminal_size().columns)) if tty else 80
+    names = Table(spec.players, spec.partners).side_names
+    colour = tty and "NO_COLOR" not in os.environ
+    return Screen(names, spec.game_length, spec.lowball, width, colour)

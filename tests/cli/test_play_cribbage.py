@@ -272,3 +272,37 @@ def test_a_pasted_page_is_not_echoed_back(tmp_path):
     )
     assert code == 0, err
     assert max(len(line) for line in out.splitlines()) < 400 and len(out) < 40_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [80, 60])
+def test_a_whole_game_on_screen_keeps_within_the_width(tmp_path, width):
+    """Enter at every prompt of a whole game, drawn for ``width`` columns: the board after the
+    scores, the hand as numbered cards, the play's series, and no line wider than asked;
+    --plain is the one-line transcript, with the scores at the ends of lines."""
+    args = (*PLAY, "--seed", 6, "--game-length", 61, "--opponent-policy", "greedy", "--coach")
+    code, out, err = run(*args, "--width", width, "--record", tmp_path / "a.txt", stdin=b"\n" * 400)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= width
+    assert sum(bool(re.match(r"^  (you|they) +\|[.:oO]+\| +\d+$", line)) for line in lines) > 20
+    assert any(line.startswith("  your cards: |") for line in lines)
+    assert any(line.startswith("  the play: ") for line in lines)
+    code, plain, err = run(*args, "--plain", "--record", tmp_path / "b.txt", stdin=b"\n" * 400)
+    assert code == 0, err
+    assert "[you 0, they 0]" in plain and "|" not in plain.replace("| ", "")
+    assert (tmp_path / "a.txt").read_text() == (tmp_path / "b.txt").read_text()  # the same game
+
+
+@pytest.mark.slow
+def test_a_resumed_game_stopped_at_once_keeps_the_deals_it_had(tmp_path):
+    """The message after a resume counts the deals the record holds (it said one more)."""
+    rec = tmp_path / "g.txt"
+    args = (*PLAY, "--seed", 8, "--game-length", 61, "--opponent-policy", "greedy", "--plain")
+    code, out, err = run(*args, "--record", rec, stdin=b"\n" * 14)
+    assert code == 0, err
+    k = rec.read_text().count("\ndeal ")
+    code, out, err = run(*PLAY, "--resume", rec, "--plain", stdin=b"")
+    assert code == 0, err
+    assert f"game stopped in deal {k + 1} " in out
+    assert f"keeps the {k} deal{'s' * (k != 1)} finished" in out

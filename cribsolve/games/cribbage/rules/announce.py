@@ -48,7 +48,7 @@ def cadence(items, target: int = 15) -> str:
     """A show's items (score_hand(..., itemized=True).items) said as a count: each fifteen
     (the ``target`` sum) and run with the running total, the pairs of one rank together (pair
     royal, double pair royal), then the flush and his nobs; "nineteen" for none, as players
-    say."""
+    say (no hand can make 19)."""
     said, total, pairs = [], 0, {}
     for kind, pts, cards in items:
         if kind == "pair":
@@ -74,5 +74,5 @@ def cadence(items, target: int = 15) -> str:
         }.get(kind, f"a run of {number(len(cards))} is")
         said.append(f"{name} {number(total)} ({format_cards(cards)})")
     if not said:
-        return "nineteen (nothing)"
+        return "nineteen, that is nothing (no hand can make 19)"
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]

@@ -98,14 +98,18 @@ class Match:
         count_yourself: bool = False,
         muggins: bool = False,
         dealer: int | None = None,
+        screen=None,
     ):
         """``you_deal`` (two players) or ``dealer`` (the first dealer's place from you, 0 you):
-        who deals first; neither: cut for it."""
+        who deals first; neither: cut for it. ``screen`` (terminal.Screen): the board drawn
+        after each score; None: the scores at the end of each line, as a transcript."""
         self.spec, self.player, self.computer, self.seed = spec, player, computer, seed
         self.say, self.write = say, write or (lambda text: None)
         self.count_yourself, self.muggins = count_yourself, muggins
         self.table = Table(spec.players, spec.partners)
         self.scores = [0] * self.table.sides
+        self.backs = [0] * self.table.sides  # each side's score before its last points
+        self.screen = screen
         if dealer is None and you_deal is not None:
             dealer = 0 if you_deal else 1
         if dealer is None:
@@ -126,6 +130,10 @@ class Match:
 
     # ---- the board ----------------------------------------------------------------------
 
+    def board_lines(self) -> list:
+        """The board as the screen draws it (nothing without a screen)."""
+        return self.screen.board(self.scores, self.backs) if self.screen else []
+
     def board(self) -> str:
         return (
             "["
@@ -143,10 +151,13 @@ class Match:
         scores = np.array(self.scores, dtype=np.int64)
         if not pegging.add_points(scores, side, pts, length, self.spec.as_array()):
             return self.say(
-                f"  {name}: {words}, but the stink hole: {length - 1} pegs nothing  " + self.board()
+                f"  {name}: {words}, but the stink hole: {length - 1} pegs nothing"
+                + ("" if self.screen else "  " + self.board())
             )
-        self.scores[side] = int(scores[side])
-        self.say(f"  {name}: {words}  {self.board()}")
+        self.backs[side], self.scores[side] = self.scores[side], int(scores[side])
+        self.say(f"  {name}: {words}" + ("" if self.screen else "  " + self.board()))
+        for line in self.board_lines():
+            self.say(line)
         if self.scores[side] >= length:
             raise GameOver(side)
 
@@ -166,7 +177,8 @@ class Match:
         else:
             done = resumed.deals
             self.scores[:] = done[-1].scores_after if done else resumed.record.scores
-            n = self.result.deals = len(done) + 1
+            self.result.deals = len(done)  # the deals finished
+            n = len(done) + 1
         while True:
             deal = Deal(self, n, (self.dealer + n - 1) % self.table.players)
             try:
@@ -276,7 +288,12 @@ class Deal:
     def run(self) -> None:
         m, say, t = self.m, self.m.say, self.t
         say("")
-        say(f"deal {self.number}: {self._says(self.dealer, 'deal')} {m.board()}")
+        if m.screen:
+            say(f"deal {self.number}: {self._says(self.dealer, 'deal')}")
+            for line in m.board_lines():
+                say(line)
+        else:
+            say(f"deal {self.number}: {self._says(self.dealer, 'deal')} {m.board()}")
         d = self.decision("throw", self.dealt[0])
         d.choice = list(m.player.throw(d))
         m.player.after(d)

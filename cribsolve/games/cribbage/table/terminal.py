@@ -21,10 +21,91 @@ def numbered(hand) -> str:
     return "  ".join(f"{i}:{format_card(c)}" for i, c in enumerate(hand, 1))
 
 
+class Screen:
+    """The table drawn in plain text within ``width`` columns, for a terminal, a pipe or a
+    screen reader alike: the pegging board (a track a side to the game length, the front peg
+    O and the back peg o where the last points came from, the skunk lines :), the hand as
+    cards numbered for choosing, and the cards of the current series. ``colour``: the front
+    pegs coloured (a terminal only)."""
+
+    def __init__(self, names, length: int, lowball: bool, width: int = 80, colour=False):
+        self.names, self.length, self.width, self.colour = list(names), length, width, colour
+        self.label = max(len(n) for n in self.names)
+        room = max(10, width - self.label - 9)  # indent, label, edges, the score
+        self.step = -(-length // room)  # points a column
+        self.cols = -(-length // self.step)
+        self.skunk = () if lowball else tuple(x for x in (length - 30, length - 60) if x >= 30)
+
+    def fit(self, text: str) -> list:
+        """``text`` as lines within the width: a longer line goes on under its own indent."""
+        import textwrap
+
+        lines = []
+        for line in str(text).split("\n"):
+            if len(line) <= self.width:
+                lines.append(line)
+                continue
+            indent = " " * (len(line) - len(line.lstrip()))
+            lines += textwrap.wrap(
+                line, self.width, subsequent_indent=indent + "  ", break_on_hyphens=False
+            )
+        return lines
+
+    def _col(self, points: int) -> int:
+        return (points - 1) // self.step
+
+    def board(self, scores, backs) -> list:
+        """The board: a ruler of the game's thirties, then each side's track and score."""
+        ruler = [" "] * (self.cols + 2)
+        for mark in [*range(30, self.length - 5, 30), self.length]:
+            text = str(mark)
+            end = self._col(mark) + 2
+            if end - len(text) >= 0 and all(c == " " for c in ruler[end - len(text) : end]):
+                ruler[end - len(text) : end] = text
+        lines = [f"  {'':<{self.label}} {''.join(ruler).rstrip()}"]
+        for k, name in enumerate(self.names):
+            track = ["."] * self.cols
+            for x in self.skunk:
+                track[self._col(x)] = ":"
+            if 0 < backs[k] < scores[k] and self._col(backs[k]) != self._col(scores[k]):
+                track[self._col(backs[k])] = "o"
+            if scores[k] > 0:
+                track[self._col(min(scores[k], self.length))] = self._peg(k)
+            lines.append(f"  {name:<{self.label}} |{''.join(track)}| {scores[k]:>3}")
+        return lines
+
+    def _peg(self, side: int) -> str:
+        if not self.colour:
+            return "O"
+        import click
+
+        return click.style("O", fg="green" if side == 0 else "red", bold=True)
+
+    def hand(self, hand, title: str = "your hand") -> list:
+        """The cards side by side, each with its number below."""
+        cards = [format_card(c) for c in hand]
+        pad = " " * (len(title) + 2)
+        return [
+            f"  {pad}" + " ".join(".--." for _ in cards),
+            f"  {title}: " + " ".join(f"|{c:<2}|" for c in cards),
+            f"  {pad}" + " ".join("'--'" for _ in cards),
+            (f"  {pad}" + " ".join(f"{i:^4}" for i in range(1, len(cards) + 1))).rstrip(),
+        ]
+
+    def series(self, played, length: int, count: int) -> str:
+        """The play so far: the cards of the current series (``length`` of them) and the
+        count."""
+        laid = [c for c in played if c is not None]  # None: a go
+        laid = " ".join(format_card(c) for c in laid[len(laid) - length :]) if length else "-"
+        return f"  the play: {laid}  (count {count})"
+
+
 class Terminal(Player):
-    def __init__(self, spec, read, say, coach: bool = False, echo: bool = False):
-        """``read()``: the next line ('' at the end); ``echo``: repeat it (not a terminal)."""
+    def __init__(self, spec, read, say, coach=False, echo=False, screen: Screen | None = None):
+        """``read()``: the next line ('' at the end); ``echo``: repeat it (not a terminal);
+        ``screen``: the hand drawn as cards and the play's series shown (None: one line)."""
         self.spec, self.read, self.say, self.coach, self.echo = spec, read, say, coach, echo
+        self.screen = screen
         self._rows = None  # the current decision's hint
 
     def _ask(self, prompt: str) -> str:
@@ -95,7 +176,11 @@ class Terminal(Player):
             if self.spec.players == 2
             else "the dealer's"
         )
-        self.say(f"  your cards: {numbered(d.hand)}")
+        if self.screen:
+            for line in self.screen.hand(d.hand, "your cards"):
+                self.say(line)
+        else:
+            self.say(f"  your cards: {numbered(d.hand)}")
         n = len(d.hand) - self.spec.kept
 
         def check(cards):
@@ -112,7 +197,12 @@ class Terminal(Player):
         )
 
     def lay(self, d):
-        self.say(f"  count {d.count}; your cards: {numbered(d.hand)}")
+        if self.screen:
+            self.say(self.screen.series(d.played, len(d.series), d.count))
+            for line in self.screen.hand(d.hand, "your cards"):
+                self.say(line)
+        else:
+            self.say(f"  count {d.count}; your cards: {numbered(d.hand)}")
 
         def check(cards):
             if len(cards) != 1:
