@@ -169,7 +169,7 @@ def test_unwritable_cache_folder_still_answers(tmp_path, monkeypatch, capfd):
 @pytest.mark.slow
 def test_concurrent_builders_leave_one_good_file(own_cache):
     code = (
-        "from cribsolve.games.cribbage import odds; "
+        "from cribsolve.games.cribbage.deals import odds; "
         "from cribsolve.games.cribbage.rules.spec import CribbageSpec; "
         "print(float(odds.odds_table(CribbageSpec(game_length=21), deals=3_000).sum()))"
     )
