@@ -1,7 +1,8 @@
 """Show me my mistakes (``cribsolve review``, docs/playing.md): each decision of a replayed game,
 every throw and every card laid where there was a choice, beside the best one, valued from what
-the player knew then. ``evaluate`` is the one door every figure goes through: the figures of
-``best-discard --pegging`` and ``best-play``, and their P(win) with the scores.
+the player knew then, ranked and judged by the objective its hint ranked by, through the hint's
+own engine (advice.py: ``evaluate`` is the one door every figure goes through, ``judge`` the one
+verdict, "not the best" only beyond the estimates' error).
 """
 
 from __future__ import annotations
@@ -182,14 +183,10 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         if cannot
         else f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times on the "
         "same deals (both greedy), then the odds table",
-        "  judged as the hint ranked: by expected points, or by P(win) within "
-        f"{ENDGAME} points of the end"
-        + (
-            ""
-            if cannot
-            else f"; a sampled loss counts only beyond its +/- ({ERRORS:g} standard errors of "
-            "the difference)"
-        ),
+        "  judged as the hint ranked: by expected points"
+        + ("" if cannot else f", or by P(win) within {ENDGAME} points of the end")
+        + f"; a sampled loss counts only beyond its +/- ({ERRORS:g} standard errors of the "
+        "difference)",
     ]
     if not two:
         lines.append(f"  scores: {'-'.join(t.side_names)}")
