@@ -284,13 +284,28 @@ def test_the_example_reviews_as_json():
     assert worst["lost"]["value"] == pytest.approx(
         worst["options"][0]["value"] - worst["figures"]["value"]
     )
-    assert d["lost"]["throws"]["value"] == pytest.approx(sum(x["lost"]["value"] for x in throws))
     plays = [x for deal in d["deals"] for x in deal["decisions"] if x["kind"] == "play"]
     assert all({"scores", "dealer", "count", "played"} <= set(x) for x in plays)
     for x in throws + plays:  # P(win) lost: the likeliest option's P(win) minus yours
         assert x["lost"]["win"] == pytest.approx(
             max(o["win"] for o in x["options"]) - x["figures"]["win"]
         )
+    # each decision judged by its hint's objective: points, or P(win) from 91 on; the totals
+    # sum the losses of those not the best, each under the figure it was judged by
+    for x in throws + plays:
+        j, points = x["judged"], "value" if x["kind"] == "throw" else "margin"
+        assert j["by"] == ("win" if max(x["scores"].values()) >= 91 else points)
+        assert j["lost"] == pytest.approx(x["lost"][j["by"]])
+        assert j["not_the_best"] == (j["lost"] > max(j["bound"], 1e-9))
+        assert j["bound"] == 0 or j["by"] == "win"  # points are exact here
+    for kind, group in (("throws", throws), ("play", plays)):
+        for fig in ("value" if kind == "throws" else "margin", "win"):
+            counted = [x["judged"] for x in group if x["judged"]["not_the_best"]]
+            assert d["lost"][kind][fig] == pytest.approx(
+                sum(j["lost"] for j in counted if j["by"] == fig)
+            )
+    assert any(x["judged"]["by"] == "win" for x in throws + plays)
+    assert any(x["judged"]["not_the_best"] for x in throws)
     # the last deal, 11 points from home dealing against 18: every option wins most games
     assert min(o["win"] for x in d["deals"][-1]["decisions"] for o in x["options"]) > 0.8
 

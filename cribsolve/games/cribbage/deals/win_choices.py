@@ -7,7 +7,7 @@ valued as the odds table values one (reach.after_deal); standard errors are over
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -37,6 +37,7 @@ class BoardThrow:
     theirs: float  # theirs
     win: float  # P(I win the game)
     se: float  # its standard error over the shuffles
+    per: np.ndarray | None = field(default=None, repr=False, compare=False)  # by shuffle
 
     def as_dict(self) -> dict:
         return {
@@ -119,8 +120,9 @@ def check_board(spec, mine, theirs, objective="win"):
 
 def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objective="win"):
     """(each choice's value by ``objective``: P(win), or expected game points (odds.py's
-    objective_table); its standard error; the dealer's and the pone's mean points) from its
-    ``samples`` rollouts (rows choice by choice)."""
+    objective_table); its standard error; the dealer's and the pone's mean points; the values
+    shuffle by shuffle, [choice, shuffle], whose paired differences compare two choices) from
+    its ``samples`` rollouts (rows choice by choice)."""
     from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
 
     win = odds_table(spec, policy=POLICY)
@@ -136,7 +138,7 @@ def _win_rates(parts, traces, d, mine, theirs, spec, n_choices, samples, objecti
     p = p.reshape(n_choices, samples)
     dealer_pts = (rows[:, 0] + rows[:, 1]).reshape(n_choices, samples).mean(axis=1)
     pone_pts = rows[:, 2].reshape(n_choices, samples).mean(axis=1)
-    return p.mean(axis=1), p.std(axis=1, ddof=1) / np.sqrt(samples), dealer_pts, pone_pts
+    return p.mean(axis=1), p.std(axis=1, ddof=1) / np.sqrt(samples), dealer_pts, pone_pts, p
 
 
 def throw_odds(
@@ -185,7 +187,7 @@ def throw_odds(
         pr,
         NO_EXPERT,
     )
-    p, se, dealer_pts, pone_pts = _win_rates(
+    p, se, dealer_pts, pone_pts, per = _win_rates(
         parts, traces, seat, mine, theirs, spec, len(keep_idx), samples, objective
     )
     my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
@@ -198,6 +200,7 @@ def throw_odds(
             float(their_pts[o]),
             float(p[o]),
             float(se[o]),
+            per[o],
         )
         for o in range(len(keep_idx))
     ]
@@ -286,10 +289,12 @@ def play_odds(
     samples: int = 1000,
     seed: int = 0,
     objective: str = "win",
+    per_sample: bool = False,
 ) -> list[tuple]:
     """Every card I may lay now (``played``: the play so far, as bestplay.best_play takes it;
     ``thrown``: my cards in the crib) from the scores: [(card, P(win), its standard error)],
-    the most likely to win first (by ``objective``, as throw_odds)."""
+    the most likely to win first (by ``objective``, as throw_odds); ``per_sample``: each with
+    its values shuffle by shuffle as well (BoardThrow.per)."""
     from cribsolve.core.hand_options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.players.bestplay import read_position
@@ -349,11 +354,12 @@ def play_odds(
         rank_table(spec.target),
         pr,
     )
-    p, se, _, _ = _win_rates(
+    p, se, _, _, per = _win_rates(
         parts, traces, me, mine, theirs, spec, len(options), samples, objective
     )
     cards = [int(hands[me, i]) for i in options]
-    return sorted(zip(cards, p.tolist(), se.tolist()), key=lambda t: -t[1])
+    rows = zip(cards, p.tolist(), se.tolist(), *([list(per)] if per_sample else []))
+    return sorted(rows, key=lambda t: -t[1])
 
 
 def board_for(policies, spec, objective: str = "win") -> np.ndarray:

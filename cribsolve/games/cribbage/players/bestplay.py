@@ -7,7 +7,7 @@ others' goes, except where the rules make them (pegging.PlayState.settle).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -182,6 +182,7 @@ class SampledPlay:
     mine: float  # E[my side's points] over the rest of the play
     theirs: float  # E[the other sides' points], averaged over them
     se: float  # the standard error of the margin's mean
+    per: np.ndarray | None = field(default=None, repr=False, compare=False)  # margin by deal
 
 
 def sampled_play(
@@ -268,6 +269,7 @@ def sampled_play(
             float(out[o, :, 0].mean()),
             float(out[o, :, 1].mean()),
             float(se[o]),
+            margin[o],
         )
         for o, i in enumerate(options)
     ]

@@ -1,37 +1,250 @@
-"""The adviser at the table: a decision's options as the commands rank them (the throws as
-``best-discard --pegging``, the cards as ``best-play``; review.py's throw_options and
-play_options are those same tables), with the P(win) of each (``best-discard --my-score``,
-``best-play --my-score``) once the score makes it matter: when a player is within
-``ENDGAME`` points of the game's end, most wins first.
+"""The adviser, the one engine of the hints, the coach and the review (docs/playing.md): a
+decision's options valued as the commands value them (the throws as ``best-discard --pegging``,
+the cards as ``best-play``), with the P(win) of each (``best-discard --my-score``, ``best-play
+--my-score``), ranked by the decision's objective: expected points, or P(win) once a player is
+within ``ENDGAME`` points of the game's end. ``judge`` says what a choice lost by that objective
+and whether the loss is beyond the estimates' error (``Judgment``).
 """
 
 from __future__ import annotations
 
-from cribsolve.core.notation import format_card, format_cards
+from dataclasses import dataclass
+
+import numpy as np
+
+from cribsolve.core.notation import format_card, format_cards, parse_cards
+from cribsolve.games.cribbage.rules.pegging import GO
 from cribsolve.games.cribbage.table.replay import Decision
 from cribsolve.infra import jit
 
 ENDGAME = 30  # points from the end at which P(win) ranks the options
+WIN_SAMPLES = 500  # deals played out per option for its P(win) (win_choices.py)
+PLAY_SAMPLES = 2000  # three or four players: deals of the others' cards per card laid
+ERRORS = 3.0  # a sampled loss counts beyond this many standard errors of the difference
+EXACT = 1e-9  # an exact loss counts above this (rounding)
 COACH_POINTS = 0.25  # a choice this many expected points worse is told
 COACH_WIN = 0.01  # or this much P(win) worse (when P(win) is ranked)
-MEASURE = {"throw": "value", "play": "margin"}
+POINTS = {"throw": "value", "play": "margin"}  # what expected points rank a decision by
+MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}  # every figure judged
+
+
+def sign(spec, measure: str) -> int:
+    """+1 where more of ``measure`` is better, -1 where less is (points under lowball)."""
+    return -1 if spec.lowball and measure != "win" else 1
 
 
 def endgame(d: Decision, spec) -> bool:
     return max(d.scores) >= spec.game_length - ENDGAME
 
 
-def options(d: Decision, spec) -> list:
-    """[(choice, {figure: value})] best first: review's rows, and "win" in the endgame."""
-    if endgame(d, spec):
-        from cribsolve.games.cribbage.table.review import evaluate
+def objective(d: Decision, spec) -> str:
+    """The figure a decision is ranked and judged by: "win" near the end where the odds table
+    weighs the rules (win_choices.unweighed), else the expected points (POINTS)."""
+    from cribsolve.games.cribbage.deals.win_choices import unweighed
 
-        jit.wait_later("the kernels of the game's end")  # play readies them (jit.later)
-        rows = evaluate(d, spec)
-        return sorted(rows, key=lambda r: -r[1]["win"]) if "win" in rows[0][1] else rows
-    from cribsolve.games.cribbage.table.review import play_options, throw_options
+    return "win" if endgame(d, spec) and not unweighed(spec) else POINTS[d.kind]
 
-    return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
+
+def decision_seed(d: Decision) -> int:
+    """The seed of a decision's sampled P(win), from public facts of the game only (the deal,
+    who deals, the scores, the player's cards, the cards laid and seen), in an order that does
+    not depend on how they were typed: the hint at the table and the review of the record
+    sample the same deals, and no two decisions share their sampling error."""
+    facts = [
+        d.kind == "play",
+        d.deal,
+        int(d.i_deal),
+        *d.scores,
+        len(d.hand),
+        *sorted(d.hand),
+        len(d.played),
+        *[99 if c is GO else c for c in d.played],
+        *sorted(d.seen),
+    ]
+    return int(np.random.SeedSequence([int(x) for x in facts]).generate_state(1)[0])
+
+
+class Options(list):
+    """[(choice, {figure: value})], best first by ``by`` (objective); ``per``: for a sampled
+    figure, each choice's values deal by deal on the deals all its options share (common random
+    numbers), from which ``judge`` takes the standard error of a difference."""
+
+    def __init__(self, rows, by: str, per: dict | None = None):
+        super().__init__(rows)
+        self.by, self.per = by, per or {}
+
+
+def options(d: Decision, spec, weigh: bool | None = None) -> Options:
+    """The hint: every option with its figures, best first by the decision's objective; with
+    "win", the P(win) of the game from the scores and the dealer the decision carries, where
+    ``weigh`` (default: where P(win) ranks) and the odds table models the rules. The review
+    asks for the same with ``weigh`` (evaluate)."""
+    from cribsolve.games.cribbage.deals.win_choices import unweighed
+
+    by = objective(d, spec)
+    if d.kind == "throw":
+        rows, per = throw_options(d, spec), {}
+    else:
+        rows, per = play_options(d, spec)
+    if (by == "win" if weigh is None else weigh) and not unweighed(spec):
+        if by == "win":
+            jit.wait_later("the kernels of the game's end")  # play readies them (jit.later)
+        wins = _wins(d, spec)
+        for c, f in rows:
+            f["win"] = wins[_same(c)][0]
+        per = {**per, "win": {c: wins[_same(c)][1] for c, _ in rows}}
+    rows = sorted(rows, key=lambda r: -sign(spec, by) * r[1][by])  # stable: points break ties
+    return Options(rows, by, per)
+
+
+def evaluate(d: Decision, spec) -> Options:
+    """Every option of a decision with all its figures, P(win) included wherever the odds table
+    weighs the rules, ranked as the hint ranks them: the review's figures."""
+    return options(d, spec, weigh=True)
+
+
+def _same(choice: str) -> str:
+    """A choice named the same whatever the order of its cards."""
+    return format_cards(sorted(parse_cards([choice])))
+
+
+def _wins(d: Decision, spec) -> dict:
+    """{choice: (P(win), its values deal by deal)}: every option played out on the same
+    WIN_SAMPLES deals, seeded by decision_seed (win_choices.py)."""
+    from cribsolve.games.cribbage.deals import win_choices
+
+    seed = decision_seed(d)
+    hand = sorted(d.hand)  # the same deals whatever order the cards are held in
+    if d.kind == "throw":
+        return {
+            format_cards(sorted(t.discard)): (t.win, t.per)
+            for t in win_choices.throw_odds(
+                hand, d.i_deal, d.scores[0], d.scores[1], spec, (), WIN_SAMPLES, seed
+            )
+        }
+    t = spec.crib_size // 2
+    thrown, starter, others = d.seen[:t], d.seen[t], d.seen[t + 1 :]
+    return {
+        _same(format_card(c)): (p, per)
+        for c, p, _, per in win_choices.play_odds(
+            hand,
+            d.played,
+            int(d.i_deal),
+            starter,
+            thrown,
+            d.scores[0],
+            d.scores[1],
+            others,
+            spec,
+            WIN_SAMPLES,
+            seed,
+            per_sample=True,
+        )
+    }
+
+
+def throw_options(d: Decision, spec) -> list:
+    """The throws, best expected points first: exact over every starter and opponent throw for
+    the standard show, sampled under house rules that change it (the same figures as
+    best-discard, with its standard error "se" of the net)."""
+    from cribsolve.core.rules import ruleset
+    from cribsolve.games.cribbage.players.pegtable import kept_margin
+    from cribsolve.games.cribbage.throw.best_discard import (
+        best_discard,
+        exact_show,
+        sampled_discard,
+    )
+
+    seat = "dealer" if d.owns_crib else "pone"
+    if spec.players > 2:  # one card to the crib: exact, the other crib cards uniform
+        values = best_discard(d.hand, seat, (), "uniform", ruleset("standard", target=spec.target))
+    else:
+        values = (
+            best_discard(d.hand, seat, (), "optimal", ruleset("standard"))
+            if exact_show(spec)
+            else sampled_discard(d.hand, seat, spec)
+        )
+    rows = []
+    for v in values:
+        peg = kept_margin(v.keep, d.i_deal, spec) if spec.kept == 4 and spec.players == 2 else 0.0
+        f = {"hand": v.hand, "crib": v.crib, "net": v.net, "pegging": peg, "value": v.net + peg}
+        if getattr(v, "se", None) is not None:
+            f["se"] = v.se
+        rows.append((format_cards(v.discard), f))
+    return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
+
+
+def play_options(d: Decision, spec) -> tuple:
+    """(the cards, best first: best-play's figures (three or four players: sampled,
+    PLAY_SAMPLES deals of the others' cards, seed 0, every seat then greedy); {"margin": each
+    card's margin deal by deal} where sampled)."""
+    from cribsolve.games.cribbage.players.bestplay import best_play, sampled_play
+
+    per = {}
+    if spec.players > 2:
+        found, _ = sampled_play(
+            d.hand, d.played, d.my_seat, d.seen[:-1], spec, PLAY_SAMPLES, 0, "greedy", d.seen[-1]
+        )
+        rows = [(r.card, r.mine, r.theirs) for r in found]
+        per = {"margin": {r.card: r.per for r in found}}
+    else:
+        rows, _ = best_play(d.hand, d.played, d.my_seat, d.seen, spec)
+    rows = sorted(
+        [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows],
+        key=lambda r: -sign(spec, "margin") * r[1]["margin"],
+    )
+    return rows, per
+
+
+def lost_by(rows, mine: dict, measure: str, spec) -> float:
+    """What a choice gave up in ``measure`` beside the option best by it (0 for that one)."""
+    s = sign(spec, measure)
+    return max(s * r[measure] for _, r in rows) - s * mine[measure]
+
+
+@dataclass
+class Judgment:
+    """A choice beside the best option by the decision's objective (``by``): what it lost by
+    that figure, and the bound below which the loss is not told from nothing.
+
+    Points are exact (best-discard, best-play): any loss counts. A sampled figure compares
+    the two options on the same deals (common random numbers), so the loss is the mean of the
+    paired differences and its standard error is theirs (sd / sqrt(n)), far below the error of
+    either estimate; a loss counts beyond ERRORS = 3 of those standard errors. The best option
+    is the highest of several estimates, which favours it: with three standard errors the
+    chance that an option as good as the best is called worse is at most 0.13% for each option
+    it could have been confused with (a union bound: under 2% for the 15 throws of six cards
+    all equal). Sampled points with no paired values (best-discard under house rules that change
+    the show: its draws are shared too) take the standard errors of the two estimates together,
+    sqrt(se1^2 + se2^2), which common draws only make larger than the difference's.
+    """
+
+    by: str
+    best: str  # the best option by ``by``; the choice itself where it is exactly as good
+    lost: float  # the best's figure minus the choice's (as estimated where sampled)
+    bound: float  # the error bound of ``lost`` (0: exact)
+
+    @property
+    def counted(self) -> bool:
+        """Whether the choice is not the best: its loss beyond the error bound."""
+        return self.lost > max(self.bound, EXACT)
+
+
+def judge(d: Decision, rows: Options, choice: str, spec) -> Judgment:
+    """``choice`` (as the rows name it) beside the best of ``rows`` by their objective."""
+    by, s = rows.by, sign(spec, rows.by)
+    best, top = rows[0]
+    mine = dict(rows)[choice]
+    lost = s * (top[by] - mine[by])
+    per = rows.per.get(by)
+    if per is not None and choice != best:
+        diff = per[best] - per[choice]
+        bound = ERRORS * float(diff.std(ddof=1) / np.sqrt(diff.size))
+    elif "se" in mine and by != "win":
+        bound = ERRORS * float(np.hypot(top["se"], mine["se"]))
+    else:
+        bound = 0.0
+    return Judgment(by, choice if lost <= EXACT else best, lost, bound)
 
 
 def ready(spec, deck, end: bool = False) -> None:
@@ -114,17 +327,14 @@ def table_lines(d: Decision, rows, spec=None) -> list:
 
 
 def cost_line(d: Decision, rows, spec) -> str | None:
-    """The coach's line for the choice made: None when it lost little."""
-    from cribsolve.games.cribbage.table.review import lost_by
-
-    mine = dict(rows)[choice_key(d, d.choice)]
-    best = rows[0]
-    lost = lost_by(rows, mine, MEASURE[d.kind], spec)
-    lost_win = lost_by(rows, mine, "win", spec) if "win" in mine else 0.0
-    if lost < COACH_POINTS and lost_win < COACH_WIN:
+    """The coach's line for the choice made: None when it lost little by the objective, or no
+    more than the estimates' error (judge)."""
+    j = judge(d, rows, choice_key(d, d.choice), spec)
+    win = j.by == "win"
+    if not j.counted or j.lost < (COACH_WIN if win else COACH_POINTS):
         return None
     return (
-        f"  coach: {choice_key(d, d.choice)} costs {lost:.2f} expected points"
-        + (f" and {lost_win:.1%} P(win)" if "win" in mine else "")
-        + f" beside {best[0]}"
+        f"  coach: {choice_key(d, d.choice)} costs "
+        + (f"{j.lost:.1%} P(win) (+/- {j.bound:.1%})" if win else f"{j.lost:.2f} expected points")
+        + f" beside {j.best}"
     )

@@ -1,139 +1,47 @@
 """Show me my mistakes (``cribsolve review``, docs/playing.md): each decision of a replayed game,
 every throw and every card laid where there was a choice, beside the best one, valued from what
-the player knew then. ``evaluate`` is the one door every figure goes through: the figures of
-``best-discard --pegging`` and ``best-play``, and their P(win) with the scores.
+the player knew then, ranked and judged by the objective its hint ranked by, through the hint's
+own engine (advice.py: ``evaluate`` is the one door every figure goes through, ``judge`` the one
+verdict, "not the best" only beyond the estimates' error).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribsolve.core.notation import format_card, format_cards, parse_cards
+from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage.rules.pegging import GO
+from cribsolve.games.cribbage.table.advice import (
+    ENDGAME,
+    ERRORS,
+    EXACT,
+    MEASURES,
+    PLAY_SAMPLES,
+    WIN_SAMPLES,
+    Judgment,
+    evaluate,
+    judge,
+    lost_by,
+)
 from cribsolve.games.cribbage.table.record import WHO
 from cribsolve.games.cribbage.table.replay import Decision, ReplayedGame
 
-MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}  # the first ranks
-WIN_SAMPLES = 500  # deals played out per option for its P(win) (win_choices.py)
-PLAY_SAMPLES = 2000  # three or four players: deals of the others' cards per card laid
-
-
-def sign(spec, measure: str) -> int:
-    """+1 where more of ``measure`` is better, -1 where less is (points under lowball)."""
-    return -1 if spec.lowball and measure != "win" else 1
-
-
-def evaluate(d: Decision, spec) -> list:
-    """Every option of a decision with its figures, best first: [(choice, {figure: value})].
-    The one place a decision is valued: expected points, and "win", the P(win) of the game
-    from the scores and the dealer the decision carries (win_choices.py, WIN_SAMPLES deals), where
-    the odds table models the rules (win_choices.unweighed)."""
-    from cribsolve.games.cribbage.deals import win_choices
-
-    if win_choices.unweighed(spec):
-        return throw_options(d, spec) if d.kind == "throw" else play_options(d, spec)
-    if d.kind == "throw":
-        rows = throw_options(d, spec)
-        wins = {
-            format_cards(sorted(t.discard)): t.win
-            for t in win_choices.throw_odds(
-                d.hand, d.i_deal, d.scores[0], d.scores[1], spec, (), WIN_SAMPLES
-            )
-        }
-        key = lambda c: format_cards(sorted(parse_cards([c])))  # noqa: E731
-    else:
-        rows = play_options(d, spec)
-        t = spec.crib_size // 2
-        thrown, starter, others = d.seen[:t], d.seen[t], d.seen[t + 1 :]
-        wins = {
-            format_card(c): p
-            for c, p, _ in win_choices.play_odds(
-                d.hand,
-                d.played,
-                int(d.i_deal),
-                starter,
-                thrown,
-                d.scores[0],
-                d.scores[1],
-                others,
-                spec,
-                WIN_SAMPLES,
-            )
-        }
-        key = str
-    for c, f in rows:
-        f["win"] = wins[key(c)]
-    return rows
-
-
-def throw_options(d: Decision, spec):
-    """The throws, best first: exact over every starter and opponent throw for the standard
-    show, sampled under house rules that change it (the same figures as best-discard)."""
-    from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.players.pegtable import kept_margin
-    from cribsolve.games.cribbage.throw.best_discard import (
-        best_discard,
-        exact_show,
-        sampled_discard,
-    )
-
-    seat = "dealer" if d.owns_crib else "pone"
-    if spec.players > 2:  # one card to the crib: exact, the other crib cards uniform
-        values = best_discard(d.hand, seat, (), "uniform", ruleset("standard", target=spec.target))
-    else:
-        values = (
-            best_discard(d.hand, seat, (), "optimal", ruleset("standard"))
-            if exact_show(spec)
-            else sampled_discard(d.hand, seat, spec)
-        )
-    rows = []
-    for v in values:
-        peg = kept_margin(v.keep, d.i_deal, spec) if spec.kept == 4 and spec.players == 2 else 0.0
-        rows.append(
-            (
-                format_cards(v.discard),
-                {
-                    "hand": v.hand,
-                    "crib": v.crib,
-                    "net": v.net,
-                    "pegging": peg,
-                    "value": v.net + peg,
-                },
-            )
-        )
-    return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
-
-
-def play_options(d: Decision, spec):
-    """The cards, best first: best-play's figures (three or four players: sampled, PLAY_SAMPLES
-    deals of the others' cards, seed 0, every seat then greedy)."""
-    from cribsolve.games.cribbage.players.bestplay import best_play, sampled_play
-
-    if spec.players > 2:
-        found, _ = sampled_play(
-            d.hand, d.played, d.my_seat, d.seen[:-1], spec, PLAY_SAMPLES, 0, "greedy", d.seen[-1]
-        )
-        rows = [(r.card, r.mine, r.theirs) for r in found]
-    else:
-        rows, _ = best_play(d.hand, d.played, d.my_seat, d.seen, spec)
-    return sorted(
-        [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows],
-        key=lambda r: -sign(spec, "margin") * r[1]["margin"],
-    )
+__all__ = ["PLAY_SAMPLES", "WIN_SAMPLES", "Review", "evaluate", "review"]
 
 
 @dataclass
 class Review:
     decision: Decision
     choice: str
-    options: list  # evaluate's rows, best first
-    lost: dict  # measure -> the best's figure minus the choice's
+    options: list  # the hint's rows (advice.evaluate), best first by the objective
+    lost: dict  # figure -> the best's figure by it minus the choice's (each figure's own best)
+    judged: Judgment  # beside the best by the objective the hint ranked by
 
     @property
     def best(self) -> str:
-        """The best option; the choice itself where it is as good (cards of one rank)."""
-        tied = self.lost[MEASURES[self.decision.kind][0]] <= 1e-9
-        return self.choice if tied else self.options[0][0]
+        """The best option by the objective; the choice itself where it is exactly as good
+        (cards of one rank)."""
+        return self.judged.best
 
     @property
     def figures(self) -> dict:
@@ -141,7 +49,8 @@ class Review:
 
 
 def review(game: ReplayedGame, spec=None, progress=None) -> list:
-    """Each decision of the game beside its options; ``progress(1)`` after each."""
+    """Each decision of the game beside its options, ranked and judged by the objective its
+    hint ranked them by, from the same engine (advice.py); ``progress(1)`` after each."""
     spec = spec or game.record.spec
     out = []
     for dr in game.deals:
@@ -150,16 +59,10 @@ def review(game: ReplayedGame, spec=None, progress=None) -> list:
             choice = format_cards([c for c in d.hand if c in d.choice])
             mine = dict(rows)[choice]
             lost = {m: lost_by(rows, mine, m, spec) for m in MEASURES[d.kind] if m in mine}
-            out.append(Review(d, choice, rows, lost))
+            out.append(Review(d, choice, rows, lost, judge(d, rows, choice, spec)))
             if progress:
                 progress(1)
     return out
-
-
-def lost_by(rows, mine: dict, measure: str, spec) -> float:
-    """What a choice gave up in ``measure`` beside the best option (0 for the best)."""
-    s = sign(spec, measure)
-    return max(s * r[measure] for _, r in rows) - s * mine[measure]
 
 
 def count_decisions(game: ReplayedGame) -> int:
@@ -195,6 +98,12 @@ def as_dict(game: ReplayedGame, reviews: list) -> dict:
                 "best": r.best,
                 "figures": r.figures,
                 "lost": r.lost,
+                "judged": {
+                    "by": r.judged.by,
+                    "lost": r.judged.lost,
+                    "bound": r.judged.bound,
+                    "not_the_best": r.judged.counted,
+                },
                 "options": [{"choice": c, **f} for c, f in r.options],
             }
         )
@@ -227,16 +136,17 @@ def _tokens(played) -> str:
 
 
 def _totals(reviews) -> dict:
-    """Each measure's loss summed over the decisions, throws apart from cards ("win" only
-    where the rules let the odds table weigh it)."""
+    """The losses of the decisions not the best (Judgment.counted), each by the objective it was
+    judged by, summed, throws apart from cards: expected points ("value", "margin") and P(win)
+    ("win", only where the rules let the odds table weigh it)."""
     win = not reviews or "win" in reviews[0].lost
     out = {
-        "throws": {m: 0.0 for m in MEASURES["throw"] if m != "win" or win},
-        "play": {m: 0.0 for m in MEASURES["play"] if m != "win" or win},
+        "throws": {"value": 0.0, **({"win": 0.0} if win else {})},
+        "play": {"margin": 0.0, **({"win": 0.0} if win else {})},
     }
     for r in reviews:
-        for m, v in r.lost.items():
-            out["throws" if r.decision.kind == "throw" else "play"][m] += v
+        if r.judged.counted:
+            out["throws" if r.decision.kind == "throw" else "play"][r.judged.by] += r.judged.lost
     return out
 
 
@@ -271,8 +181,12 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         "every seat then greedy)",
         f"  P(win): {cannot}"
         if cannot
-        else f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times "
-        "(both greedy), then the odds table",
+        else f"  P(win): of the game, each option's deal played out {WIN_SAMPLES} times on the "
+        "same deals (both greedy), then the odds table",
+        "  judged as the hint ranked: by expected points"
+        + ("" if cannot else f", or by P(win) within {ENDGAME} points of the end")
+        + f"; a sampled loss counts only beyond its +/- ({ERRORS:g} standard errors of the "
+        "difference)",
     ]
     if not two:
         lines.append(f"  scores: {'-'.join(t.side_names)}")
@@ -288,29 +202,10 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
             f"{_scores(dr.scores_before, t)}; you hold "
             f"{format_cards(dr.hand)}, starter {format_card(dr.starter)}",
             f"  {'score':<{width}} {'decision':<10} {'yours':<6} {'best':<6} "
-            f"{'value':>7} {'best':>7} {'lost':>6} {'P(win)':>7} {'lost':>6}",
+            f"{'value':>7} {'best':>7} {'lost':>6} {'P(win)':>7} {'best':>7} {'lost':>6}",
         ]
         for r in by_deal.get(dr.number, []):
-            d, m = r.decision, MEASURES[r.decision.kind][0]
-            what = "throw" if d.kind == "throw" else f"lay at {d.count}"
-            best = r.options[0][1][m]
-            score = (
-                f"{d.scores[0]:>3}-{d.scores[1]:<3}" if two else f"{_scores(d.scores, t):<{width}}"
-            )
-            lines.append(
-                f"  {score} {what:<10} {r.choice:<6} "
-                f"{r.best:<6} {r.figures[m]:7.3f} {best:7.3f} {r.lost[m]:6.3f}"
-                + (
-                    f" {r.figures['win']:7.1%} {r.lost['win']:6.1%}"
-                    if not cannot
-                    else f" {'-':>7} {'-':>6}"
-                )
-                + (
-                    f"  (hand + crib alone: {r.lost['net']:.3f})"
-                    if d.kind == "throw" and two
-                    else ""
-                )
-            )
+            lines.append(_row(r, two, width, t, cannot))
         pts = dr.points
         parts = {
             who: ", ".join(
@@ -335,7 +230,8 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
                 )
             )
     tot = _totals(reviews)
-    wrong = sum(r.lost[MEASURES[r.decision.kind][0]] > 1e-9 for r in reviews)
+    wrong = sum(r.judged.counted for r in reviews)
+    by_win = sum(r.judged.by == "win" for r in reviews)
     final = game.deals[-1].scores_after
     if not game.winner:
         end = f"the record ends at {_scores(final, t)} with the game unfinished"
@@ -349,9 +245,9 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         )
     lines += [
         "",
-        f"{len(reviews)} decisions, {wrong} not the best; expected points lost: "
-        f"throws {tot['throws']['value']:.3f}"
-        + (f" (hand + crib alone {tot['throws']['net']:.3f})" if two else "")
+        f"{len(reviews)} decisions, {wrong} not the best"
+        + (f" ({by_win} judged by P(win), near the end)" if by_win else "")
+        + f"; expected points lost: throws {tot['throws']['value']:.3f}"
         + f", play {tot['play']['margin']:.3f}"
         + (
             "; P(win) not weighed"
@@ -361,3 +257,34 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         end,
     ]
     return lines
+
+
+def _row(r: Review, two: bool, width: int, t, cannot) -> str:
+    """One decision: yours and the best by expected points, then by P(win); the best and the
+    loss only under the figure it is judged by (the other: yours alone), with the error bound
+    of a sampled loss and, within it, that it is not counted."""
+    d, j = r.decision, r.judged
+    points = MEASURES[d.kind][0]
+    what = "throw" if d.kind == "throw" else f"lay at {d.count}"
+    score = f"{d.scores[0]:>3}-{d.scores[1]:<3}" if two else f"{_scores(d.scores, t):<{width}}"
+    top = r.options[0][1]
+    mine = r.figures
+    if j.by == points:
+        cells = f"{mine[points]:7.3f} {top[points]:7.3f} {j.lost:6.3f}"
+    else:
+        cells = f"{mine[points]:7.3f} {'-':>7} {'-':>6}"
+    if cannot:
+        cells += f" {'-':>7} {'-':>7} {'-':>6}"
+    elif j.by == "win":
+        cells += f" {mine['win']:7.1%} {top['win']:7.1%} {j.lost:6.1%}"
+    else:
+        cells += f" {mine['win']:7.1%} {'-':>7} {'-':>6}"
+    note = ""
+    if j.bound > 0:
+        pct = j.by == "win"
+        note = f"  +/- {j.bound:.1%}" if pct else f"  +/- {j.bound:.3f}"
+        if EXACT < j.lost <= j.bound:
+            note += " (within the error: not counted)"
+    if d.kind == "throw" and two and j.by == points:
+        note += f"  (hand + crib alone: {r.lost['net']:.3f})"
+    return f"  {score} {what:<10} {r.choice:<6} {r.best:<6} {cells}{note}"
