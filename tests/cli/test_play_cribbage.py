@@ -13,7 +13,9 @@ from clihelp import run
 
 from cribsolve.cli import main
 
-PLAY = ("play", "--variant", "cribbage")
+# the transcript (--plain): the tests read its lines; the screen has tests of its own
+PLAY = ("play", "--variant", "cribbage", "--plain")
+SCREEN = ("play", "--variant", "cribbage")
 
 
 @pytest.mark.slow
@@ -112,7 +114,13 @@ def _rows(out, head):
 def test_the_hints_are_best_discard_and_best_play(tmp_path):
     """As the pone (they deal): ? at the throw, then ? at your lead."""
     code, out, err = run(
-        *PLAY, "--seed", 11, "--pone", "--record", tmp_path / "g.txt", stdin=b"?\n\n?\n"
+        *PLAY,
+        "--seed",
+        11,
+        "--pone",
+        "--record",
+        tmp_path / "g.txt",
+        stdin=b"?\n\n?\n",
     )
     assert code == 0, err
     hand = _hand(out)
@@ -280,7 +288,7 @@ def test_a_whole_game_on_screen_keeps_within_the_width(tmp_path, width):
     """Enter at every prompt of a whole game, drawn for ``width`` columns: the board after the
     scores, the hand as numbered cards, the play's series, and no line wider than asked;
     --plain is the one-line transcript, with the scores at the ends of lines."""
-    args = (*PLAY, "--seed", 6, "--game-length", 61, "--opponent-policy", "greedy", "--coach")
+    args = (*SCREEN, "--seed", 6, "--game-length", 61, "--opponent-policy", "greedy", "--coach")
     code, out, err = run(*args, "--width", width, "--record", tmp_path / "a.txt", stdin=b"\n" * 400)
     assert code == 0, err
     lines = out.splitlines()
@@ -298,11 +306,11 @@ def test_a_whole_game_on_screen_keeps_within_the_width(tmp_path, width):
 def test_a_resumed_game_stopped_at_once_keeps_the_deals_it_had(tmp_path):
     """The message after a resume counts the deals the record holds (it said one more)."""
     rec = tmp_path / "g.txt"
-    args = (*PLAY, "--seed", 8, "--game-length", 61, "--opponent-policy", "greedy", "--plain")
+    args = (*PLAY, "--seed", 8, "--game-length", 61, "--opponent-policy", "greedy")
     code, out, err = run(*args, "--record", rec, stdin=b"\n" * 14)
     assert code == 0, err
     k = rec.read_text().count("\ndeal ")
-    code, out, err = run(*PLAY, "--resume", rec, "--plain", stdin=b"")
+    code, out, err = run(*PLAY, "--resume", rec, stdin=b"")
     assert code == 0, err
     assert f"game stopped in deal {k + 1} " in out
     assert f"keeps the {k} deal{'s' * (k != 1)} finished" in out

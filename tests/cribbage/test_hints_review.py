@@ -30,7 +30,16 @@ def _every_hint(tmp_path, seed, *rules):
     (the game's output, the review's summary of its record)."""
     rec = tmp_path / "game.txt"
     code, out, err = run(
-        *PLAY, "--seed", seed, "--coach", "--quiet", "--record", rec, *rules, stdin=b"\n" * 600
+        *PLAY,
+        "--seed",
+        seed,
+        "--coach",
+        "--quiet",
+        "--plain",
+        "--record",
+        rec,
+        *rules,
+        stdin=b"\n" * 600,
     )
     assert code == 0, err
     assert "game over: " in out

@@ -88,7 +88,7 @@ def test_the_cut_for_deal_is_the_lowest_card_of_all():
         )
 
 
-PLAY = ("play", "--variant", "cribbage")
+PLAY = ("play", "--variant", "cribbage", "--plain")  # the transcript: the tests read it
 
 
 @pytest.mark.slow
