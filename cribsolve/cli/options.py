@@ -377,7 +377,7 @@ def opponent_progress(quiet):
     """Report the one-time best-response solve of the opponent model (it takes ~20 s)."""
     from cribsolve.infra.progress import bar
 
-    pb = bar(None, "solving the opponent model (once)", quiet, "iter", lazy=True)
+    pb = bar(None, "solving the opponent model (once)", quiet, "iteration", lazy=True)
 
     def report(iteration, change):
         pb.update(1)
