@@ -1,4 +1,5 @@
-"""Progress bars for long jobs: on stderr, off with --quiet or when stderr is not a terminal."""
+"""Progress bars for long jobs: on stderr, off with --quiet or when stderr is not a terminal;
+and a line said while a bar is drawn, which goes above the bar rather than into it."""
 
 import functools
 import sys
@@ -48,6 +49,28 @@ def meter(n, total, elapsed, rate=None, unit="it", initial=0, **kwargs) -> str:
         speed=speed(rate, unit),
         **kwargs,
     )
+
+
+def _drawn() -> list:
+    """The bars on the screen now (tqdm keeps those neither closed nor disabled; none before
+    tqdm is imported, and nothing here imports it)."""
+    tqdm = sys.modules.get("tqdm")
+    return list(tqdm.tqdm._instances) if tqdm is not None else []
+
+
+def write(line: str) -> None:
+    """``line`` on stderr; while a bar is drawn, above it (tqdm clears the bar, writes the
+    line and draws the bar again), not glued to the bar's text."""
+    if _drawn():
+        sys.modules["tqdm"].tqdm.write(line, file=sys.stderr)
+    else:
+        print(line, file=sys.stderr)
+
+
+def redraw() -> None:
+    """Draw the bars again, after something (the compiling spinner) wrote over their line."""
+    for b in _drawn():
+        b.refresh()
 
 
 @functools.cache

@@ -42,3 +42,57 @@ def test_the_rate_reads_as_words():
     assert line.startswith("games:  34%|") and line.endswith(
         "| 340,000/1,000,000 games [00:04<00:07, 85,000 games/s]"
     )
+
+
+def test_a_line_said_while_a_bar_is_drawn_goes_above_the_bar(monkeypatch):
+    from cribsolve.infra.paths import say
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with bar(100, "games under each rule", unit="game") as pb:
+        pb.update(3)
+        say("compiling the kernels this command needs")
+        pb.update(3)
+    text = err.getvalue()
+    before, after = text.split("cribsolve: compiling the kernels this command needs\n")
+    assert before.endswith("\r") or before.endswith("\n")  # the bar's text was cleared first
+    assert "3/100 games" in after  # and the bar drawn again below
+
+
+COMPILE_UNDER_A_BAR = """
+import io, sys
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+err = sys.stderr = Terminal()
+from cribsolve.infra import jit
+from cribsolve.infra.progress import bar
+
+numba = jit._load_numba()
+with bar(2000, "games under each rule", unit="game") as pb:
+    pb.update(400)
+    numba.njit(lambda x: x + 1)(1)  # a real compile: the notice and the spinner
+    pb.update(400)
+sys.__stdout__.write(err.getvalue())
+"""
+
+
+def test_the_compile_notice_does_not_break_into_a_bar(tmp_path):
+    """variations drew its bar, then compiled a rule's kernels: the notice was glued to the
+    bar's text ("... 0/2000 [00:00<?, ?game/s]cribsolve: compiling ...")."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "CRIBSOLVE_CACHE": str(tmp_path)}
+    env.pop("CRIBSOLVE_QUIET_COMPILE", None)
+    r = subprocess.run(
+        [sys.executable, "-c", COMPILE_UNDER_A_BAR], env=env, capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stderr
+    lines = re.split(r"[\r\n]", r.stdout)
+    notice = [line for line in lines if "compiling the kernels" in line]
+    assert len(notice) == 1 and notice[0].startswith("cribsolve: compiling"), r.stdout
+    after = r.stdout.split(notice[0], 1)[1]
+    assert "400/2,000 games" in after and "800/2,000 games" in after
