@@ -59,7 +59,9 @@ NEXT_HANDS_MAX = 1000  # bracket --next-hands
     help="Append the bracket to this CSV, one row per measure: each policy, bound "
     "and difference with its CI (a table across runs).",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, quiet, plot_path):
     """How good is optimal play: the best policy's win rate, and upper bounds on every policy

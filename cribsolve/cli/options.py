@@ -351,11 +351,22 @@ def make_rules(preset, target, jokers, decks, wild):
 
 
 def plot(path, draw: str, *args) -> None:
-    """With --plot FILE, draw ``plots.<draw>(*args)`` into it."""
+    """With --plot FILE, draw ``plots.<draw>(*args)`` into it, and say where."""
     if path is not None:
         from cribsolve.cli import plots
 
         plots.save(getattr(plots, draw)(*args), path)
+        wrote("the picture", path)
+
+
+def wrote(what: str, path) -> None:
+    """One line on stderr saying where ``what`` was written (unless the command's --quiet): a
+    file is often a command's only output, and a command that prints nothing looks broken."""
+    ctx = click.get_current_context(silent=True)
+    if not (ctx is not None and ctx.params.get("quiet")):
+        from cribsolve.infra.paths import say
+
+        say(f"wrote {what} to {path}")
 
 
 def quick():

@@ -176,7 +176,9 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     default=None,
     help="Solitaires and Shuffle: write score,count of the final scores.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 def simulate(
     variant,
