@@ -13,6 +13,7 @@ from cribsolve.cli.options import (
     jobs_option,
     plot,
     plot_option,
+    resumable,
     seed_option,
     show,
     win_table_progress,
@@ -89,8 +90,8 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
     if csv_path is not None:
         check_header(csv_path, COLUMNS, "--csv")
     win_table_progress(variant, quiet)
-    with bar(n, f"bracket {variant}", quiet, "deck") as pb:
-        res = run_bracket(variant, n, seed, jobs, pb.update, next_hands, checkpoint=checkpoint)
+    with resumable(checkpoint), bar(n, f"bracket {variant}", quiet, "deck") as pb:
+        res = run_bracket(variant, n, seed, jobs, pb, next_hands, checkpoint=checkpoint)
     if csv_path:
         write_csv(csv_path, COLUMNS, res.csv_rows(), append=True)
     d = res.as_dict()

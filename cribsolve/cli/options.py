@@ -7,13 +7,14 @@ the functions.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import click
 
 from cribsolve.cli.checks import given
 from cribsolve.core.rules import PRESETS
-from cribsolve.errors import CardError
+from cribsolve.errors import CardError, Interrupted
 from cribsolve.games.cribbage.rules.spec import BOUNDS
 
 # Bounds on every number the user types (documented in each option's help); the two-player
@@ -120,6 +121,20 @@ def plot_option(f):
         help="Draw the result into FILE, .png or .svg (needs "
         "matplotlib: pip install 'cribsolve[plot]').",
     )(f)
+
+
+@contextlib.contextmanager
+def resumable(checkpoint):
+    """Ctrl-C during a run kept in --checkpoint FILE says what is kept and how to go on."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if checkpoint is None:
+            raise
+        raise Interrupted(
+            f"--checkpoint {checkpoint} keeps the chunks finished so far: the same command "
+            "again resumes from them"
+        ) from None
 
 
 def checkpoint_option(f):

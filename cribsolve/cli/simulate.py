@@ -17,6 +17,7 @@ from cribsolve.cli.options import (
     make_spec,
     plot,
     plot_option,
+    resumable,
     scheduler_option,
     seed_option,
     show,
@@ -241,8 +242,11 @@ def simulate(
     where = chunks_where(scheduler, jobs)
     if policy in TABLE_POLICIES and variant in PATIENCES:
         win_table_progress(variant, quiet)
-    with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
-        res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
+    with (
+        resumable(checkpoint),
+        bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb,
+    ):
+        res = run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
     if csv_path:
         write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
     if histogram_csv:
@@ -300,14 +304,14 @@ def _simulate_cribbage(
     from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
     from cribsolve.infra.progress import bar
 
-    with bar(n, "cribbage games", quiet, "game") as pb:
+    with resumable(checkpoint), bar(n, "cribbage games", quiet, "game") as pb:
         res = simulate_cribbage(
             n,
             policy or "greedy",
             opponent_policy,
             seed,
             None,
-            pb.update,
+            pb,
             spec,
             where,
             checkpoint,

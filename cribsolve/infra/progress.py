@@ -111,6 +111,16 @@ class bar:
     def update(self, n=1):
         self._made().update(n)
 
+    __call__ = update  # a job's progress(k) can be the bar itself, which has resume()
+
+    def resume(self, n):
+        """Start at ``n`` things done before (a run resumed from its checkpoint): counted, and
+        left out of the speed."""
+        b = self._made()
+        b.n += n
+        b.initial = b.last_print_n = b.n
+        b.refresh()
+
     def set_postfix(self, **kwargs):
         self._made().set_postfix(**kwargs)
 

@@ -96,3 +96,14 @@ def test_the_compile_notice_does_not_break_into_a_bar(tmp_path):
     assert len(notice) == 1 and notice[0].startswith("cribsolve: compiling"), r.stdout
     after = r.stdout.split(notice[0], 1)[1]
     assert "400/2,000 games" in after and "800/2,000 games" in after
+
+
+def test_a_resumed_bar_starts_at_what_was_done(monkeypatch):
+    """900 games read back from a checkpoint: drawn at once, and not counted as played in no
+    time (the speed would be thousands of games a second)."""
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with bar(3000, "patience2", unit="game") as pb:
+        pb.resume(900)
+        drawn = re.split(r"[\r\n]", err.getvalue())[-1]
+    assert "| 900/3,000 games [" in drawn and drawn.endswith("? games/s]"), drawn
