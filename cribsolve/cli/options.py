@@ -79,7 +79,7 @@ class Number(click.ParamType):
 
 
 class PysolGame(click.ParamType):
-    """A PySolFC game number: N (1 <= N < 32000 deals as Microsoft's) or msN."""
+    """A PySolFC game number: N, 1 to 1e20 (below 32000 dealt as Microsoft's), or msN."""
 
     name = "N"
 
@@ -156,7 +156,7 @@ def pysol_option(what: str):
         type=PysolGame(),
         default=None,
         metavar="N",
-        help=f"PySolFC's game N (or msN): {what}.",
+        help=f"PySolFC's game N, 1 to 1e20 (or msN): {what}.",
     )
 
 

@@ -328,9 +328,8 @@ def _simulate_cribbage(
         click.echo("\n".join(table_lines(d, spec, n, seed)))
         return
     lo, hi = d["win_rate_ci"]
-    rules = "" if spec.is_standard else f" ({spec.describe()})"
     click.echo(
-        f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
+        f"cribbage to {spec.game_length}{spec.after_length()}, {d['policy']} (player 1) vs "
         f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}"
     )
     click.echo(
@@ -367,7 +366,7 @@ def table_lines(d, spec, n, seed):
     team), then the points per deal of each seat."""
     others = "players 2 and 4" if spec.partners else f"players 2-{spec.players}"
     lines = [
-        f"cribbage to {spec.game_length} ({spec.describe()}), {d['policy']} (player 1"
+        f"cribbage to {spec.game_length}{spec.after_length()}, {d['policy']} (player 1"
         f"{', with player 3' if spec.partners else ''}) vs {d['opponent_policy']} "
         f"({others}), {n:,} games, seed {seed}",
         "wins by "

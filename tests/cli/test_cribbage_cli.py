@@ -258,3 +258,19 @@ def test_odds_table_for_a_two_cut_card_deal():
 
     win = odds_mod.odds_table(CribbageSpec(starters=2, game_length=31), deals=2_000)
     assert abs(win[1] + win[0].T - 1).max() < 1e-9
+
+
+@pytest.mark.parametrize(
+    "rules,header",
+    [
+        (["--game-length", "61"], "cribbage to 61, greedy (player 1)"),
+        (["--game-length", "61", "--lowball"], "cribbage to 61 (lowball), greedy"),
+        (["--game-length", "61", "--players", "3"], "cribbage to 61 (3 players), greedy"),
+        ([], "cribbage to 121, greedy"),
+    ],
+)
+def test_the_header_says_the_game_length_once(rules, header):
+    """It read "cribbage to 61 (game length 61)"."""
+    code, out, err = run("simulate", "--variant", "cribbage", "-n", "20", "--quiet", *rules)
+    assert code == 0, err
+    assert out.startswith(header) and "game length" not in out.splitlines()[0], out

@@ -182,15 +182,17 @@ def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     code, first, _ = cli(*args, "-n", "200", "--seed", "3")
     assert code == 0
     before = path.read_bytes()
-    for other in (
-        ["-n", "200", "--seed", "4"],
-        ["-n", "300", "--seed", "3"],
-        ["-n", "200", "--seed", "3", "--variant", "patience"],
+    for other, differ in (
+        (["-n", "200", "--seed", "4"], "--seed differs"),
+        (["-n", "300", "--seed", "3"], "-n differs"),
+        (["-n", "300", "--seed", "4"], "-n and --seed differ"),
+        (["-n", "200", "--seed", "3", "--variant", "patience"], "--variant differs"),
     ):
         code, out, err = cli(*args, *other)
         assert code == 2 and out == "" and len(err.splitlines()) == 1, err
-        assert err.startswith(
-            f"cribsolve: --checkpoint: {path} is from a run with other arguments"
+        assert err == (  # the options by their names ("(n differ)" was the key's)
+            f"cribsolve: --checkpoint: {path} is from a run with other arguments: {differ}; "
+            "give another file or remove it\n"
         ), err
     assert path.read_bytes() == before
     assert cli(*args, "-n", "200", "--seed", "3") == (0, first, "")
