@@ -202,7 +202,7 @@ def simulate(
 ):
     """Play many seeded games and report the win rate."""
     from cribsolve.games.solitaire.facts import PATIENCES, SQUARES
-    from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
+    from cribsolve.infra.export import WIN_RATE_HEADER, WIN_RATE_HEADERS, dumps, write_csv
     from cribsolve.infra.progress import bar
 
     check_outputs(
@@ -210,7 +210,7 @@ def simulate(
     )
     check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
-        check_header(csv_path, WIN_RATE_HEADER, "--csv")
+        check_header(csv_path, WIN_RATE_HEADER, "--csv", WIN_RATE_HEADERS[1:])
     _check_options(variant, policy, win_only, histogram_csv, plot_path)
     if variant == "cribbage":
         spec = make_spec(game_length, **house)
@@ -248,7 +248,9 @@ def simulate(
     ):
         res = run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
     if csv_path:
-        write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
+        write_csv(
+            csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
+        )
     if histogram_csv:
         write_csv(
             histogram_csv,
@@ -301,7 +303,7 @@ def _simulate_cribbage(
     objective,
 ):
     from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
-    from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
+    from cribsolve.infra.export import WIN_RATE_HEADER, WIN_RATE_HEADERS, dumps, write_csv
     from cribsolve.infra.progress import bar
 
     with resumable(checkpoint), bar(n, "cribbage games", quiet, "game") as pb:
@@ -319,7 +321,9 @@ def _simulate_cribbage(
         )
     d = res.as_dict()
     if csv_path:
-        write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
+        write_csv(
+            csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
+        )
     plot(plot_path, "cribbage_figure", res)
     if as_json:
         click.echo(dumps(d))
