@@ -10,13 +10,30 @@ import sys
 
 import click
 
-from cribsolve.cli.checks import card, cards, check_unseen, refuse
+from cribsolve.cli.checks import card, cards, check_unseen, given, refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
 from cribsolve.cli.options import make_spec, opponent_progress, plot, quick
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.errors import CardError, CribsolveError
 
 WHOSE_CRIB = "say whose crib it is: --dealer or --pone"
+
+
+def _say_hand_size(spec) -> None:
+    """A hand of another size than these rules deal is analysed as a house rule of that hand
+    size: say so on stderr, as the header alone said it ("(hand size 7)"), unless the user
+    gave --hand-size."""
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
+    from cribsolve.infra.paths import say
+
+    dealt = CribbageSpec.natural_hand(
+        spec.crib_size, spec.choose_cut, spec.two_cribs, spec.players, spec.five_card
+    )
+    if spec.hand_size != dealt and not given("hand_size"):
+        say(
+            f"{spec.hand_size} cards read as --hand-size {spec.hand_size}: a house rule "
+            f"(these rules deal {dealt})"
+        )
 
 
 def rank_exact(o, hand):
@@ -260,6 +277,8 @@ def rank_by_wins(o, hand):
         wild=o.wild,
         **o.house,
     )
+    if hand:
+        _say_hand_size(spec)
     from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
     from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, throw_odds
     from cribsolve.infra.export import dumps, write_csv
@@ -344,6 +363,7 @@ def rank_sampled(o, hand):
         five_card=o.five_card,
         **o.house,
     )
+    _say_hand_size(spec)
     from cribsolve.games.cribbage.throw.best_discard import (
         bid_ceiling,
         redraw_advice,
