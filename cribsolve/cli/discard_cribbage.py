@@ -277,8 +277,6 @@ def rank_by_wins(o, hand):
         wild=o.wild,
         **o.house,
     )
-    if hand:
-        _say_hand_size(spec)
     from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
     from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, throw_odds
     from cribsolve.infra.export import dumps, write_csv
@@ -295,6 +293,7 @@ def rank_by_wins(o, hand):
     rows = throw_odds(
         hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples, o.seed, o.objective
     )
+    _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
     wins = o.objective == "win"
     worth = (lambda x, w: f"{x:{w}.2%}") if wins else (lambda x, w: f"{x:{w}.3f}")
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
@@ -363,7 +362,6 @@ def rank_sampled(o, hand):
         five_card=o.five_card,
         **o.house,
     )
-    _say_hand_size(spec)
     from cribsolve.games.cribbage.throw.best_discard import (
         bid_ceiling,
         redraw_advice,
@@ -376,6 +374,7 @@ def rank_sampled(o, hand):
     known = cards(o.seen, "--seen")
     cut = None if o.starter is None else card(o.starter, "--starter")
     values = o.shown(sampled_discard(hand, seat, spec, known, cut, o.samples, o.seed))
+    _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
     extra = {}
     if spec.draw:
         extra["redraw"] = format_cards(redraw_advice(hand, seat, spec, known, cut, o.seed))
