@@ -19,3 +19,8 @@ class RecordError(CribsolveError):
 
 class TableError(CribsolveError):
     """A table file that must not be used: the message says why (it is then rebuilt)."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with what the user keeps and how to go on (a checkpointed run): the CLI says
+    ``cribsolve: interrupted; <message>``."""

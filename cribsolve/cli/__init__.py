@@ -13,7 +13,7 @@ import sys
 import click
 
 from cribsolve.cli.checks import NoCommand, one_line
-from cribsolve.errors import CribsolveError
+from cribsolve.errors import CribsolveError, Interrupted
 from cribsolve.infra import jit, spinner
 
 # every command, as the module and function that define it
@@ -114,8 +114,11 @@ def main():
     except click.ClickException as e:
         click.echo(f"cribsolve: {one_line(e.format_message())}", err=True)
         sys.exit(2)
-    except (click.Abort, KeyboardInterrupt):
-        click.echo("cribsolve: interrupted", err=True)
+    except (click.Abort, KeyboardInterrupt) as e:
+        # click turns Ctrl-C into Abort, raised from it
+        why = next((x for x in (e, e.__cause__) if isinstance(x, Interrupted)), None)
+        note = f"; {why}" if why is not None else ""
+        click.echo(f"cribsolve: interrupted{note}", err=True)
         sys.exit(130)
     except CribsolveError as e:
         click.echo(f"cribsolve: {one_line(e)}", err=True)

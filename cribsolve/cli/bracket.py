@@ -13,6 +13,7 @@ from cribsolve.cli.options import (
     jobs_option,
     plot,
     plot_option,
+    resumable,
     seed_option,
     show,
     win_table_progress,
@@ -59,7 +60,9 @@ NEXT_HANDS_MAX = 1000  # bracket --next-hands
     help="Append the bracket to this CSV, one row per measure: each policy, bound "
     "and difference with its CI (a table across runs).",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, quiet, plot_path):
     """How good is optimal play: the best policy's win rate, and upper bounds on every policy
@@ -87,8 +90,8 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
     if csv_path is not None:
         check_header(csv_path, COLUMNS, "--csv")
     win_table_progress(variant, quiet)
-    with bar(n, f"bracket {variant}", quiet, "deck") as pb:
-        res = run_bracket(variant, n, seed, jobs, pb.update, next_hands, checkpoint=checkpoint)
+    with resumable(checkpoint), bar(n, f"bracket {variant}", quiet, "deck") as pb:
+        res = run_bracket(variant, n, seed, jobs, pb, next_hands, checkpoint=checkpoint)
     if csv_path:
         write_csv(csv_path, COLUMNS, res.csv_rows(), append=True)
     d = res.as_dict()

@@ -107,8 +107,9 @@ def check_outputs(*pairs) -> None:
         seen[real] = option
 
 
-def check_header(path: str, header, option: str) -> None:
-    """A table appended to must already have our header (checked before the work, not after)."""
+def check_header(path: str, header, option: str, older=()) -> None:
+    """A table appended to must already have our header, or one of the ``older`` ones
+    (checked before the work, not after)."""
     import csv
     import io
 
@@ -121,11 +122,15 @@ def check_header(path: str, header, option: str) -> None:
         raise CribsolveError(f"{option}: cannot read {path} ({e.strerror})") from None
     if not first:
         return
-    buf = io.StringIO()
-    csv.writer(buf).writerow(header)
-    want = buf.getvalue().rstrip("\r\n")
+
+    def line(h):
+        buf = io.StringIO()
+        csv.writer(buf).writerow(h)
+        return buf.getvalue().rstrip("\r\n")
+
+    want = line(header)
     found = first.decode("utf-8", "replace").rstrip("\r\n")
-    if found != want:
+    if found not in (want, *map(line, older)):
         raise CribsolveError(
             f"{option}: {path} has a different header ({found[:80]!r}, not "
             f"{want!r}); use another file"

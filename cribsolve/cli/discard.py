@@ -158,7 +158,9 @@ class DiscardRequest:
     metavar="FILE",
     help="Two-player: analyse one hand per line of FILE ('-' = stdin) into CSV rows.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 @click.option(
     "--variant",
@@ -295,7 +297,9 @@ def best_discard(**params):
     help="Write rank1,rank2,suited,crib to this file.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 def crib_table(dealer, opponent, csv_path, as_json, quiet, plot_path):
     """Expected crib points of every two-card discard, by ranks, suited and offsuit."""

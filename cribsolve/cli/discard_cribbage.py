@@ -10,13 +10,30 @@ import sys
 
 import click
 
-from cribsolve.cli.checks import card, cards, check_unseen, refuse
+from cribsolve.cli.checks import card, cards, check_unseen, given, refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
 from cribsolve.cli.options import make_spec, opponent_progress, plot, quick
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.errors import CardError, CribsolveError
 
 WHOSE_CRIB = "say whose crib it is: --dealer or --pone"
+
+
+def _say_hand_size(spec) -> None:
+    """A hand of another size than these rules deal is analysed as a house rule of that hand
+    size: say so on stderr, as the header alone said it ("(hand size 7)"), unless the user
+    gave --hand-size."""
+    from cribsolve.games.cribbage.rules.spec import CribbageSpec
+    from cribsolve.infra.paths import say
+
+    dealt = CribbageSpec.natural_hand(
+        spec.crib_size, spec.choose_cut, spec.two_cribs, spec.players, spec.five_card
+    )
+    if spec.hand_size != dealt and not given("hand_size"):
+        say(
+            f"{spec.hand_size} cards read as --hand-size {spec.hand_size}: a house rule "
+            f"(these rules deal {dealt})"
+        )
 
 
 def rank_exact(o, hand):
@@ -276,6 +293,7 @@ def rank_by_wins(o, hand):
     rows = throw_odds(
         hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples, o.seed, o.objective
     )
+    _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
     wins = o.objective == "win"
     worth = (lambda x, w: f"{x:{w}.2%}") if wins else (lambda x, w: f"{x:{w}.3f}")
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
@@ -356,6 +374,7 @@ def rank_sampled(o, hand):
     known = cards(o.seen, "--seen")
     cut = None if o.starter is None else card(o.starter, "--starter")
     values = o.shown(sampled_discard(hand, seat, spec, known, cut, o.samples, o.seed))
+    _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
     extra = {}
     if spec.draw:
         extra["redraw"] = format_cards(redraw_advice(hand, seat, spec, known, cut, o.seed))

@@ -17,6 +17,7 @@ from cribsolve.cli.options import (
     quick,
     seed_option,
     show,
+    wrote,
 )
 from cribsolve.cli.spelling import Spelled, objective_option, seat_option
 from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX
@@ -84,7 +85,9 @@ def _check_odds_options(
     "(win_probability, or game_points).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --table wrote."
+)
 @click.option(
     "--policy",
     type=click.Choice(["greedy", "lookahead", "expert", "expert1"]),
@@ -158,6 +161,7 @@ def odds(
         ]
         if csv_path:
             write_csv(csv_path, ["my_score", "their_score", "dealer", column], rows)
+            wrote("the table", csv_path)
         plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
         return
     p = float(win[int(dealer), my_score, their_score])

@@ -7,13 +7,14 @@ the functions.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import click
 
 from cribsolve.cli.checks import given
 from cribsolve.core.rules import PRESETS
-from cribsolve.errors import CardError
+from cribsolve.errors import CardError, Interrupted
 from cribsolve.games.cribbage.rules.spec import BOUNDS
 
 # Bounds on every number the user types (documented in each option's help); the two-player
@@ -78,7 +79,7 @@ class Number(click.ParamType):
 
 
 class PysolGame(click.ParamType):
-    """A PySolFC game number: N (1 <= N < 32000 deals as Microsoft's) or msN."""
+    """A PySolFC game number: N, 1 to 1e20 (below 32000 dealt as Microsoft's), or msN."""
 
     name = "N"
 
@@ -122,6 +123,20 @@ def plot_option(f):
     )(f)
 
 
+@contextlib.contextmanager
+def resumable(checkpoint):
+    """Ctrl-C during a run kept in --checkpoint FILE says what is kept and how to go on."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if checkpoint is None:
+            raise
+        raise Interrupted(
+            f"--checkpoint {checkpoint} keeps the chunks finished so far: the same command "
+            "again resumes from them"
+        ) from None
+
+
 def checkpoint_option(f):
     return click.option(
         "--checkpoint",
@@ -141,7 +156,7 @@ def pysol_option(what: str):
         type=PysolGame(),
         default=None,
         metavar="N",
-        help=f"PySolFC's game N (or msN): {what}.",
+        help=f"PySolFC's game N, 1 to 1e20 (or msN): {what}.",
     )
 
 
@@ -351,11 +366,22 @@ def make_rules(preset, target, jokers, decks, wild):
 
 
 def plot(path, draw: str, *args) -> None:
-    """With --plot FILE, draw ``plots.<draw>(*args)`` into it."""
+    """With --plot FILE, draw ``plots.<draw>(*args)`` into it, and say where."""
     if path is not None:
         from cribsolve.cli import plots
 
         plots.save(getattr(plots, draw)(*args), path)
+        wrote("the picture", path)
+
+
+def wrote(what: str, path) -> None:
+    """One line on stderr saying where ``what`` was written (unless the command's --quiet): a
+    file is often a command's only output, and a command that prints nothing looks broken."""
+    ctx = click.get_current_context(silent=True)
+    if not (ctx is not None and ctx.params.get("quiet")):
+        from cribsolve.infra.paths import say
+
+        say(f"wrote {what} to {path}")
 
 
 def quick():
@@ -377,7 +403,7 @@ def opponent_progress(quiet):
     """Report the one-time best-response solve of the opponent model (it takes ~20 s)."""
     from cribsolve.infra.progress import bar
 
-    pb = bar(None, "solving the opponent model (once)", quiet, "iter", lazy=True)
+    pb = bar(None, "solving the opponent model (once)", quiet, "iteration", lazy=True)
 
     def report(iteration, change):
         pb.update(1)

@@ -156,7 +156,7 @@ def cribbage_figure(res):
     ax.set_xlabel("points per deal")
     fig.legend(loc="outside lower center", ncol=len(COLORS), frameon=False)
     lo, hi = d["win_rate_ci"]
-    rules = "" if res.spec.is_standard else f" ({res.spec.describe()})"
+    rules = res.spec.after_length()
     ax.set_title(
         _wrap(
             f"cribbage to {res.spec.game_length}{rules}, {res.policy} (player 1) "
@@ -248,7 +248,7 @@ def odds_figure(win, spec, deals: int, seed: int, policy: str = "greedy"):
     for ax in axes:
         ax.set_xlabel("their score (points)")
         ax.set_ylabel("my score (points)")
-    rules = "" if spec.is_standard else f" ({spec.describe()})"
+    rules = spec.after_length()
     fig.suptitle(
         f"cribbage to {n}{rules}: odds from {deals:,} simulated deals (seed {seed}; "
         f"both players {policy})"

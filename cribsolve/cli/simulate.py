@@ -17,6 +17,7 @@ from cribsolve.cli.options import (
     make_spec,
     plot,
     plot_option,
+    resumable,
     scheduler_option,
     seed_option,
     show,
@@ -176,7 +177,9 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     default=None,
     help="Solitaires and Shuffle: write score,count of the final scores.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 def simulate(
     variant,
@@ -199,7 +202,7 @@ def simulate(
 ):
     """Play many seeded games and report the win rate."""
     from cribsolve.games.solitaire.facts import PATIENCES, SQUARES
-    from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
+    from cribsolve.infra.export import WIN_RATE_HEADER, WIN_RATE_HEADERS, dumps, write_csv
     from cribsolve.infra.progress import bar
 
     check_outputs(
@@ -207,7 +210,7 @@ def simulate(
     )
     check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
     if csv_path is not None:
-        check_header(csv_path, WIN_RATE_HEADER, "--csv")
+        check_header(csv_path, WIN_RATE_HEADER, "--csv", WIN_RATE_HEADERS[1:])
     _check_options(variant, policy, win_only, histogram_csv, plot_path)
     if variant == "cribbage":
         spec = make_spec(game_length, **house)
@@ -239,10 +242,15 @@ def simulate(
     where = chunks_where(scheduler, jobs)
     if policy in TABLE_POLICIES and variant in PATIENCES:
         win_table_progress(variant, quiet)
-    with bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb:
-        res = run_sim(variant, policy, n, seed, jobs, pb.update, win_only, where, checkpoint)
+    with (
+        resumable(checkpoint),
+        bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb,
+    ):
+        res = run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
     if csv_path:
-        write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
+        write_csv(
+            csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
+        )
     if histogram_csv:
         write_csv(
             histogram_csv,
@@ -295,17 +303,17 @@ def _simulate_cribbage(
     objective,
 ):
     from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
-    from cribsolve.infra.export import WIN_RATE_HEADER, dumps, write_csv
+    from cribsolve.infra.export import WIN_RATE_HEADER, WIN_RATE_HEADERS, dumps, write_csv
     from cribsolve.infra.progress import bar
 
-    with bar(n, "cribbage games", quiet, "game") as pb:
+    with resumable(checkpoint), bar(n, "cribbage games", quiet, "game") as pb:
         res = simulate_cribbage(
             n,
             policy or "greedy",
             opponent_policy,
             seed,
             None,
-            pb.update,
+            pb,
             spec,
             where,
             checkpoint,
@@ -313,7 +321,9 @@ def _simulate_cribbage(
         )
     d = res.as_dict()
     if csv_path:
-        write_csv(csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True)
+        write_csv(
+            csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
+        )
     plot(plot_path, "cribbage_figure", res)
     if as_json:
         click.echo(dumps(d))
@@ -322,9 +332,8 @@ def _simulate_cribbage(
         click.echo("\n".join(table_lines(d, spec, n, seed)))
         return
     lo, hi = d["win_rate_ci"]
-    rules = "" if spec.is_standard else f" ({spec.describe()})"
     click.echo(
-        f"cribbage to {spec.game_length}{rules}, {d['policy']} (player 1) vs "
+        f"cribbage to {spec.game_length}{spec.after_length()}, {d['policy']} (player 1) vs "
         f"{d['opponent_policy']} (player 2), {n:,} games, seed {seed}"
     )
     click.echo(
@@ -361,7 +370,7 @@ def table_lines(d, spec, n, seed):
     team), then the points per deal of each seat."""
     others = "players 2 and 4" if spec.partners else f"players 2-{spec.players}"
     lines = [
-        f"cribbage to {spec.game_length} ({spec.describe()}), {d['policy']} (player 1"
+        f"cribbage to {spec.game_length}{spec.after_length()}, {d['policy']} (player 1"
         f"{', with player 3' if spec.partners else ''}) vs {d['opponent_policy']} "
         f"({others}), {n:,} games, seed {seed}",
         "wins by "

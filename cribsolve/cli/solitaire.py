@@ -37,7 +37,8 @@ from cribsolve.infra.paths import clip
     type=PysolGame(),
     required=True,
     metavar="N",
-    help="PySolFC's game N (1 to 31999 and msN: Microsoft-compatible deals).",
+    help="PySolFC's game N, 1 to 1e20: below 32000 (and msN) Microsoft-compatible deals, "
+    "from 32000 the Mersenne Twister's.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def deal(variant, pysol_game, as_json):

@@ -45,7 +45,9 @@ from cribsolve.cli.options import (
     default=None,
     help="Write the table, one row per rule.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
+)
 @plot_option
 def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_path):
     """The house rules side by side: the same seeded games under each rule alone."""

@@ -24,6 +24,15 @@ from cribsolve.errors import CribsolveError
 from cribsolve.infra.export import atomic_open
 
 MAGIC = b"cribsolve-checkpoint 1\n"
+# what a user knows each entry of a run's key as (another key reads "--name")
+NAMES = {
+    "n": "-n",
+    "spec": "the rules (--game-length and the house rules)",
+    "chunk": "the chunk size (another version of cribsolve)",
+    "version": "the version of cribsolve",
+    "code": "the code of cribsolve",
+    "run": "the command (bracket or simulate)",
+}
 _RECORD = struct.Struct("<QQ32s")  # chunk index, payload length, payload SHA-256
 
 
@@ -36,6 +45,16 @@ def _encode(arrays: dict) -> bytes:
 def _decode(payload: bytes) -> dict:
     with np.load(io.BytesIO(payload), allow_pickle=False) as data:
         return {k: data[k] for k in data.files}
+
+
+def _differ(ours: dict, theirs: dict) -> str:
+    """What differs between two runs' keys, as the user knows it ("-n and --seed differ")."""
+    keys = sorted(k for k in ours.keys() | theirs.keys() if ours.get(k) != theirs.get(k))
+    if "run" in keys:  # another command's file: its options are beside the point
+        keys = ["run"]
+    names = [NAMES.get(k, "--" + k.replace("_", "-")) for k in keys] or ["its header"]
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{said} {'differs' if len(names) == 1 else 'differ'}"
 
 
 class Checkpoint:
@@ -80,13 +99,9 @@ class Checkpoint:
                         f"--checkpoint: {self.path} has a damaged header; give "
                         "another file or remove it"
                     )
-                differ = sorted(
-                    k for k in key.keys() | theirs.keys() if key.get(k) != theirs.get(k)
-                )
                 raise CribsolveError(
-                    f"--checkpoint: {self.path} is from a run with other arguments "
-                    f"({', '.join(differ) or 'the header'} differ); give another "
-                    "file or remove it"
+                    f"--checkpoint: {self.path} is from a run with other arguments: "
+                    f"{_differ(key, theirs)}; give another file or remove it"
                 )
             done, end = {}, f.tell()
             while True:

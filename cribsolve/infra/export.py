@@ -14,7 +14,9 @@ import tempfile
 
 from cribsolve.errors import CribsolveError
 
-# the columns of a win-rate table: one row per simulate run, whatever the game
+# the columns of a win-rate table: one row per simulate run, whatever the game; ``what`` says
+# what the row's wins are and what its mean and std are of (a cribbage row's wins are the first
+# dealer's, and a game of cribbage has no one score to average)
 WIN_RATE_HEADER = [
     "variant",
     "policy",
@@ -26,7 +28,10 @@ WIN_RATE_HEADER = [
     "ci_high",
     "mean",
     "std",
+    "what",
 ]
+# the header before ``what``: a table begun under it takes its rows without that column
+WIN_RATE_HEADERS = (WIN_RATE_HEADER, WIN_RATE_HEADER[:-1])
 
 
 def check_output_path(path: str, option_name: str) -> None:
@@ -109,29 +114,32 @@ def _csv_text(*rows) -> str:
     return buf.getvalue()
 
 
-def _append_csv(path: str, header, rows, option_name: str) -> None:
+def _append_csv(path: str, header, rows, option_name: str, older=()) -> None:
     """Append rows under an exclusive lock so concurrent runs can share one table.
 
     Rows are formatted first and written with a single os.write, so an interrupt or a full
-    disk leaves either all of them or none; a file with another header is left alone.
+    disk leaves either all of them or none; a file with another header is left alone. A file
+    begun under one of the ``older`` headers (each the first columns of ``header``) takes the
+    rows cut to its columns.
     """
     header_line = _csv_text(header).encode("utf-8")
-    body = _csv_text(*rows).encode("utf-8")
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         end = os.fstat(fd).st_size
         if end == 0:
-            data = header_line + body
+            data = header_line + _csv_text(*rows).encode("utf-8")
         else:
-            first = os.pread(fd, len(header_line) + 1, 0).split(b"\n")[0]
-            if first.rstrip(b"\r") != header_line.rstrip(b"\r\n"):
-                found = first.decode("utf-8", "replace").rstrip("\r")
+            first = os.pread(fd, len(header_line) + 1, 0).split(b"\n")[0].rstrip(b"\r")
+            kept = [h for h in (header, *older) if first == _csv_text(h).encode().rstrip(b"\r\n")]
+            if not kept:
+                found = first.decode("utf-8", "replace")
                 want = header_line.decode("utf-8").rstrip("\r\n")
                 raise CribsolveError(
                     f"{option_name}: {path} has a different header "
                     f"({found!r}, not {want!r}); use another file"
                 )
+            body = _csv_text(*(row[: len(kept[0])] for row in rows)).encode("utf-8")
             # A hand-edited file may lack its final newline; don't glue our first row onto it.
             data = body if os.pread(fd, 1, end - 1) == b"\n" else b"\r\n" + body
         try:
@@ -144,12 +152,15 @@ def _append_csv(path: str, header, rows, option_name: str) -> None:
         os.close(fd)  # also releases the lock
 
 
-def write_csv(path: str, header, rows, append: bool = False, option_name: str = "--csv") -> None:
+def write_csv(
+    path: str, header, rows, append: bool = False, option_name: str = "--csv", older=()
+) -> None:
     """Write rows under a header, replacing the file atomically, or with ``append`` add them to
-    a table built across runs (the header is written once and must match)."""
+    a table built across runs (the header is written once and must match, or be one of the
+    ``older`` headers, which take the rows cut to their columns)."""
     check_output_path(path, option_name)
     if append:
-        _append_csv(path, header, rows, option_name)
+        _append_csv(path, header, rows, option_name, older)
         return
     with atomic_open(path) as f:
         w = csv.writer(f)

@@ -7,7 +7,6 @@ The cache folder is $CRIBSOLVE_CACHE, else $XDG_CACHE_HOME/cribsolve, else ~/.ca
 from __future__ import annotations
 
 import os
-import sys
 
 _warned: set[str] = set()
 
@@ -19,8 +18,11 @@ def cache_dir() -> str:
 
 
 def say(msg: str) -> None:
-    """One line to the user on stderr, prefixed like every other."""
-    print(f"cribsolve: {msg}", file=sys.stderr)
+    """One line to the user on stderr, prefixed like every other (above a progress bar, when
+    one is drawn: the compile notice comes in the middle of a command's bar)."""
+    from cribsolve.infra.progress import write
+
+    write(f"cribsolve: {msg}")
 
 
 def clip(text: str, width: int = 80) -> str:

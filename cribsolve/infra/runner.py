@@ -190,7 +190,8 @@ def connect(scheduler: str | None = None, jobs: int | None = None):
 def run(job: Job, where=None, progress=None, checkpoint: str | None = None) -> Iterator[dict]:
     """Each chunk's result in chunk order: computed ``where`` (default: here, all cores) or,
     when ``checkpoint`` names a file holding it, read back; ``progress(games)`` is called as
-    chunks finish."""
+    chunks finish, and first for the chunks read back, through ``progress.resume(games)`` where
+    it has one (a progress bar then starts there)."""
     from cribsolve import __version__
 
     n = len(job.args)
@@ -202,7 +203,7 @@ def run(job: Job, where=None, progress=None, checkpoint: str | None = None) -> I
     try:
         kept = set(ck.done) if ck else set()
         if progress and kept:
-            progress(sum(job.sizes[i] for i in kept))
+            getattr(progress, "resume", progress)(sum(job.sizes[i] for i in kept))
         pending, nxt = {}, 0
 
         def ready():

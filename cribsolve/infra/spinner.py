@@ -46,10 +46,13 @@ class Spinner:
             i += 1
 
     def stop(self):
+        from cribsolve.infra.progress import redraw
+
         self._stop.set()
         self._thread.join()
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
+        redraw()  # a command's bar, which the spinner's line replaced
 
 
 def spins() -> bool:

@@ -258,3 +258,44 @@ def test_odds_table_for_a_two_cut_card_deal():
 
     win = odds_mod.odds_table(CribbageSpec(starters=2, game_length=31), deals=2_000)
     assert abs(win[1] + win[0].T - 1).max() < 1e-9
+
+
+@pytest.mark.parametrize(
+    "rules,header",
+    [
+        (["--game-length", "61"], "cribbage to 61, greedy (player 1)"),
+        (["--game-length", "61", "--lowball"], "cribbage to 61 (lowball), greedy"),
+        (["--game-length", "61", "--players", "3"], "cribbage to 61 (3 players), greedy"),
+        ([], "cribbage to 121, greedy"),
+    ],
+)
+def test_the_header_says_the_game_length_once(rules, header):
+    """It read "cribbage to 61 (game length 61)"."""
+    code, out, err = run("simulate", "--variant", "cribbage", "-n", "20", "--quiet", *rules)
+    assert code == 0, err
+    assert out.startswith(header) and "game length" not in out.splitlines()[0], out
+
+
+def test_a_win_rate_table_says_what_each_row_counts(tmp_path):
+    """A cribbage row's win_rate is the first dealer's and it has no mean: its ``what`` says
+    so, as a solitaire's says what its wins and its mean are."""
+    table = tmp_path / "runs.csv"
+    for variant in ("cribbage", "patience"):
+        code, _, err = run("simulate", "--variant", variant, "-n", "50", "--quiet", "--csv", table)
+        assert code == 0, err
+    rows = list(csv.DictReader(table.open()))
+    assert [r["what"] for r in rows] == [
+        "wins: the first dealer's; no mean or std (a game has no one score)",
+        "wins: a final score of 80 or more; mean and std: the final score",
+    ]
+    assert rows[0]["mean"] == rows[0]["std"] == "" and float(rows[1]["mean"]) > 0
+
+
+def test_a_win_rate_table_begun_before_what_still_takes_rows(tmp_path):
+    table = tmp_path / "runs.csv"
+    old = "variant,policy,n,seed,wins,win_rate,ci_low,ci_high,mean,std\r\n"
+    table.write_text(old + "patience2,ev,1,0,0,0.0,0.0,0.8,50.0,0.0\r\n", newline="")
+    code, _, err = run("simulate", "--variant", "cribbage", "-n", "50", "--quiet", "--csv", table)
+    assert code == 0, err
+    rows = list(csv.reader(table.open()))
+    assert len(rows) == 3 and {len(r) for r in rows} == {10} and rows[2][0] == "cribbage"

@@ -183,3 +183,25 @@ def test_best_discard_with_pegging():
         assert x["pegging"] == kept_margin(parse_cards([" ".join(x["keep"])]), True, CribbageSpec())
     code, _, err = run("best-discard", *hand, "--variant", "patience", "--pegging")
     assert code == 2 and "--pegging" in err
+
+
+@pytest.mark.parametrize(
+    "args,said",
+    [
+        (
+            ["2C", "--dealer"],
+            "cribsolve: 7 cards read as --hand-size 7: a house rule (these rules deal 6)\n",
+        ),
+        (["2C", "--dealer", "--hand-size", "7"], ""),
+        (["2C", "--dealer", "--choose-cut"], ""),  # choose-a-cut deals 7
+        (["--dealer", "--lowball"], ""),
+    ],
+)
+def test_a_hand_of_another_size_is_said_to_be_a_house_rule(args, said):
+    """Seven cards to best-discard were a house-rule game of seven-card hands, said only in
+    the header's "(hand size 7)"."""
+    code, out, err = run(
+        "best-discard", "5H", "5S", "JD", "6C", "4D", "KS", *args, "--samples", "200"
+    )
+    assert code == 0 and out, err
+    assert err == said

@@ -55,6 +55,32 @@ def test_plot_writes_an_image(tmp_path, args, ext):
     code, out, err = run(*args, "--plot", path)
     assert code == 0, err
     check_image(path, ext)
+    said = f"cribsolve: wrote the picture to {path}\n"
+    assert (said not in err) if "--quiet" in args else err.endswith(said)
+
+
+@pytest.mark.parametrize(
+    "args,said",
+    [
+        (["simulate", "--variant", "patience", "-n", "300", "--plot", "{dir}/s.png"], ["picture"]),
+        (["odds", "--table", "--plot", "{dir}/o.png"], ["picture"]),
+        (["odds", "--table", "--csv", "{dir}/o.csv"], ["table"]),
+        (
+            ["odds", "--table", "--csv", "{dir}/o.csv", "--plot", "{dir}/o.svg"],
+            ["table", "picture"],
+        ),
+    ],
+)
+def test_a_file_written_is_said(tmp_path, args, said):
+    """A command whose output is a file says where it went (odds --table prints nothing else),
+    one line each on stderr."""
+    args = [a.format(dir=tmp_path) for a in args]
+    code, out, err = run(*args)
+    assert code == 0, err
+    files = [a for a in args if a.startswith(str(tmp_path))]
+    assert err.splitlines()[-len(said) :] == [
+        f"cribsolve: wrote the {what} to {f}" for what, f in zip(said, files)
+    ]
 
 
 @pytest.mark.slow

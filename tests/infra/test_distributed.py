@@ -110,6 +110,63 @@ def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path, small_chunks):
     assert done == [3000]  # a finished run is all read back
 
 
+class Progress:
+    """A progress callback with resume(), as a progress bar has."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, games):
+        self.calls.append(games)
+
+    def resume(self, games):
+        self.calls.append(("resumed at", games))
+
+
+def test_a_resumed_run_tells_its_progress_where_it_starts(tmp_path, small_chunks):
+    """A bar counted the chunks read back as games played at once (and drew 0 until the next
+    chunk ended): told apart, it starts at them."""
+    path = str(tmp_path / "run.ckpt")
+    with pytest.raises(KeyboardInterrupt):
+        solitaire(progress=interrupted_after(3), checkpoint=path)
+    done = Progress()
+    assert solitaire(progress=done, checkpoint=path) == solitaire()
+    assert done.calls == [("resumed at", 900)] + [300] * 7
+
+
+def interrupting(monkeypatch, updates):
+    """Ctrl-C (as KeyboardInterrupt) at the ``updates``-th update of a command's bar."""
+    from cribsolve.infra.progress import bar
+
+    seen, update = [], bar.update
+
+    def interrupted(self, n=1):
+        update(self, n)
+        seen.append(n)
+        if len(seen) == updates:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(bar, "update", interrupted)
+    monkeypatch.setattr(bar, "__call__", interrupted)
+
+
+def test_ctrl_c_in_a_checkpointed_run_says_how_to_resume(tmp_path, monkeypatch, small_chunks):
+    path = tmp_path / "run.ckpt"
+    args = ["simulate", "-n", "3000", "--seed", "5", "--quiet"]
+    with monkeypatch.context() as m:
+        interrupting(m, 3)
+        assert cli(*args) == (130, "", "\ncribsolve: interrupted\n")  # click's newline first
+    with monkeypatch.context() as m:
+        interrupting(m, 3)
+        code, out, err = cli(*args, "--checkpoint", path)
+    assert (code, out) == (130, "")
+    assert err.strip() == (
+        f"cribsolve: interrupted; --checkpoint {path} keeps the chunks finished so far: the "
+        "same command again resumes from them"
+    )
+    assert cli(*args, "--checkpoint", path) == cli(*args)
+
+
 @pytest.mark.slow
 def test_a_checkpoint_resumes_on_a_cluster(cluster, tmp_path, small_chunks):
     path = str(tmp_path / "run.ckpt")
@@ -125,15 +182,17 @@ def test_a_checkpoint_from_other_arguments_is_refused(tmp_path):
     code, first, _ = cli(*args, "-n", "200", "--seed", "3")
     assert code == 0
     before = path.read_bytes()
-    for other in (
-        ["-n", "200", "--seed", "4"],
-        ["-n", "300", "--seed", "3"],
-        ["-n", "200", "--seed", "3", "--variant", "patience"],
+    for other, differ in (
+        (["-n", "200", "--seed", "4"], "--seed differs"),
+        (["-n", "300", "--seed", "3"], "-n differs"),
+        (["-n", "300", "--seed", "4"], "-n and --seed differ"),
+        (["-n", "200", "--seed", "3", "--variant", "patience"], "--variant differs"),
     ):
         code, out, err = cli(*args, *other)
         assert code == 2 and out == "" and len(err.splitlines()) == 1, err
-        assert err.startswith(
-            f"cribsolve: --checkpoint: {path} is from a run with other arguments"
+        assert err == (  # the options by their names ("(n differ)" was the key's)
+            f"cribsolve: --checkpoint: {path} is from a run with other arguments: {differ}; "
+            "give another file or remove it\n"
         ), err
     assert path.read_bytes() == before
     assert cli(*args, "-n", "200", "--seed", "3") == (0, first, "")

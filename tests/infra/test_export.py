@@ -254,3 +254,17 @@ def test_concurrent_appends_keep_every_row(tmp_path):
     assert sorted((int(r[0]), int(r[1])) for r in body) == [
         (w, i) for w in range(8) for i in range(50)
     ]
+
+
+def test_append_to_a_table_under_an_older_header(tmp_path):
+    """A header that grew a column at its end: a table begun under the older one takes the
+    rows cut to its columns; any other header is still refused."""
+    path = tmp_path / "t.csv"
+    write_csv(str(path), HEADER[:2], [["a", 1]], append=True)
+    write_csv(str(path), HEADER, [["b", 2, True]], append=True, older=[HEADER[:2]])
+    assert read_rows(path) == [HEADER[:2], ["a", "1"], ["b", "2"]]
+    fresh = tmp_path / "new.csv"
+    write_csv(str(fresh), HEADER, [["b", 2, True]], append=True, older=[HEADER[:2]])
+    assert read_rows(fresh) == [HEADER, ["b", "2", "True"]]
+    with pytest.raises(CribsolveError, match="has a different header"):
+        write_csv(str(path), HEADER, [["c", 3, 0]], append=True, older=[HEADER[:1]])

@@ -56,6 +56,23 @@ def test_the_edge_is_below_32000():
     assert parse_game("31999").ms and not parse_game("32000").ms
 
 
+def test_the_help_states_the_numbers_taken():
+    """deal --help said 1 to 31999, and 40000 was taken (as PySolFC takes it): the help says
+    what parse_game takes and which generator deals what."""
+    from cribsolve.games.solitaire.pysol import GAME_MAX, MS_BELOW
+
+    for command in (["deal"], ["best-discard"], ["shuffle"], ["play"]):
+        code, out, _ = run(*command, "--help")
+        said = " ".join(out.split())
+        assert code == 0 and "--pysol-game N PySolFC's game N, 1 to 1e20" in said, said
+        assert "31999" not in said
+    said = " ".join(run("deal", "--help")[1].split())
+    assert f"below {MS_BELOW} (and msN) Microsoft-compatible deals, from {MS_BELOW} the " in said
+    assert GAME_MAX == 10**20 and parse_game(str(GAME_MAX)) and parse_game("40000")
+    with pytest.raises(ValueError):
+        parse_game(str(GAME_MAX + 1))
+
+
 @pytest.mark.parametrize("n", [2**31 - 1, 2**31 + 5, 2**32 + 7, 2**33 - 1])
 def test_wide_ms_numbers_match_pysol_cards(n):
     assert talon(f"ms{n}") == reference(n, True)

@@ -86,7 +86,11 @@ class SimResult:
         return d
 
     def csv_row(self):
+        """The win-rate table's row (infra.export.WIN_RATE_HEADER), saying what it counts."""
         d = self.as_dict()
+        what = f"wins: a final score of {self.win_at} or more; " + (
+            "mean and std: the final score" if self.exact_scores else "no mean or std (--win-only)"
+        )
         return [
             self.variant,
             self.policy,
@@ -97,6 +101,7 @@ class SimResult:
             *d["win_rate_ci"],
             d["mean"],
             d["std"],
+            what,
         ]
 
 

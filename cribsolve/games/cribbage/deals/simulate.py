@@ -161,10 +161,13 @@ class CribbageResult:
         }
 
     def csv_row(self):
-        """The win-rate table's row; its variant names the house rules (the JSON's "rules"),
-        so rows of different games never share a key."""
+        """The win-rate table's row (infra.export.WIN_RATE_HEADER); its variant names the house
+        rules (the JSON's "rules"), so rows of different games never share a key, and its
+        ``what`` says whose wins it counts: a game of cribbage has no one score, so no mean."""
         d = self.as_dict()
         rules = "" if self.spec.is_standard else f" ({self.spec.describe()})"
+        whose = "the first dealer's team" if self.spec.partners else "the first dealer"
+        ties = ", ties not counted" if self.spec.two_cribs else ""
         return [
             f"cribbage{rules}",
             f"{self.policy}/{self.opponent_policy}",
@@ -175,6 +178,7 @@ class CribbageResult:
             *d["win_rate_ci"],
             None,
             None,
+            f"wins: {whose}'s{ties}; no mean or std (a game has no one score)",
         ]
 
 

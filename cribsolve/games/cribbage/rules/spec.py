@@ -7,7 +7,7 @@ read its integer form, ``as_array()``.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 from cribsolve.errors import CribsolveError
 
@@ -289,6 +289,13 @@ class CribbageSpec:
         return RuleSet(
             target=self.target, jokers=self.jokers, decks=self.decks, wild_rank=self.wild_rank
         )
+
+    def after_length(self) -> str:
+        """The house rules in brackets for a line that names the game length already
+        ("cribbage to 61 (lowball)", where describe() would say the length again); "" in the
+        standard game at any length."""
+        rules = replace(self, game_length=CribbageSpec().game_length)
+        return "" if rules.is_standard else f" ({rules.describe()})"
 
     def describe(self) -> str:
         """The switches that differ from the standard game, as a player would list them."""
