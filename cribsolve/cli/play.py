@@ -165,28 +165,17 @@ def play(
             "the record gives the game",
         )
         return _cribbage(*_resumed(resume), coach, count_yourself, quiet, plain, width)
-    refuse(
-        ["five_card"],
-        "play --variant cribbage",
-        "it plays two, three or four players; not the five-card game",
-    )
     spec = make_spec(game_length=game_length, **house)
     if spec.players > 2:
         refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
+    if spec.players > 2 or spec.five_card:
+        game = f"{spec.players} players" if spec.players > 2 else "the five-card game"
         if opponent.startswith("expert") and given("opponent"):
             raise click.UsageError(
-                f"--opponent-policy {opponent} is the two-player search; with "
-                f"{spec.players} players: lookahead or greedy"
+                f"--opponent-policy {opponent} is the two-player search; in {game}: "
+                "lookahead or greedy"
             )
         opponent = opponent if given("opponent") else "lookahead"
-    from cribsolve.games.cribbage.table.record import not_recorded
-
-    if not_recorded(spec):
-        raise click.UsageError(
-            f"{not_recorded(spec)} is not offered by play yet: the game's "
-            "record, which review reads, holds distinct cards, one cut "
-            "card and each player's throw once"
-        )
     import secrets
 
     seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed

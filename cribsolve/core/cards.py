@@ -23,3 +23,12 @@ VALUE = np.array([min(r, 10) for r in range(14)], dtype=np.int64)  # by rank; jo
 def deck(decks: int = 1, jokers: int = 0) -> np.ndarray:
     """Every card id in play, each ordinary card ``decks`` times, plus the jokers."""
     return np.array(list(range(52)) * decks + [JOKER] * jokers, dtype=np.int64)
+
+
+def without(cards, removed) -> list:
+    """``cards`` less one copy of each card of ``removed``, in order: a double deck holds two
+    5H, and throwing one keeps the other. ValueError where a card of ``removed`` is not left."""
+    out = [int(c) for c in cards]
+    for c in removed:
+        out.remove(int(c))
+    return out

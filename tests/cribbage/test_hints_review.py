@@ -124,7 +124,7 @@ def test_the_hint_and_the_review_rank_a_decision_alike():
     hint = advice.options(d, spec)
     rows = advice.evaluate(Decision("throw", 3, 17, False, (100, 104), hand, hand[:2]), spec)
     assert hint.by == rows.by == "win" and hint == rows
-    first = advice.choice_key(d, advice.first_choice(d, hint))
+    first = advice.choice_key(d, advice.first_choice(d, hint), spec)
     j = advice.judge(d, hint, first, spec)
     assert j.lost == 0 and not j.counted and j.best == first
     held = Decision("play", 3, 0, False, (100, 104), hand[:4], [], [hand[4]], hand[4:] + [7])

@@ -155,7 +155,7 @@ def test_a_three_player_game_broken_off_resumes(tmp_path):
     [
         (("--players", 3, "--opponent-policy", "expert"), "the two-player search"),
         (("--players", 3, "--count-yourself", "--muggins"), "--muggins does not apply"),
-        (("--five-card",), "--five-card does not apply"),
+        (("--five-card", "--opponent-policy", "expert1"), "the two-player search"),
     ],
 )
 def test_what_a_table_game_does_not_offer_is_one_line(args, says):

@@ -24,8 +24,15 @@ ERRORS = 3.0  # a sampled loss counts beyond this many standard errors of the di
 EXACT = 1e-9  # an exact loss counts above this (rounding)
 COACH_POINTS = 0.25  # a choice this many expected points worse is told
 COACH_WIN = 0.01  # or this much P(win) worse (when P(win) is ranked)
-POINTS = {"throw": "value", "play": "margin"}  # what expected points rank a decision by
-MEASURES = {"throw": ("value", "net", "win"), "play": ("margin", "win")}  # every figure judged
+POINTS = {"throw": "value", "play": "margin", "draw": "value", "bid": "value"}  # what
+# expected points rank a decision by, and every figure judged
+MEASURES = {
+    "throw": ("value", "net", "win"),
+    "play": ("margin", "win"),
+    "draw": ("value",),
+    "bid": ("value",),
+}
+DRAW_DRAWS = 64  # draws of the replacements per way of redrawing (the player's: 4 and 32)
 
 
 def sign(spec, measure: str) -> int:
@@ -82,6 +89,8 @@ def options(d: Decision, spec, weigh: bool | None = None) -> Options:
     from cribsolve.games.cribbage.deals.win_choices import unweighed
 
     by = objective(d, spec)
+    if d.kind in ("draw", "bid"):  # before the throw: no odds table weighs these rules
+        return (draw_options if d.kind == "draw" else bid_options)(d, spec)
     if d.kind == "throw":
         rows, per = throw_options(d, spec), {}
     else:
@@ -162,16 +171,80 @@ def throw_options(d: Decision, spec) -> list:
         values = (
             best_discard(d.hand, seat, (), "optimal", ruleset("standard"))
             if exact_show(spec)
-            else sampled_discard(d.hand, seat, spec)
+            else sampled_discard(d.hand, seat, spec, d.known, d.cut[0] if d.cut else None)
         )
     rows = []
     for v in values:
-        peg = kept_margin(v.keep, d.i_deal, spec) if spec.kept == 4 and spec.players == 2 else 0.0
+        peg = kept_margin(v.keep, d.i_deal, spec) if _pegs(spec) else 0.0
         f = {"hand": v.hand, "crib": v.crib, "net": v.net, "pegging": peg, "value": v.net + peg}
         if getattr(v, "se", None) is not None:
             f["se"] = v.se
-        rows.append((format_cards(v.discard), f))
+        parts = [v.discard, getattr(v, "other_crib", None), [getattr(v, "give", None)]]
+        rows.append((" / ".join(format_cards(c) for c in parts if c and None not in c), f))
     return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
+
+
+def _pegs(spec) -> bool:
+    """Whether a throw's value counts the expert's pegging margin (pegtable.kept_margin: four
+    cards kept by two players, the play's own rules)."""
+    return spec.kept == 4 and spec.players == 2 and not spec.five_card
+
+
+def draw_options(d: Decision, spec) -> Options:
+    """Draw cribbage: every way of redrawing (the cards thrown away; "none" keeps all), worth
+    the best throw's expected value after it (before the throw) or the kept hand's expected
+    show (after it), as the simulated player weighs them (draw_and_bid.redraw_values) over
+    DRAW_DRAWS draws of the replacements, the same for every way, seeded by the decision."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
+    from cribsolve.games.cribbage.throw.draw_and_bid import redraw_values
+
+    hand = np.array(d.hand, dtype=np.int64)
+    seen = np.bincount(np.array(d.hand + d.known + d.cut, dtype=np.int64), minlength=53)
+    own = int(d.owns_crib or spec.two_cribs)
+    seed_kernels(decision_seed(d))
+    masks, values = redraw_values(
+        hand, d.before, own, rank_table(spec.target), spec.as_array(),
+        d.cut[0] if d.cut else -1, seen, d.limit, DRAW_DRAWS,
+    )  # fmt: skip
+    rows, per = [], {}
+    for mask, v in zip(masks, values):
+        name = format_cards([c for i, c in enumerate(d.hand) if mask >> i & 1]) or "none"
+        rows.append((name, {"value": float(v.mean())}))
+        per[name] = v
+    rows.sort(key=lambda r: -sign(spec, "value") * r[1]["value"])
+    return Options(rows, "value", {"value": per})
+
+
+def bid_options(d: Decision, spec) -> Options:
+    """Bid cribbage: raising the standing bid by one or passing, each worth the expected
+    hand plus or minus what the crib's contract pays (draw_and_bid.bid_limits, the simulated
+    player's figures), over its crib draws, seeded by the decision."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
+    from cribsolve.games.cribbage.throw.draw_and_bid import bid_limits
+    from cribsolve.games.cribbage.throw.values import deal_options
+
+    pr = spec.as_array()
+    keep_idx, disc_idx = deal_options(len(d.hand), pr)
+    seen = np.bincount(np.array(d.hand + d.known + d.cut, dtype=np.int64), minlength=53)
+    seed_kernels(decision_seed(d))
+    h, samples = bid_limits(
+        np.array(d.hand, dtype=np.int64), rank_table(spec.target), pr, keep_idx, disc_idx,
+        d.cut[0] if d.cut else -1, seen,
+    )  # fmt: skip
+    b = d.bid
+
+    def paid(crib, bid):  # what the crib's owner gets from each draw at ``bid``
+        return np.where(crib >= bid, crib, -bid)
+
+    own, leave = h[1] + paid(samples[1], b + 1), h[0] - paid(samples[0], b)
+    rows = [
+        (f"bid {b + 1}", {"value": float(own.mean())}),
+        ("pass", {"value": float(leave.mean())}),
+    ]
+    rows.sort(key=lambda r: -r[1]["value"])
+    return Options(rows, "value", {"value": {f"bid {b + 1}": own, "pass": leave}})
 
 
 def play_options(d: Decision, spec) -> tuple:
@@ -181,7 +254,7 @@ def play_options(d: Decision, spec) -> tuple:
     from cribsolve.games.cribbage.players.bestplay import best_play, sampled_play
 
     per = {}
-    if spec.players > 2:
+    if spec.players > 2 or spec.five_card:
         found, _ = sampled_play(
             d.hand, d.played, d.my_seat, d.seen[:-1], spec, PLAY_SAMPLES, 0, "greedy", d.seen[-1]
         )
@@ -275,25 +348,62 @@ def ready(spec, deck, end: bool = False) -> None:
     )
 
 
-def choice_key(d: Decision, cards) -> str:
-    """A choice as the rows name it: the thrown cards in hand order, or the card."""
+def choice_key(d: Decision, cards, spec) -> str:
+    """A choice as the rows name it: the card; the cards thrown in hand order, each part of
+    the throw apart (two cribs: to mine / to theirs; choose-a-cut: / the card given); the
+    cards thrown away to redraw, or none; a bid, or pass."""
     if d.kind == "play":
         return format_card(cards[0])
-    return format_cards([c for c in d.hand if c in cards])
+    if d.kind == "bid":
+        return "pass" if cards[0] <= d.bid else f"bid {d.bid + 1}"
+    if d.kind == "draw":
+        return _in_hand_order(d.hand, cards) or "none"
+    t = spec.throw
+    parts = [cards[:t]] + [cards[t : 2 * t]] * spec.two_cribs + [cards[-1:]] * spec.choose_cut
+    return " / ".join(_in_hand_order(d.hand, p) for p in parts)
+
+
+def _in_hand_order(hand, cards) -> str:
+    rest = list(cards)
+    picked = []
+    for c in hand:
+        if c in rest:
+            rest.remove(c)
+            picked.append(c)
+    return format_cards(picked)
 
 
 def first_choice(d: Decision, rows) -> list:
-    """The best option's cards (Enter at a prompt)."""
-    names = rows[0][0].split()
-    return [c for c in d.hand if format_card(c) in names][: len(names)]
+    """The best option's answer (Enter at a prompt): its cards, each part in turn (a bid:
+    its number)."""
+    name = rows[0][0]
+    if d.kind == "bid":
+        return [d.bid + (name != "pass")]
+    if name == "none":
+        return []
+    return parse_cards(name.replace("/", " ").split())
 
 
 def table_lines(d: Decision, rows, spec=None) -> list:
     """The hint: each option with its figures, best first."""
     win = "win" in rows[0][1]
     table = spec is not None and spec.players > 2
-    if d.kind == "throw":
-        head = f"  {'throw':<7} {'hand':>6} {'crib':>6} {'net':>6} {'pegging':>8} {'value':>7}"
+    w = max(7, *(len(c) for c, _ in rows))
+    if d.kind in ("draw", "bid"):
+        head = f"  {d.kind:<{w}} {'value':>7}"
+
+        def cells(f):
+            return f"{f['value']:7.2f}"
+
+        note = (
+            "value = the best throw's expected hand +/- crib after it"
+            if d.kind == "draw" and d.before
+            else "value = the kept hand's expected show after it"
+            if d.kind == "draw"
+            else "value = the expected hand +/- what the crib's contract pays"
+        ) + f" (sampled: {DRAW_DRAWS if d.kind == 'draw' else 'the crib over 32'} draws)"
+    elif d.kind == "throw":
+        head = f"  {'throw':<{w}} {'hand':>6} {'crib':>6} {'net':>6} {'pegging':>8} {'value':>7}"
 
         def cells(f):
             return (
@@ -305,9 +415,11 @@ def table_lines(d: Decision, rows, spec=None) -> list:
             "value = hand +/- crib, exact (best-discard; no pegging margin with three or four)"
             if table
             else "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
+            if spec is None or _pegs(spec)
+            else "value = hand +/- crib (best-discard)"
         )
     else:
-        head = f"  {'lay':<7} {'mine':>6} {'theirs':>6} {'margin':>7}"
+        head = f"  {'lay':<{w}} {'mine':>6} {'theirs':>6} {'margin':>7}"
 
         def cells(f):
             return f"{f['mine']:6.2f} {f['theirs']:6.2f} {f['margin']:7.2f}"
@@ -322,19 +434,19 @@ def table_lines(d: Decision, rows, spec=None) -> list:
         head + f" {'P(win)':>7}" * win,
     ]
     for choice, f in rows:
-        lines.append(f"  {choice:<7} {cells(f)}" + (f" {f['win']:7.1%}" if win else ""))
+        lines.append(f"  {choice:<{w}} {cells(f)}" + (f" {f['win']:7.1%}" if win else ""))
     return lines
 
 
 def cost_line(d: Decision, rows, spec) -> str | None:
     """The coach's line for the choice made: None when it lost little by the objective, or no
     more than the estimates' error (judge)."""
-    j = judge(d, rows, choice_key(d, d.choice), spec)
+    j = judge(d, rows, choice_key(d, d.choice, spec), spec)
     win = j.by == "win"
     if not j.counted or j.lost < (COACH_WIN if win else COACH_POINTS):
         return None
     return (
-        f"  coach: {choice_key(d, d.choice)} costs "
+        f"  coach: {choice_key(d, d.choice, spec)} costs "
         + (f"{j.lost:.1%} P(win) (+/- {j.bound:.1%})" if win else f"{j.lost:.2f} expected points")
         + f" beside {j.best}"
     )

@@ -57,16 +57,21 @@ class Computer:
         seed: int,
         seat: int | None = None,
         scores: tuple[int, int] | None = None,
+        first: int = -1,
+        seen=(),
     ) -> tuple[list, list]:
-        """(kept, thrown) from its dealt cards, as deal.play_deal has a seat choose:
-        ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's left; two
-        players: the dealer's when it owns the crib); ``scores``, (its, the person's) before
-        the deal, for the expert's throw by the board near the end (board_throw.board_throw)."""
+        """(kept, thrown) from its dealt cards, as deal.play_deal has a seat choose (thrown:
+        to the crib, under two cribs then to the other's, and under choose-a-cut the card
+        given last): ``owns``, the crib is its side's; ``seat``, its seat (0 the dealer's
+        left; two players: the dealer's when it owns the crib); ``scores``, (its, the
+        person's) before the deal, for the expert's throw by the board near the end
+        (board_throw.board_throw); ``first``, a first cut card; ``seen``, the other cards it
+        has seen (those it threw away to redraw)."""
         from cribsolve.games.cribbage.deals.board_throw import BOARD_REACH
         from cribsolve.games.cribbage.deals.win_choices import board_for
 
         dealt = np.array(dealt, dtype=np.int64)
-        seen = np.bincount(dealt, minlength=53).astype(np.int64)
+        seen = self._seen(list(dealt) + list(seen) + [first] * (first >= 0))
         seat = int(owns) if seat is None else seat
         pegging.seed_kernels(seed)
         near = scores is not None and self.spec.game_length - max(scores) <= BOARD_REACH
@@ -87,7 +92,7 @@ class Computer:
                 self.pr,
                 self.keep_idx,
                 self.disc_idx,
-                -1,
+                first,
                 seen,
                 seat,
                 self.expert[0][int(self.pegging == policies.EXPERT)],
@@ -96,6 +101,38 @@ class Computer:
             [int(dealt[j]) for j in self.keep_idx[o]],
             [int(dealt[j]) for j in self.disc_idx[o]],
         )
+
+    @staticmethod
+    def _seen(cards):
+        return np.bincount(np.array(cards, dtype=np.int64), minlength=53).astype(np.int64)
+
+    def redraw(self, cards, before: bool, owns: bool, first: int, seen, limit: int, seed: int):
+        """Draw cribbage: the cards it throws away to draw again (draw_and_bid.redraw, as
+        play_deal's players redraw), at most ``limit``; ``seen``: every card it has seen, its
+        own included."""
+        from cribsolve.games.cribbage.throw.draw_and_bid import redraw
+
+        pegging.seed_kernels(seed)
+        hand = np.array(cards, dtype=np.int64)
+        mask = redraw(hand, before, int(owns), self.table, self.pr, first, self._seen(seen), limit)
+        return [int(c) for i, c in enumerate(hand) if mask >> i & 1]
+
+    def bidder(self, dealt, first: int, seen, seed: int):
+        """Bid cribbage: whether it raises a standing bid b to b + 1, ``wants(b)``, from its
+        cards' worth owning the crib and not (draw_and_bid.bid_limits, as play_deal's)."""
+        from cribsolve.games.cribbage.throw.draw_and_bid import bid_limits, wants
+
+        pegging.seed_kernels(seed)
+        h, samples = bid_limits(
+            np.array(dealt, dtype=np.int64),
+            self.table,
+            self.pr,
+            self.keep_idx,
+            self.disc_idx,
+            first,
+            self._seen(seen),
+        )
+        return lambda b: bool(wants(b + 1, h, samples, b))
 
     def lay(
         self, kept, seen, laid, series, count: int, last: int, me: int, seed: int, need: int = 0

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cribsolve.core.cards import JACK, RANK, VALUE
+from cribsolve.core.cards import JACK, RANK, VALUE, without
 from cribsolve.core.notation import format_card, format_cards
+from cribsolve.games.cribbage.deals.game import FIVE_CARD_START, TIE
 from cribsolve.games.cribbage.rules import announce, pegging
 from cribsolve.games.cribbage.rules.pegging import GO, PlayState
 from cribsolve.games.cribbage.table import record, record_writer, replay
-from cribsolve.games.cribbage.table.record import Table
+from cribsolve.games.cribbage.table.record import PASS, Table
 from cribsolve.games.cribbage.table.replay import Decision
 
 NAMES = ("you", "they")
@@ -31,7 +32,15 @@ class Player:
     def lay(self, d: Decision) -> int:
         raise NotImplementedError
 
-    def count(self, held, starter, crib: bool) -> int:
+    def redraw(self, d: Decision) -> list:
+        """Draw cribbage: the cards to throw away and draw again (none: keep them all)."""
+        raise NotImplementedError
+
+    def bid(self, d: Decision) -> int:
+        """Bid cribbage: d.bid + 1 to raise the standing bid, or d.bid to pass."""
+        raise NotImplementedError
+
+    def count(self, held, cuts, crib: bool) -> int:
         """Counting yourself: the points the person claims for this show."""
         raise NotImplementedError
 
@@ -158,8 +167,19 @@ class Match:
         self.say(f"  {name}: {words}" + ("" if self.screen else "  " + self.board()))
         for line in self.board_lines():
             self.say(line)
-        if self.scores[side] >= length:
+        if self.scores[side] >= length and not self.spec.two_cribs:  # that ends after the deal
             raise GameOver(side)
+
+    def set_back(self, who: int, pts: int) -> None:
+        """Bid cribbage: the crib's owner, short of its bid, goes back ``pts``."""
+        side = self.table.side(who)
+        self.backs[side], self.scores[side] = self.scores[side], self.scores[side] - pts
+        self.say(
+            f"  {self.table.names[who]}: set back {pts}"
+            + ("" if self.screen else "  " + self.board())
+        )
+        for line in self.board_lines():
+            self.say(line)
 
     # ---- the game -----------------------------------------------------------------------
 
@@ -174,6 +194,9 @@ class Match:
             self.result.texts.append(header)
             self.write(header)
             n = 1
+            if self.spec.five_card:  # the first pone's three for last (docs/RULES.md §8)
+                self.say("")
+                self.score(1 - self.dealer, FIVE_CARD_START, "three for last (the first pone's)")
         else:
             done = resumed.deals
             self.scores[:] = done[-1].scores_after if done else resumed.record.scores
@@ -186,6 +209,10 @@ class Match:
             except GameOver as end:
                 self._finish(deal, end.who)
                 return self.result
+            if self.spec.two_cribs and max(self.scores) >= self.spec.game_length:
+                top = max(self.scores)
+                self._finish(deal, self.scores.index(top) if self.scores.count(top) == 1 else TIE)
+                return self.result
             self._record(deal)
             n += 1
 
@@ -196,9 +223,15 @@ class Match:
         self.write(text)
 
     def _finish(self, deal, reached: int) -> None:
-        """The end: side ``reached`` got to the game length first (under lowball, and lost)."""
+        """The end: side ``reached`` got to the game length first (under lowball, and lost;
+        under two cribs, the most points after the deal, or TIE)."""
         self._record(deal)
         r, length, t = self.result, self.spec.game_length, self.table
+        if reached == TIE:
+            r.winner = "tie"
+            self.say("")
+            self.say(f"game over: a tie at {self.scores[0]}-{self.scores[1]} (two cribs)")
+            return
         who = 1 - reached if self.spec.lowball else reached
         r.winner = t.side_names[who]
         loser, k = min((s, k) for k, s in enumerate(self.scores) if k != who)  # the last
@@ -241,8 +274,10 @@ def summary_lines(text: str, name: str, progress=None) -> list:
 
 
 class Deal:
-    """One deal: the deal, the throws, the starter, the play, the show. Places are from the
-    person (0 you); seats from the dealer's left (the engine's and the play-state's)."""
+    """One deal: the deal, any first cut card, redraws and bids, the throws (and the cards
+    given), the starter, the play, the show, in play_deal's order and from its positions in
+    the deck, so the computer decides as simulate's players do. Places are from the person
+    (0 you); seats from the dealer's left (the engine's and the play-state's)."""
 
     def __init__(self, match: Match, number: int, dealer: int):
         self.m, self.number, self.dealer = match, number, dealer
@@ -250,21 +285,28 @@ class Deal:
         self.you_deal = dealer == 0
         self.me = t.seat(0, dealer)  # my seat: 0 the dealer's left
         spec, h, n = match.spec, match.spec.hand_size, t.players
-        deck = deck_for(match.seed, number, spec)
+        self.deck = deck_for(match.seed, number, spec)
         self.dealt = [
-            deck[t.seat(p, dealer) * h : (t.seat(p, dealer) + 1) * h] for p in range(n)
+            self.deck[t.seat(p, dealer) * h : (t.seat(p, dealer) + 1) * h] for p in range(n)
         ]  # by place: yours first
-        self.crib_card = deck[n * h] if spec.from_deck else None
-        self.starter = deck[n * h + spec.from_deck]
+        self.top = n * h + spec.from_deck  # the next card of the deck
+        self.crib_card = self.deck[n * h] if spec.from_deck else None
+        self.hands = [list(c) for c in self.dealt]  # the cards held now
+        self.seen = [list(c) for c in self.dealt]  # every card each place has seen
+        self.starters, self.draws, self.draws_after, self.gifts = [], [], [], []
+        self.bids, self.owner, self.price = None, dealer, 0  # the crib's owner and its bid
         self.kept, self.thrown, self.played = [None] * n, [None] * n, None
+        self.away = [[] for _ in range(n)]  # the cards each place threw away to redraw
 
     def place(self, seat: int) -> int:
         return self.t.place(seat, self.dealer)
 
     def text(self) -> str:
-        return record_writer.deal_text(
-            self.number, self.t, self.dealt, self.thrown, self.starter, self.played, self.crib_card
-        )
+        return record_writer.deal_text(self.number, self.t, self)
+
+    def owns(self, p: int) -> bool:
+        """Whether place p throws to its own side's crib (both do under two cribs)."""
+        return self.m.spec.two_cribs or self.t.side(p) == self.t.side(self.owner)
 
     def decision(self, kind, hand, **more) -> Decision:
         return Decision(
@@ -276,7 +318,9 @@ class Deal:
             list(hand),
             [],
             seat=self.me,
-            crib_mine=self.t.side(self.dealer) == 0,
+            crib_mine=self.owns(0),
+            cut=list(self.starters),
+            known=list(self.away[0]),
             **more,
         )
 
@@ -286,7 +330,7 @@ class Deal:
         return f"{name} {verb}{'s' * (name not in NAMES)}"
 
     def run(self) -> None:
-        m, say, t = self.m, self.m.say, self.t
+        m, say, spec = self.m, self.m.say, self.m.spec
         say("")
         if m.screen:
             say(f"deal {self.number}: {self._says(self.dealer, 'deal')}")
@@ -294,37 +338,176 @@ class Deal:
                 say(line)
         else:
             say(f"deal {self.number}: {self._says(self.dealer, 'deal')} {m.board()}")
-        d = self.decision("throw", self.dealt[0])
-        d.choice = list(m.player.throw(d))
-        m.player.after(d)
-        self.thrown[0] = d.choice
-        self.kept[0] = [c for c in self.dealt[0] if c not in d.choice]
-        for p in range(1, t.players):
-            seat = t.seat(p, self.dealer)
-            mine = m.scores[t.side(p)]
-            self.kept[p], self.thrown[p] = m.computer.throw(
-                self.dealt[p],
-                t.side(p) == t.side(self.dealer),
-                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)),
-                seat,
-                (mine, max(s for k, s in enumerate(m.scores) if k != t.side(p))),
+        if spec.starters == 2:
+            self._turn("the first cut card")
+        if spec.draw:
+            self.draws = self._redraw(True)
+        if spec.bid:
+            self._auction()
+        self._throw()
+        if spec.draw:
+            self.draws_after = self._redraw(False)
+        if spec.choose_cut:
+            say(
+                f"  the cards given are turned: your cut card {format_card(self.gifts[1])} "
+                f"(from them), theirs {format_card(self.gifts[0])}"
             )
-        crib = "your" if self.you_deal else "their" if t.players == 2 else t.whose(self.dealer)
-        others = (
-            "they throw two cards face down"
-            if t.players == 2
-            else "the others throw a card each face down"
-        )
-        say(
-            f"  you throw {format_cards(self.thrown[0])}; {others} to {crib} crib"
-            + " (and one from the deck)" * (self.crib_card is not None)
-        )
-        say(f"  the starter: {format_card(self.starter)}")
-        if RANK[self.starter] == JACK and m.spec.wild_rank != JACK:
-            m.score(self.dealer, 2, "his heels, two for the dealer")
+        else:
+            self._turn("the starter" if spec.starters == 1 else "the second cut card")
         self.played = []
         self.play()
         self.show()
+
+    def _turn(self, what: str) -> None:
+        """A cut card turned from the deck: his heels for a jack (not a wild one)."""
+        card = self.deck[self.top]
+        self.top += 1
+        self.starters.append(card)
+        for p in range(self.t.players):
+            self.seen[p].append(card)
+        self.m.say(f"  {what}: {format_card(card)}")
+        if RANK[card] == JACK and self.m.spec.wild_rank != JACK:
+            self.m.score(self.dealer, 2, "his heels, two for the dealer")
+
+    def _first(self) -> int:
+        """The first cut card, turned before the throw (-1: none)."""
+        return self.starters[0] if self.starters else -1
+
+    def _redraw(self, before: bool) -> list:
+        """Draw cribbage: each player, the pone first, throws away cards and draws as many
+        from the deck; [(away, drawn)] by place."""
+        m, t = self.m, self.t
+        reserve = 0 if m.spec.choose_cut else 1  # a cut card stays in the deck
+        out = [None] * t.players
+        for seat in range(t.players):
+            p = self.place(seat)
+            held = self.hands[p] if before else self.kept[p]
+            limit = min(len(self.deck) - self.top - reserve, len(held) - 1)
+            if p == 0:
+                d = self.decision("draw", held, before=before, limit=limit)
+                d.choice = list(m.player.redraw(d))
+                m.player.after(d)
+                away = d.choice
+            else:
+                away = m.computer.redraw(
+                    held,
+                    before,
+                    self.owns(p),
+                    self._first(),
+                    self.seen[p],
+                    limit,
+                    decision_seed(m.seed, self.number, 2 + before, p),
+                )
+            drawn = self.deck[self.top : self.top + len(away)]
+            self.top += len(away)
+            held[:] = without(held, away) + drawn
+            self.away[p] += away
+            self.seen[p] += drawn
+            out[p] = (away, drawn)
+            m.say(
+                f"  you throw away {format_cards(away)} and draw {format_cards(drawn)}"
+                if p == 0 and away
+                else "  you keep your cards"
+                if p == 0
+                else f"  {self._says(p, 'throw')} away {len(away)} and draw{'s' * (p > 1)} "
+                f"{len(away)}"
+                if away
+                else f"  {self._says(p, 'keep')} {'their' if t.players == 2 else 'its'} cards"
+            )
+        return out
+
+    def _auction(self) -> None:
+        """Bid cribbage: the players bid for the crib, the pone first, each raising by one or
+        passing; the dealer holds it for nothing until outbid."""
+        m, say = self.m, self.m.say
+        wants = {
+            p: m.computer.bidder(
+                self.hands[p],
+                self._first(),
+                self.seen[p],
+                decision_seed(m.seed, self.number, 4, p),
+            )
+            for p in range(1, self.t.players)
+        }
+        from cribsolve.games.cribbage.throw.draw_and_bid import BID_MAX
+
+        self.bids, bid, turn = [], 0, 0
+        while bid < BID_MAX:
+            p = self.place(turn)
+            if p == 0:
+                d = self.decision("bid", self.hands[0], bid=bid, holder=self.owner)
+                d.choice = [m.player.bid(d)]
+                m.player.after(d)
+                raised = d.choice[0] > bid
+            else:
+                raised = wants[p](bid)
+            if not raised:
+                break
+            bid += 1
+            self.bids.append(bid)
+            self.owner, turn = p, 1 - turn
+            say(f"  {self._says(p, 'bid')} {bid} for the crib")
+        if bid < BID_MAX:
+            self.bids.append(PASS)
+            say(f"  {self._says(p, 'pass')}")
+        self.price = bid
+        say(
+            f"  {self.t.whose(self.owner)} crib"
+            + (f" for {bid}: it must make {bid} or be set back {bid}" if bid else ", for nothing")
+        )
+
+    def _throw(self) -> None:
+        m, say, t, spec = self.m, self.m.say, self.t, self.m.spec
+        d = self.decision("throw", self.hands[0])
+        d.choice = list(m.player.throw(d))
+        m.player.after(d)
+        self._split(0, d.choice)
+        for p in range(1, t.players):
+            seat = t.seat(p, self.dealer)
+            mine = m.scores[t.side(p)]
+            _, thrown = m.computer.throw(
+                self.hands[p],
+                self.owns(p),
+                decision_seed(m.seed, self.number, 0, *[p] * (t.players > 2)),
+                seat,
+                (mine, max(s for k, s in enumerate(m.scores) if k != t.side(p))),
+                self._first(),
+                self.away[p],
+            )
+            self._split(p, thrown)
+        crib = "your" if self.owner == 0 else "their" if t.players == 2 else t.whose(self.owner)
+        n = spec.throw
+        if spec.two_cribs:
+            say(
+                f"  you throw {format_cards(self.thrown[0][:n])} to your crib and "
+                f"{format_cards(self.thrown[0][n:])} to theirs; they throw two to each"
+            )
+        else:
+            others = (
+                "they throw two cards face down"
+                if t.players == 2
+                else "the others throw a card each face down"
+            )
+            say(
+                f"  you throw {format_cards(self.thrown[0])}; {others} to {crib} crib"
+                + " (and one from the deck)" * (self.crib_card is not None)
+            )
+        if spec.choose_cut:
+            say(f"  you give them {format_card(self.gifts[0])} face down; they give you a card")
+
+    def _split(self, p: int, cards) -> None:
+        """Place p's throw: to the crib (under two cribs then to the other's), and under
+        choose-a-cut the card given last."""
+        spec = self.m.spec
+        n = spec.throw * (1 + spec.two_cribs)
+        self.thrown[p] = list(cards[:n])
+        if spec.choose_cut:
+            self.gifts.append(cards[n])
+        self.kept[p] = without(self.hands[p], cards)
+
+    def cuts(self, p: int) -> list:
+        """Place p's cut cards: the starters, or under choose-a-cut the card given to it."""
+        return [self.gifts[1 - p]] if self.m.spec.choose_cut else self.starters
 
     def play(self) -> None:
         m, say, t = self.m, self.m.say, self.t
@@ -347,7 +530,7 @@ class Deal:
                 if p == 0
                 else m.computer.lay(
                     self.kept[p],
-                    self.thrown[p] + [self.starter],
+                    without(self.seen[p], self.kept[p]) + self._turned(p),
                     state.laid,
                     state.series,
                     state.count,
@@ -364,6 +547,10 @@ class Deal:
             if pts:
                 m.score(p, pts, announce.play_words(series, count, pts, m.spec))
 
+    def _turned(self, p: int) -> list:
+        """The cards turned over that place p had not seen (the card given to it)."""
+        return [self.gifts[1 - p]] if self.m.spec.choose_cut else []
+
     def _your_card(self, state) -> int:
         hand = state.hands[self.me]
         fits = [c for c in hand if state.fits(c)]
@@ -373,7 +560,7 @@ class Deal:
             "play",
             hand,
             played=list(self.played),
-            seen=self.thrown[0] + [self.starter],
+            seen=self.thrown[0] + self.gifts[:1] + self.cuts(0) + self.away[0],
             count=state.count,
             series=list(state.series),
             their_left=sum(
@@ -386,36 +573,44 @@ class Deal:
         return card
 
     def show(self) -> None:
-        t = self.t
+        t, spec = self.t, self.m.spec
         for seat in range(t.players):  # the hands from the dealer's left round
             p = self.place(seat)
             self._count(p, self.kept[p], False)
+        n = spec.throw
+        if spec.two_cribs:  # the dealer's crib, then the pone's: its own two, the other's two
+            for p in (self.dealer, 1 - self.dealer):
+                self._count(p, self.thrown[p][:n] + self.thrown[1 - p][n:], True)
+            return
         crib = [c for p in range(t.players) for c in self.thrown[p]]
-        if t.players == 2:
-            crib = self.thrown[0] + self.thrown[1]
-        self._count(self.dealer, crib + [self.crib_card] * (self.crib_card is not None), True)
+        self._count(self.owner, crib + [self.crib_card] * (self.crib_card is not None), True)
 
     def _count(self, who: int, held, crib: bool) -> None:
         from cribsolve.core.scoring import score_hand
 
         m, say = self.m, self.m.say
-        s = score_hand(held, [self.starter], m.spec.rules(), crib)
+        cuts = self.cuts(who)
+        s = score_hand(held, cuts, m.spec.rules(), crib)
         what = f"{self.t.whose(who)} {'crib' if crib else 'hand'}"
-        say(f"  {what}: {format_cards(held)} with {format_card(self.starter)}")
+        say(f"  {what}: {format_cards(held)} with {format_cards(cuts)}")
         wild = [
             f"{format_card(c)} as {format_card(x)}"
-            for c, x in zip(list(held) + [self.starter], s.cards)
+            for c, x in zip(list(held) + list(cuts), s.cards)
             if c != x
         ]
         if wild:
             say(f"  wild: {', '.join(wild)}")
         words = f"{announce.cadence(s.items, m.spec.target)} for {what}"
         name = self.t.names[who]
+        if crib and s.total < self.price:  # a bid the crib did not make
+            lost = min(self.price, m.scores[self.t.side(who)])
+            say(f"  {name}: {words}, short of the bid of {self.price}")
+            return m.set_back(who, lost)
         if s.total == 0 and (who != 0 or not m.count_yourself):
             return say(f"  {name}: {words}")
         if who != 0 or not m.count_yourself:
             return m.score(who, s.total, words)
-        claimed = m.player.count(held, self.starter, crib)
+        claimed = m.player.count(held, cuts, crib)
         if claimed == s.total:
             return m.score(0, s.total, f"{announce.number(s.total)}, right: {words}")
         say(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 
-from cribsolve.core.notation import parse_card
+from cribsolve.core.notation import JOKER, format_card, parse_card
 from cribsolve.errors import CardError, CribsolveError, RecordError
 from cribsolve.games.cribbage.rules.pegging import GO
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -17,10 +17,13 @@ DEAL_KEYS = ("me", "them", "throw", "their throw", "starter", "play")  # two pla
 HEADER_KEYS = ("game", "dealer", "scores", "rules", "seed", "opponent", "muggins")
 WHO = ("you", "they")
 PLACES = ("me", "them", "left", "across", "right")  # the first dealer, as a record says
-# the house rules a record cannot hold yet: each changes the deal itself (copies of a card,
-# a card cut before the throw, redraws, a given cut, a second crib, an auction, the
-# five-card game's three for last and single series)
-NOT_RECORDED = ("decks", "starters", "draw", "choose_cut", "two_cribs", "bid", "five_card")
+# the lines a house rule adds to a deal (two players; docs/playing.md, "The game record")
+HOUSE_KEYS = {
+    "draw": ("draw", "their draw", "draw after", "their draw after"),
+    "choose_cut": ("gift", "their gift"),
+    "bid": ("bids",),
+}
+PASS = "pass"  # the word that ends the bidding
 
 
 @dataclass(frozen=True)
@@ -124,14 +127,28 @@ class Record:
             1 if self.first_dealer == "them" else self.table.dealer_words.index(self.first_dealer)
         )
 
+    @property
+    def deal_keys(self) -> tuple:
+        """The lines a deal may have under the record's rules."""
+        keys = self.table.deal_keys
+        if self.rules.choose_cut:  # the cut cards are the cards given
+            keys = tuple(k for k in keys if k != "starter")
+        for name, more in HOUSE_KEYS.items():
+            keys += more * bool(getattr(self.rules, name))
+        return keys
+
     def size(self, key: str) -> int:
-        """How many cards a deal's line ``key`` holds under the record's rules."""
+        """How many cards a deal's line ``key`` holds under the record's rules (0: any)."""
         r, t = self.rules, self.table
-        sizes = {"starter": 1, "crib card": 1}
+        sizes = {"starter": r.starters, "crib card": 1, "gift": 1, "their gift": 1}
         for p in range(t.players):
             sizes[t.hand_key(p)] = r.hand_size
-            sizes[t.throw_key(p)] = r.crib_size // r.players
+            sizes[t.throw_key(p)] = r.throw * (1 + r.two_cribs)
         return sizes.get(key, 0)
+
+    def copies(self, card: int) -> int:
+        """How many of ``card`` the deck holds (two decks: two 5H)."""
+        return self.rules.jokers if card == JOKER else self.rules.decks
 
 
 # ---- the record ---------------------------------------------------------------------------
@@ -169,7 +186,7 @@ def parse_record(text: str, name: str = "record") -> Record:
             header[key] = n
             _header_value(rec, n, key, value)
             continue
-        fields, keys = rec.deals[-1].fields, rec.table.deal_keys
+        fields, keys = rec.deals[-1].fields, rec.deal_keys
         if key not in keys:
             rec.fail(n, f"unknown key {key!r} in a deal (expected {', '.join(keys)})")
         if key in fields:
@@ -244,19 +261,67 @@ def _check_header(rec: Record) -> None:
 
 
 def _deal_value(rec: Record, n: int, key: str, value: str):
-    words = value.replace(",", " ").split()
+    """A deal line's value: its cards (GO for a go in 'play'); (away, drawn) for a draw;
+    the bids, a whole number each, ``PASS`` last."""
+    if key == "bids":
+        return _bids(rec, n, value)
+    if key.endswith(("draw", "draw after")):
+        away, sep, drawn = value.lower().partition(" for ")
+        if value.strip().lower() == "none":
+            return [], []
+        if not sep:
+            rec.fail(
+                n,
+                f"'{key}': give the cards thrown away 'for' those drawn (5H 9C for "
+                f"KD 2S), or none, not {value!r}",
+            )
+        away, drawn = _cards(rec, n, key, away), _cards(rec, n, key, drawn)
+        if len(away) != len(drawn):
+            rec.fail(n, f"'{key}': {len(away)} thrown away for {len(drawn)} drawn")
+        return away, drawn
+    cards = _cards(rec, n, key, value)
+    size = rec.size(key)
+    if key == "starter" and len(cards) == 1 < size:  # his heels on the first ended the game
+        return cards
+    if size and len(cards) != size:
+        rec.fail(n, f"'{key}' takes {size} card{'s' * (size > 1)}, not {len(cards)}")
+    return cards
+
+
+def _cards(rec: Record, n: int, key: str, value: str) -> list:
+    """The cards of a line (the two cribs' parts may be split by '/'), no card more often
+    than the deck holds it."""
+    words = value.replace(",", " ").replace("/", " ").split()
     if not words:
         rec.fail(n, f"'{key}' gives no cards")
     try:
         cards = [GO if key == "play" and w.lower() == "go" else parse_card(w) for w in words]
     except CardError as e:
         rec.fail(n, str(e))
-    size = rec.size(key)
-    if size and len(cards) != size:
-        rec.fail(n, f"'{key}' takes {size} card{'s' * (size > 1)}, not {len(cards)}")
-    if len(set(c for c in cards if c is not GO)) < len([c for c in cards if c is not GO]):
-        rec.fail(n, f"a card appears twice in '{key}'")
+    for c in set(cards) - {GO}:
+        if cards.count(c) > max(rec.copies(c), 1):
+            rec.fail(
+                n,
+                f"{format_card(c)} appears {cards.count(c)} times in '{key}'"
+                + (f" (the deck holds {rec.copies(c)})" if rec.copies(c) > 1 else ""),
+            )
     return cards
+
+
+def _bids(rec: Record, n: int, value: str) -> list:
+    """The bidding for the crib, the pone first, each raising by one: 1 2 3 pass."""
+    from cribsolve.games.cribbage.throw.draw_and_bid import BID_MAX
+
+    words = value.lower().replace(",", " ").split()
+    bids = [int(w) if w.isdigit() else w for w in words]
+    raises = bids[:-1] if bids and bids[-1] == PASS else bids
+    if raises != list(range(1, len(raises) + 1)) or (raises == bids and len(bids) < BID_MAX):
+        rec.fail(
+            n,
+            f"bids: give the bids in turn from the pone, each one more, then pass "
+            f"(1 2 pass; pass: the dealer keeps the crib for nothing), not {value!r}",
+        )
+    return bids
 
 
 def load_record(path: str) -> Record:
@@ -271,20 +336,9 @@ def load_record(path: str) -> Record:
     return parse_record(text, path)
 
 
-def not_recorded(spec) -> str | None:
-    """The first house rule of ``spec`` a record cannot hold (NOT_RECORDED, or jokers that
-    repeat a card), as describe words it, or None."""
-    default = CribbageSpec()
-    for name in NOT_RECORDED + ("jokers",) * (spec.jokers > 1):
-        if getattr(spec, name) != getattr(default, name):
-            return replace(default, **{name: getattr(spec, name)}).describe()
-    return None
-
-
 def rules_from_words(text: str) -> CribbageSpec:
     """The house rules written as ``CribbageSpec.describe`` words them (the game length
-    aside: a record gives it on its 'game' line), checked as a whole and against what a
-    record can hold."""
+    aside: a record gives it on its 'game' line), checked as a whole."""
     changes = {}
     for item in (" ".join(w.split()) for w in text.lower().split(",")):
         if not item or item == "standard rules":
@@ -297,13 +351,7 @@ def rules_from_words(text: str) -> CribbageSpec:
         changes["hand_size"] = CribbageSpec.natural_hand(
             players=changes.get("players", 2), five_card=changes.get("five_card", False)
         )
-    rules = CribbageSpec(**changes)
-    if not_recorded(rules):
-        raise CribsolveError(
-            f"{not_recorded(rules)} is not recorded yet (a record holds "
-            "distinct cards, one cut card, each player's throw once)"
-        )
-    return rules
+    return CribbageSpec(**changes)
 
 
 def _rule(item: str):
@@ -338,6 +386,3 @@ def _rule(item: str):
         f"unknown house rule {item!r} (write them as the commands list "
         "them, e.g. 'lowball, hand size 5, peg limit 41')"
     )
-
-
-# ---- the replay ---------------------------------------------------------------------------

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cribsolve.core.cards import JACK, RANK
+from cribsolve.core.cards import JACK, RANK, without
 from cribsolve.core.notation import JOKER, format_card
+from cribsolve.games.cribbage.deals.game import FIVE_CARD_START
 from cribsolve.games.cribbage.rules import pegging
 from cribsolve.games.cribbage.rules.pegging import GO
-from cribsolve.games.cribbage.table.record import Record
+from cribsolve.games.cribbage.table.record import PASS, Record
 
 
 @dataclass
@@ -33,6 +34,12 @@ class Decision:
     their_left: int = 0  # play: cards the others still hold
     seat: int = -1  # my seat in the deal (0 the dealer's left); -1: two players'
     crib_mine: bool | None = None  # the crib is my side's (None: two players, i_deal)
+    cut: list = field(default_factory=list)  # the cut cards turned before it (two starters)
+    known: list = field(default_factory=list)  # draw: the cards I threw away to redraw
+    before: bool = True  # draw: before the throw (else after it, from the kept cards)
+    limit: int = 0  # draw: the most cards I may draw
+    bid: int = 0  # bid: the standing bid (I raise it by one or pass)
+    holder: int = -1  # bid: who holds the crib at it (a place from me)
 
     @property
     def my_seat(self) -> int:
@@ -49,7 +56,7 @@ class DealReplay:
     i_deal: bool
     scores_before: tuple
     hand: list
-    starter: int
+    cuts: list  # my cut cards: the starter(s), or under choose-a-cut the card given me
     points: dict  # each player's name -> {"heels", "pegging", "hand", "crib"}
     scores_after: tuple  # by side, as scores_before
     decisions: list
@@ -77,6 +84,8 @@ def replay(rec: Record, spec=None) -> ReplayedGame:
             )
     scores, deals, winner = tuple(rec.scores), [], None
     dealer = rec.dealer_place
+    if spec.five_card and "scores" not in rec.header:  # the first pone's three for last
+        scores = tuple(s + FIVE_CARD_START * (k != dealer) for k, s in enumerate(scores))
     for k, d in enumerate(rec.deals, 1):
         if winner:
             rec.fail(d.line, f"the game was over ({winner} won) before this deal")
@@ -96,16 +105,17 @@ def _cards_of(rec, d, key, required=True):
 
 
 class _Deal:
-    """One deal of a record being replayed: the cards each place was dealt, threw and laid
-    (where the record tells them), the scores by side, the points by place."""
+    """One deal of a record being replayed: the cards each place was dealt, drew, threw, gave
+    and laid (where the record tells them), the scores by side, the points by place."""
 
     def __init__(self, rec, d, number, dealer, scores, spec):
         self.rec, self.d, self.number, self.dealer, self.spec = rec, d, number, dealer, spec
         self.t = t = rec.table
         self.others = range(1, t.players)
         self.mine, self.l_me = _cards_of(rec, d, "me")
-        self.throw, self.l_throw = _cards_of(rec, d, "throw")
-        (self.starter,), self.l_starter = _cards_of(rec, d, "starter")
+        self.starters, self.l_starter = (
+            ([], None) if spec.choose_cut else _cards_of(rec, d, "starter")
+        )
         self.hands = {p: _cards_of(rec, d, t.hand_key(p), False) for p in self.others}
         self.throws = {p: _cards_of(rec, d, t.throw_key(p), False) for p in self.others}
         self.extra = _cards_of(rec, d, "crib card", False)[0] if t.players == 3 else []
@@ -114,51 +124,90 @@ class _Deal:
         self.scores = tuple(scores)
         self.sc = np.array(scores, dtype=np.int64)
         self.parts = [dict(heels=0, pegging=0, hand=0, crib=0) for _ in range(t.players)]
-        self.kept = [c for c in self.mine if c not in self.throw]
         self.laid = {p: [] for p in self.others}  # each other place's cards laid
-        self.played = []
-        self.decisions = [
-            Decision(
-                "throw",
-                number,
-                self.l_throw,
-                dealer == 0,
-                self.scores,
-                list(self.mine),
-                list(self.throw),
-                seat=self.me,
-                crib_mine=t.side(dealer) == 0,
-            )
-        ]
+        self.played, self.decisions = [], []
+        self.owner, self.price = dealer, 0  # the crib's owner (bid cribbage) and its bid
+        self.away = [[] for _ in range(t.players)]  # cards thrown away to redraw
+        self.drawn = [[] for _ in range(t.players)]  # ... and drawn
+        self.gifts = [None] * t.players  # choose-a-cut: the card each place gave
+        self.kept = None  # my cards for the play (the throw's line tells them)
+        self.their_kept = {}  # another place's, where its cards are all given
+
+    def decide(self, kind, line, hand, choice, **more) -> Decision:
+        d = Decision(
+            kind,
+            self.number,
+            line,
+            self.dealer == 0,
+            tuple(int(v) for v in self.sc),
+            list(hand),
+            list(choice),
+            seat=self.me,
+            crib_mine=self.spec.two_cribs or self.t.side(self.owner) == 0,
+            cut=list(self.starters[: self.spec.starters - 1]),
+            known=list(self.away[0]),
+            **more,
+        )
+        self.decisions.append(d)
+        return d
+
+    def redraw(self, p: int, cards, key: str, before: bool):
+        """Place p's redraw (the line ``key``, or none) from ``cards``: the cards after it."""
+        line, (away, drawn) = self.d.fields.get(key, (self.d.line, ([], [])))
+        try:
+            after = without(cards, away) + drawn
+        except ValueError:
+            self.rec.fail(line, f"'{key}' throws away a card not among the cards held")
+        if away and len(away) >= len(cards):
+            self.rec.fail(line, f"'{key}': a player keeps at least one card")
+        if p == 0:
+            self.decide("draw", line, cards, away, before=before, limit=len(cards) - 1)
+        self.away[p] += away
+        self.drawn[p] += drawn
+        return after
+
+    def cuts(self, p: int) -> list:
+        """Place p's cut cards: the starters, or under choose-a-cut the card given to it."""
+        return [self.gifts[1 - p]] if self.spec.choose_cut else self.starters
 
     def award(self, place: int, pts: int, part: str) -> bool:
-        """``place`` scores ``pts`` (as the rules add points); True if its side reached the
-        game length."""
+        """``place`` scores ``pts`` (as the rules add points; a bid not made: takes them
+        off); True if its side reached the game length (never mid-deal under two cribs)."""
         s = self.t.side(place)
+        if pts < 0:
+            self.sc[s] += pts
+            self.parts[place][part] += pts
+            return False
         self.parts[place][part] += pegging.add_points(
             self.sc, s, pts, self.spec.game_length, self.spec.as_array()
         )
-        return 0 < self.spec.game_length <= self.sc[s]
+        return 0 < self.spec.game_length <= self.sc[s] and not self.spec.two_cribs
 
     def done(self, reached: int):
         """The deal's replay, and the winner where side ``reached`` got to the game length
-        (under lowball, two sides, the other one wins)."""
-        t = self.t
+        (under lowball, two sides, the other one wins); two cribs: the most points once a
+        score has reached it."""
+        t, spec = self.t, self.spec
         dr = DealReplay(
             self.number,
             self.dealer == 0,
             self.scores,
             list(self.mine),
-            self.starter,
+            self.cuts(0),
             {t.names[p]: self.parts[p] for p in range(t.players)},
             tuple(int(x) for x in self.sc),
             self.decisions,
             self.played,
             self.dealer,
         )
+        if spec.two_cribs and max(self.sc) >= spec.game_length:
+            top = int(max(self.sc))
+            if list(self.sc).count(top) > 1:
+                return dr, "tie"
+            reached = list(self.sc).index(top)
         if reached < 0:
             return dr, None
-        return dr, t.side_names[1 - reached if self.spec.lowball else reached]
+        return dr, t.side_names[1 - reached if spec.lowball else reached]
 
 
 def _replay_deal(rec, d, number, dealer, scores, spec):
@@ -166,72 +215,179 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
 
     if not spec.jokers:
         for key, (line, cards) in d.fields.items():
-            if JOKER in cards:
+            if JOKER in (cards if key != "bids" and not key.endswith(("draw", "after")) else ()):
                 rec.fail(
                     line,
                     f"a joker in '{key}', but this game has none (a line 'rules: "
                     "jokers 1' lets one in)",
                 )
     x = _Deal(rec, d, number, dealer, scores, spec)
-    t = x.t
-    for c in x.throw:
-        if c not in x.mine:
-            rec.fail(x.l_throw, f"you throw {format_card(c)}, which is not among your cards")
+    t, n = x.t, spec.throw
+    heels = [] if spec.choose_cut else list(x.starters)
+    if len(x.starters) < spec.starters and not spec.choose_cut:  # his heels on the first
+        if not (RANK[x.starters[0]] == JACK and spec.wild_rank != JACK):
+            rec.fail(x.l_starter, f"'starter' takes {spec.starters} cards, not 1")
+        if not x.award(dealer, 2, "heels"):
+            rec.fail(
+                x.l_starter, "'starter' takes 2 cards: his heels on the first did not end the game"
+            )
+        _check_copies(
+            x, [(x.mine, x.l_me), *(x.hands[p] for p in x.others), (x.starters, x.l_starter)]
+        )
+        return x.done(t.side(dealer))
+    if spec.starters == 2:
+        heels = heels[1:]
+        if RANK[x.starters[0]] == JACK and spec.wild_rank != JACK:
+            if x.award(dealer, 2, "heels"):
+                rec.fail(
+                    x.l_starter,
+                    "the game ended with his heels on the first cut card: give it alone",
+                )
+    complete = (
+        spec.draw
+        or spec.bid
+        or spec.choose_cut
+        or spec.two_cribs
+        or spec.five_card
+        or (spec.decks > 1 or spec.jokers > 1)
+    )  # rules whose deal needs every hand told
+    hand = x.redraw(0, x.mine, "draw", True) if spec.draw else list(x.mine)
+    held = {0: hand}
     for p in x.others:
-        (hand, _), (thrown, l_tt) = x.hands[p], x.throws[p]
-        if hand and thrown:
-            for c in thrown:
-                if c not in hand:
-                    rec.fail(
-                        l_tt,
-                        f"they throw {format_card(c)}, which is not among their cards"
-                        if t.players == 2
-                        else f"{t.names[p]} throws {format_card(c)}, which is not among "
-                        f"{t.whose(p)} cards",
-                    )
-    where = {}  # every card dealt, once: the line it is on
+        theirs, l_hand = x.hands[p]
+        if theirs is None and complete:
+            rec.fail(d.line, f"give '{t.hand_key(p)}': under these rules every hand is told")
+        if theirs is not None:
+            held[p] = x.redraw(p, theirs, "their draw", True) if spec.draw else list(theirs)
+    if spec.bid:
+        _auction(x, hand)
+    throw, x.l_throw = _cards_of(rec, d, "throw")
+    gift = _gift(x, 0, "gift", hand, throw)
+    try:
+        x.kept = without(hand, throw + gift)
+    except ValueError:
+        c = next(c for c in throw if throw.count(c) > hand.count(c))
+        rec.fail(x.l_throw, f"you throw {format_card(c)}, which is not among your cards")
+    x.decide("throw", x.l_throw, hand, throw + gift)
+    x.throw = throw
+    thrown = {0: throw}
+    for p in x.others:
+        their_throw, l_tt = x.throws[p]
+        if p in held and their_throw is not None:
+            g = _gift(x, p, "their gift", held[p], their_throw)
+            try:
+                x.their_kept[p] = without(held[p], their_throw + g)
+            except ValueError:
+                c = next(c for c in their_throw if their_throw.count(c) > held[p].count(c))
+                rec.fail(
+                    l_tt,
+                    f"they throw {format_card(c)}, which is not among their cards"
+                    if t.players == 2
+                    else f"{t.names[p]} throws {format_card(c)}, which is not among "
+                    f"{t.whose(p)} cards",
+                )
+        elif complete and their_throw is None:
+            rec.fail(d.line, f"give '{t.throw_key(p)}': under these rules every throw is told")
+        thrown[p] = their_throw
+    if spec.draw:
+        x.kept = x.redraw(0, x.kept, "draw after", False)
+        for p in x.their_kept:
+            x.their_kept[p] = x.redraw(p, x.their_kept[p], "their draw after", False)
     dealt = [(x.mine, x.l_me)]
     for p in x.others:
-        (hand, l_hand), (thrown, l_tt) = x.hands[p], x.throws[p]
-        dealt += [(hand or (), l_hand), (() if hand else thrown or (), l_tt)]
+        (cards, l_hand), (their_throw, l_tt) = x.hands[p], x.throws[p]
+        dealt += [(cards or (), l_hand), (() if cards else their_throw or (), l_tt)]
     if x.extra:
-        dealt.append((x.extra, x.d.fields["crib card"][0]))
-    for cards, line in dealt + [((x.starter,), x.l_starter)]:
-        for c in cards:
-            if c in where:
-                rec.fail(line, f"{format_card(c)} is dealt twice (also line {where[c]})")
-            where[c] = line
-    if RANK[x.starter] == JACK and spec.wild_rank != JACK:  # his heels: 2 to the dealer
-        if x.award(dealer, 2, "heels"):
+        dealt.append((x.extra, d.fields["crib card"][0]))
+    dealt += [(x.drawn[p], d.line) for p in range(t.players)] + [(x.starters, x.l_starter)]
+    _check_copies(x, dealt)
+    for c in heels:  # his heels: 2 to the dealer
+        if RANK[c] == JACK and spec.wild_rank != JACK and x.award(dealer, 2, "heels"):
             if x.tokens is not None:
                 rec.fail(x.l_play, "the game ended with his heels at the cut: nothing is played")
             return x.done(t.side(dealer))
     if x.tokens is None:
         rec.fail(d.line, "this deal has no 'play' line")
+    x.seen = throw + gift + x.cuts(0) + x.away[0]  # what I know in the play besides my hand
     won = _replay_play(x)
     if won is not None:  # the play ended the game
         return x.done(won)
     for p in x.others:
-        (hand, _), (thrown, _) = x.hands[p], x.throws[p]
-        if thrown is None and hand and len(x.laid[p]) == spec.kept:
-            x.throws[p] = ([c for c in hand if c not in x.laid[p]], None)
+        if thrown[p] is None and x.hands[p][0] and len(x.laid[p]) == spec.kept:
+            thrown[p] = [c for c in x.hands[p][0] if c not in x.laid[p]]
     for seat in range(t.players):  # the hands from the dealer's left round
         p = t.place(seat, dealer)
-        held = x.kept if p == 0 else x.laid[p]
-        pts = score_hand(held, [x.starter], spec.rules(), False, itemized=False).total
+        cards = x.kept if p == 0 else x.their_kept.get(p, x.laid[p])
+        pts = score_hand(cards, x.cuts(p), spec.rules(), False, itemized=False).total
         if x.award(p, pts, "hand"):
             return x.done(t.side(p))
-    crib = list(x.throw) + list(x.extra or [])
     for p in x.others:
-        if x.throws[p][0] is None:
+        if thrown[p] is None:
             rec.fail(d.line, f"give '{t.throw_key(p)}' (or '{t.hand_key(p)}') to count the crib")
-        crib += x.throws[p][0]
     if t.players == 3 and not x.extra:
         rec.fail(d.line, "give 'crib card' (the deck's card in the crib) to count the crib")
-    pts = score_hand(crib, [x.starter], spec.rules(), True, itemized=False).total
-    if x.award(dealer, pts, "crib"):
-        return x.done(t.side(dealer))
+    if spec.two_cribs:  # the dealer's crib, then the pone's: its own two, the other's two
+        cribs = [(p, thrown[p][:n] + thrown[1 - p][n:]) for p in (dealer, 1 - dealer)]
+    else:
+        cribs = [(x.owner, [c for p in range(t.players) for c in thrown[p]] + list(x.extra or []))]
+    for p, crib in cribs:
+        pts = score_hand(crib, x.cuts(p), spec.rules(), True, itemized=False).total
+        if pts < x.price:  # a bid the crib did not make: set back
+            pts = -min(x.price, int(x.sc[t.side(p)]))
+        if x.award(p, pts, "crib"):
+            return x.done(t.side(p))
     return x.done(-1)
+
+
+def _gift(x: _Deal, p: int, key: str, hand, throw) -> list:
+    """Choose-a-cut: the card place p gave (its line ``key``), checked to be among its cards
+    besides its throw; [] under the other rules."""
+    if not x.spec.choose_cut:
+        return []
+    (card,), line = _cards_of(x.rec, x.d, key)
+    try:
+        without(hand, throw + [card])
+    except ValueError:
+        x.rec.fail(
+            line, f"'{key}': {format_card(card)} is not among the cards left after the throw"
+        )
+    x.gifts[p] = card
+    return [card]
+
+
+def _auction(x: _Deal, hand) -> None:
+    """Bid cribbage: the bids, the pone first; my turns (with ``hand``, my cards) are
+    decisions; the crib's owner and its price."""
+    line, bids = x.d.fields.get("bids", (x.d.line, None))
+    if bids is None:
+        x.rec.fail(x.d.line, "this deal has no 'bids' line (bid cribbage)")
+    raises = [b for b in bids if b != PASS]
+    for k, b in enumerate(bids):  # turn k: seat k % 2, the pone first
+        if k % 2 == x.me:
+            choice = k + 1 if b != PASS else k
+            holder = x.dealer if k == 0 else x.t.place((k - 1) % 2, x.dealer)
+            x.decide("bid", line, hand, [choice], bid=k, holder=holder)
+    if raises:
+        x.owner = x.t.place((len(raises) - 1) % 2, x.dealer)
+    x.price = len(raises)
+
+
+def _check_copies(x: _Deal, groups) -> None:
+    """No card of the deal (dealt, drawn, cut: (cards, line) pairs) more often than the deck
+    holds it."""
+    where = {}  # each card: the lines it is on
+    for cards, line in groups:
+        for c in cards:
+            lines = where.setdefault(c, [])
+            if len(lines) >= max(x.rec.copies(c), 1):
+                copies = x.rec.copies(c)
+                x.rec.fail(
+                    line,
+                    f"{format_card(c)} is dealt {'twice' if copies < 2 else f'{copies + 1} times'}"
+                    f" (also line {', '.join(str(n) for n in lines)})"
+                    + (f"; the deck holds {copies}" if copies > 1 else ""),
+                )
+            lines.append(line)
 
 
 def _replay_play(x: _Deal):
@@ -247,13 +403,10 @@ def _replay_play(x: _Deal):
         seat = t.seat(p, dealer)
         if p == 0:
             hands[seat] = x.kept
-        elif x.hands[p][0] is not None:  # its kept cards, or those it lays
-            hand, thrown = x.hands[p][0], x.throws[p][0]
-            hands[seat] = (
-                [c for c in hand if c not in thrown]
-                if thrown is not None
-                else [c for c in tokens if c is not GO and owner.get(c) == p]
-            )
+        elif p in x.their_kept:
+            hands[seat] = list(x.their_kept[p])
+        elif x.hands[p][0] is not None:  # the cards it lays
+            hands[seat] = [c for c in tokens if c is not GO and owner.get(c) == p]
         elif t.players == 2:  # two: every other card is theirs
             hands[seat] = [c for c in tokens if c is not GO and c not in x.kept]
     state = pegging.PlayState(spec, hands)
@@ -309,8 +462,10 @@ def _replay_play(x: _Deal):
             continue
         card = tokens[j]
         who = owner.get(card)
-        if (t.seat(who, dealer) if who is not None else None) != p and (
-            who is not None or hands[p] is not None
+        if (
+            card not in state.hands[p]
+            if state.hands[p] is not None
+            else who is not None and t.seat(who, dealer) != p
         ):
             fail(
                 f"{format_card(card)} cannot be laid at count {c}: it is {whose(p)} turn "
@@ -322,23 +477,18 @@ def _replay_play(x: _Deal):
             fail(state.card_error(card))
         mine = state.hands[x.me]
         if p == x.me and sum(state.fits(y) for y in mine) > 1:
-            x.decisions.append(
-                Decision(
-                    "play",
-                    x.number,
-                    x.l_play,
-                    dealer == 0,
-                    tuple(int(v) for v in x.sc),
-                    list(mine),
-                    [card],
-                    list(x.played),
-                    list(x.throw) + [x.starter],
-                    c,
-                    list(state.series),
-                    sum(spec.kept - len(state.laid[s]) for s in range(t.players) if s != x.me),
-                    seat=x.me,
-                    crib_mine=t.side(dealer) == 0,
-                )
+            x.decide(
+                "play",
+                x.l_play,
+                mine,
+                [card],
+                played=list(x.played),
+                seen=list(x.seen),
+                count=c,
+                series=list(state.series),
+                their_left=sum(
+                    spec.kept - len(state.laid[s]) for s in range(t.players) if s != x.me
+                ),
             )
         place = t.place(p, dealer)
         pts = state.lay(card)
@@ -362,7 +512,7 @@ def _replay_play(x: _Deal):
     if j < len(tokens):
         fail("the play is over before the end of this line")
     for p in x.others:
-        if len(x.laid[p]) < spec.kept:
+        if len(x.laid[p]) < spec.kept and not spec.five_card:  # five-card: one series
             fail(
                 f"they lay {len(x.laid[p])} cards: every card is laid unless the game ends"
                 if t.players == 2
@@ -383,18 +533,23 @@ def _owners(x: _Deal, fail) -> dict:
             owner[c] = p
     thrown = {c: p for p in x.others for c in x.throws[p][0] or ()}
     count = {p: 0 for p in x.others}
+    held = list(x.kept) + [c for p in x.their_kept for c in x.their_kept[p]]
     for c in x.tokens:
-        if c is GO or c in x.kept:
+        if c is GO or c in held:
             continue
         what = (
             "your throw"
             if c in x.throw
             else "the starter"
-            if c == x.starter
+            if c in x.starters
             else "the crib card"
             if c in (x.extra or ())
             else f"{t.whose(thrown[c])} throw"
             if c in thrown
+            else "a card given"
+            if c in x.gifts
+            else "a card thrown away to redraw"
+            if any(c in a for a in x.away)
             else None
         )
         if what:

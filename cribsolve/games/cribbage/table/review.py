@@ -19,6 +19,7 @@ from cribsolve.games.cribbage.table.advice import (
     PLAY_SAMPLES,
     WIN_SAMPLES,
     Judgment,
+    choice_key,
     evaluate,
     judge,
     lost_by,
@@ -56,7 +57,7 @@ def review(game: ReplayedGame, spec=None, progress=None) -> list:
     for dr in game.deals:
         for d in dr.decisions:
             rows = evaluate(d, spec)
-            choice = format_cards([c for c in d.hand if c in d.choice])
+            choice = choice_key(d, d.choice, spec)
             mine = dict(rows)[choice]
             lost = {m: lost_by(rows, mine, m, spec) for m in MEASURES[d.kind] if m in mine}
             out.append(Review(d, choice, rows, lost, judge(d, rows, choice, spec)))
@@ -120,7 +121,7 @@ def as_dict(game: ReplayedGame, reviews: list) -> dict:
                 "dealer": dealers[dr.number],
                 "scores_before": _pair(dr.scores_before, t),
                 "hand": format_cards(dr.hand),
-                "starter": format_card(dr.starter),
+                "starter": format_cards(dr.cuts),
                 "play": _tokens(dr.play),
                 "points": dr.points,
                 "scores_after": _pair(dr.scores_after, t),
@@ -200,7 +201,7 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
             "",
             f"deal {dr.number}: {dealer} deal{'s' * (dealer not in WHO)} at "
             f"{_scores(dr.scores_before, t)}; you hold "
-            f"{format_cards(dr.hand)}, starter {format_card(dr.starter)}",
+            f"{format_cards(dr.hand)}, starter {format_cards(dr.cuts)}",
             f"  {'score':<{width}} {'decision':<10} {'yours':<6} {'best':<6} "
             f"{'value':>7} {'best':>7} {'lost':>6} {'P(win)':>7} {'best':>7} {'lost':>6}",
         ]
@@ -265,7 +266,12 @@ def _row(r: Review, two: bool, width: int, t, cannot) -> str:
     of a sampled loss and, within it, that it is not counted."""
     d, j = r.decision, r.judged
     points = MEASURES[d.kind][0]
-    what = "throw" if d.kind == "throw" else f"lay at {d.count}"
+    what = {
+        "throw": "throw",
+        "draw": "draw" if d.before else "draw after",
+        "bid": f"bid at {d.bid}",
+    }
+    what = what.get(d.kind, f"lay at {d.count}")
     score = f"{d.scores[0]:>3}-{d.scores[1]:<3}" if two else f"{_scores(d.scores, t):<{width}}"
     top = r.options[0][1]
     mine = r.figures

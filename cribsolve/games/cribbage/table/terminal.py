@@ -127,26 +127,32 @@ class Terminal(Player):
         self.say("\n".join(advice.table_lines(d, self._options(d), self.spec)))
 
     def _cards(self, text: str, hand) -> list:
-        """The cards named by ``text``: cards of the hand, or their numbers (12 or 1 2)."""
-        words = text.replace(",", " ").split()
+        """The cards named by ``text``: cards of the hand, or their numbers (12 or 1 2); a
+        card held twice (two decks) may be named twice."""
+        words = text.replace(",", " ").replace("/", " ").split()
         if len(words) == 1 and words[0].isdigit() and len(words[0]) > 1:
             words = list(words[0])
-        out = []
+        picked = []  # positions in the hand
         for w in words:
             if w.isdigit():
                 if not 1 <= int(w) <= len(hand):
                     raise CardError(f"there is no card {w} in your hand")
-                c = hand[int(w) - 1]
+                i = int(w) - 1
             else:
                 c = parse_card(w)
                 if c not in hand:
                     raise CardError(f"{format_card(c)} is not in your hand")
-            if c in out:
-                raise CardError(f"{format_card(c)} is named twice")
-            out.append(c)
-        return out
+                i = next((j for j, x in enumerate(hand) if x == c and j not in picked), None)
+                if i is None:
+                    raise CardError(f"{format_card(c)} is named twice")
+            if i in picked:
+                raise CardError(f"{format_card(hand[i])} is named twice")
+            picked.append(i)
+        return [hand[i] for i in picked]
 
-    def _decide(self, d, prompt: str, check, expected: str) -> list:
+    def _decide(self, d, prompt: str, check, expected: str, read=None) -> list:
+        """Ask until the answer passes ``check``: ? for the hint, Enter for its first choice;
+        ``read(text)`` reads an answer (default: cards of the hand)."""
         self._rows = None
         if self.coach:
             self._hint(d)
@@ -159,29 +165,39 @@ class Terminal(Player):
                 cards = (
                     advice.first_choice(d, self._options(d))
                     if not text
-                    else self._cards(text, d.hand)
+                    else (read or (lambda x: self._cards(x, d.hand)))(text)
                 )
                 check(cards)
                 return cards
             except CardError as e:
                 self.say(f"  {clip(str(e))}: {expected}")
 
+    def _show_hand(self, hand) -> None:
+        if self.screen:
+            for line in self.screen.hand(hand, "your cards"):
+                self.say(line)
+        else:
+            self.say(f"  your cards: {numbered(hand)}")
+
     def throw(self, d):
+        spec = self.spec
         crib = (
             "your"
-            if d.i_deal
+            if d.owns_crib and (d.i_deal or spec.players == 2)
             else "your partner's"
             if d.owns_crib
             else "their"
-            if self.spec.players == 2
+            if spec.players == 2
             else "the dealer's"
         )
-        if self.screen:
-            for line in self.screen.hand(d.hand, "your cards"):
-                self.say(line)
-        else:
-            self.say(f"  your cards: {numbered(d.hand)}")
-        n = len(d.hand) - self.spec.kept
+        self._show_hand(d.hand)
+        n = len(d.hand) - spec.kept
+        t = spec.throw
+        what = (
+            f"{t} to your crib, then {t} to theirs"
+            if spec.two_cribs
+            else f"{n - spec.choose_cut} to {crib} crib"
+        ) + ", then the card you give them (their cut card)" * spec.choose_cut
 
         def check(cards):
             if len(cards) != n:
@@ -189,12 +205,51 @@ class Terminal(Player):
 
         return self._decide(
             d,
-            f"throw {n} to {crib} crib: ",
+            f"throw {what}: ",
             check,
             f"type {n} of your cards (e.g. {format_card(d.hand[0])} "
             f"{format_card(d.hand[1])}) or their numbers (1-{len(d.hand)}), "
             "? for a hint, Enter for the adviser's choice",
         )
+
+    def redraw(self, d):
+        self._show_hand(d.hand)
+
+        def read(text):
+            return [] if text.lower() in ("none", "keep", "-", "0") else self._cards(text, d.hand)
+
+        def check(cards):
+            if len(cards) > d.limit:
+                raise CardError(f"{len(cards)} cards named")
+
+        return self._decide(
+            d,
+            f"throw away cards to draw again ({'before' if d.before else 'after'} the throw; "
+            "none to keep them all): ",
+            check,
+            f"type up to {d.limit} of your cards or their numbers, or none, ? for a hint, "
+            "Enter for the adviser's choice",
+            read,
+        )
+
+    def bid(self, d):
+        def read(text):
+            word = text.lower()
+            if word in ("pass", "p", "no", str(d.bid)):
+                return [d.bid]
+            if word in ("bid", "raise", "yes", "y", str(d.bid + 1)):
+                return [d.bid + 1]
+            raise CardError(f"{text!r} is not a bid")
+
+        holder = "you hold it" if d.holder == 0 else "they hold it"
+        return self._decide(
+            d,
+            f"bid {d.bid + 1} for the crib, or pass (the bid is {d.bid}; {holder}): ",
+            lambda answer: None,
+            f"type {d.bid + 1} (or bid) to raise, pass to stop, ? for a hint, Enter for the "
+            "adviser's choice",
+            read,
+        )[0]
 
     def lay(self, d):
         if self.screen:
@@ -225,7 +280,7 @@ class Terminal(Player):
             if line:
                 self.say(line)
 
-    def count(self, held, starter, crib):
+    def count(self, held, cuts, crib):
         while True:
             text = self._ask(f"  your count for your {'crib' if crib else 'hand'}: ")
             if text.isdigit() and int(text) <= 99:

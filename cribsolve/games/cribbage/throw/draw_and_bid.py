@@ -65,41 +65,59 @@ def _worth(cards, before, own, table, pr, first, unseen, keep_idx, disc_idx, han
 
 
 @njit(cache=True)
-def redraw(cards, before, own, table, pr, first, seen, limit):
-    """Draw cribbage: the positions of ``cards`` to throw away and replace (a bit mask, 0 to
-    keep all), at most ``limit`` of them. A way of redrawing is worth the mean _worth after
-    it over draws of the replacements (the same draws for every way: REDRAW_DRAWS before the
-    throw, 8 times as many after it), against the exact worth of keeping all."""
+def redraw_values(cards, before, own, table, pr, first, seen, limit, draws):
+    """Every way of redrawing ``cards`` (bit masks of the positions thrown away, 0 first:
+    keep all) and its _worth after it over ``draws`` draws of the replacements, the same
+    draws for every way (values[way, draw]; keeping all is exact, the same in every column);
+    at most ``limit`` cards, REDRAW_BEFORE before the throw, REDRAW_AFTER after it."""
     n = cards.shape[0]
     unseen = unseen_cards(seen, pr)
     most = min(REDRAW_BEFORE if before else REDRAW_AFTER, limit, unseen.shape[0] - 2)
-    if most <= 0:
-        return 0
     keep_idx, disc_idx = deal_options(n, pr) if before else throw_options(n, 0)
     hand = np.empty(n + pr[STARTERS], dtype=np.int64)
-    best = _worth(cards, before, own, table, pr, first, unseen, keep_idx, disc_idx, hand)
-    pick = 0
-    draws = REDRAW_DRAWS if before else 8 * REDRAW_DRAWS
+    if most <= 0:
+        return np.zeros(1, dtype=np.int64), np.zeros((1, draws))
+    keep = _worth(cards, before, own, table, pr, first, unseen, keep_idx, disc_idx, hand)
     perms = np.empty((draws, unseen.shape[0]), dtype=np.int64)
     for d in range(draws):
         perms[d] = np.random.permutation(unseen)
+    ways = _subsets(n, most)
+    masks = np.zeros(ways.shape[0] + 1, dtype=np.int64)
+    masks[1:] = ways
+    values = np.empty((masks.shape[0], draws))
+    values[0] = keep
     trial = cards.copy()
-    for mask in _subsets(n, most):
-        total = 0.0
+    for w in range(1, masks.shape[0]):
         for d in range(draws):
             j = 0
             for i in range(n):
-                if mask >> i & 1:
+                if masks[w] >> i & 1:
                     trial[i] = perms[d, j]
                     j += 1
                 else:
                     trial[i] = cards[i]
-            total += _worth(
+            values[w, d] = _worth(
                 trial, before, own, table, pr, first, perms[d, j:], keep_idx, disc_idx, hand
             )
+    return masks, values
+
+
+@njit(cache=True)
+def redraw(cards, before, own, table, pr, first, seen, limit):
+    """Draw cribbage: the positions of ``cards`` to throw away and replace (a bit mask, 0 to
+    keep all): the way worth most on average over redraw_values' draws (REDRAW_DRAWS before
+    the throw, 8 times as many after it) against the exact worth of keeping all."""
+    draws = REDRAW_DRAWS if before else 8 * REDRAW_DRAWS
+    masks, values = redraw_values(cards, before, own, table, pr, first, seen, limit, draws)
+    best = values[0, 0]
+    pick = 0
+    for w in range(1, masks.shape[0]):
+        total = 0.0
+        for d in range(draws):
+            total += values[w, d]
         if total / draws > best:
             best = total / draws
-            pick = mask
+            pick = masks[w]
     return pick
 
 
