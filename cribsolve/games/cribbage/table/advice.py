@@ -44,11 +44,26 @@ def endgame(d: Decision, spec) -> bool:
     return max(d.scores) >= spec.game_length - ENDGAME
 
 
-def objective(d: Decision, spec) -> str:
-    """The figure a decision is ranked and judged by: "win" near the end where the odds table
-    weighs the rules (win_choices.unweighed), else the expected points (POINTS)."""
-    from cribsolve.games.cribbage.deals.win_choices import unweighed
+def unweighed(spec) -> str | None:
+    """Why a decision's P(win) is not given under ``spec``, or None: where the odds table does
+    not weigh the board (win_choices.unweighed), and where a decision's playouts
+    (win_choices.throw_odds, play_odds) do not hold the deal's facts: a first cut card, the
+    redraws, a card given."""
+    from cribsolve.games.cribbage.deals import win_choices
 
+    why = win_choices.unweighed(spec)
+    if why is None and (spec.starters == 2 or spec.draw or spec.choose_cut):
+        rule = "two cut cards" if spec.starters == 2 else "draw" if spec.draw else "choose-a-cut"
+        why = (
+            f"not weighed under {rule}: a decision's playouts do not hold the first cut card, "
+            "the redraws or the card given"
+        )
+    return why
+
+
+def objective(d: Decision, spec) -> str:
+    """The figure a decision is ranked and judged by: "win" near the end where P(win) is
+    weighed (unweighed), else the expected points (POINTS)."""
     return "win" if endgame(d, spec) and not unweighed(spec) else POINTS[d.kind]
 
 
@@ -86,8 +101,6 @@ def options(d: Decision, spec, weigh: bool | None = None) -> Options:
     "win", the P(win) of the game from the scores and the dealer the decision carries, where
     ``weigh`` (default: where P(win) ranks) and the odds table models the rules. The review
     asks for the same with ``weigh`` (evaluate)."""
-    from cribsolve.games.cribbage.deals.win_choices import unweighed
-
     by = objective(d, spec)
     if d.kind in ("draw", "bid"):  # before the throw: no odds table weighs these rules
         return (draw_options if d.kind == "draw" else bid_options)(d, spec)
@@ -175,7 +188,7 @@ def throw_options(d: Decision, spec) -> list:
         )
     rows = []
     for v in values:
-        peg = kept_margin(v.keep, d.i_deal, spec) if _pegs(spec) else 0.0
+        peg = kept_margin(v.keep, d.i_deal, spec) if pegs(spec) else 0.0
         f = {"hand": v.hand, "crib": v.crib, "net": v.net, "pegging": peg, "value": v.net + peg}
         if getattr(v, "se", None) is not None:
             f["se"] = v.se
@@ -184,7 +197,7 @@ def throw_options(d: Decision, spec) -> list:
     return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
 
 
-def _pegs(spec) -> bool:
+def pegs(spec) -> bool:
     """Whether a throw's value counts the expert's pegging margin (pegtable.kept_margin: four
     cards kept by two players, the play's own rules)."""
     return spec.kept == 4 and spec.players == 2 and not spec.five_card
@@ -415,7 +428,7 @@ def table_lines(d: Decision, rows, spec=None) -> list:
             "value = hand +/- crib, exact (best-discard; no pegging margin with three or four)"
             if table
             else "value = hand +/- crib + the expert's pegging margin (best-discard --pegging)"
-            if spec is None or _pegs(spec)
+            if spec is None or pegs(spec)
             else "value = hand +/- crib (best-discard)"
         )
     else:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage.rules.pegging import GO
 from cribsolve.games.cribbage.table.advice import (
+    DRAW_DRAWS,
     ENDGAME,
     ERRORS,
     EXACT,
@@ -23,6 +24,8 @@ from cribsolve.games.cribbage.table.advice import (
     evaluate,
     judge,
     lost_by,
+    pegs,
+    unweighed,
 )
 from cribsolve.games.cribbage.table.record import WHO
 from cribsolve.games.cribbage.table.replay import Decision, ReplayedGame
@@ -140,15 +143,21 @@ def _totals(reviews) -> dict:
     """The losses of the decisions not the best (Judgment.counted), each by the objective it was
     judged by, summed, throws apart from cards: expected points ("value", "margin") and P(win)
     ("win", only where the rules let the odds table weigh it)."""
-    win = not reviews or "win" in reviews[0].lost
+    win = not reviews or any("win" in r.lost for r in reviews)
     out = {
         "throws": {"value": 0.0, **({"win": 0.0} if win else {})},
         "play": {"margin": 0.0, **({"win": 0.0} if win else {})},
     }
+    for kind in ("draw", "bid"):  # the house rules' decisions: expected points only
+        if any(r.decision.kind == kind for r in reviews):
+            out[GROUPS[kind]] = {"value": 0.0}
     for r in reviews:
         if r.judged.counted:
-            out["throws" if r.decision.kind == "throw" else "play"][r.judged.by] += r.judged.lost
+            out[GROUPS[r.decision.kind]][r.judged.by] += r.judged.lost
     return out
+
+
+GROUPS = {"throw": "throws", "play": "play", "draw": "draws", "bid": "bids"}  # a kind's total
 
 
 def _scores(scores, table) -> str:
@@ -158,12 +167,10 @@ def _scores(scores, table) -> str:
 
 def text_lines(game: ReplayedGame, reviews: list) -> list:
     """The review as a player reads it: each deal, each decision, what it cost."""
-    from cribsolve.games.cribbage.deals.win_choices import unweighed
-
     rec = game.record
     t = rec.table
     rules = "" if rec.rules.is_standard else f" ({rec.rules.describe()})"
-    cannot = unweighed(rec.spec)
+    cannot = unweighed(rec.spec)  # advice's: the table's and the playouts'
     two = t.players == 2
     lines = [
         f"{rec.name}: {len(game.deals)} deal{'s' * (len(game.deals) > 1)} of a game to "
@@ -171,6 +178,9 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         "knew" + ("; the fewer points the better (lowball)" if rec.rules.lowball else ""),
         "  throw: expected hand + crib (- crib as pone) + the expert's pegging margin of "
         "the kept cards"
+        if two and pegs(rec.spec)
+        else "  throw: expected hand + crib (- the other's crib, - the card given), sampled "
+        "as best-discard samples these rules"
         if two
         else "  throw: expected hand + crib (- crib when it is another side's), exact, the "
         "other crib cards uniform",
@@ -189,6 +199,16 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         + f"; a sampled loss counts only beyond its +/- ({ERRORS:g} standard errors of the "
         "difference)",
     ]
+    kinds = {r.decision.kind for r in reviews}
+    if "draw" in kinds:
+        lines.append(
+            f"  draw: before the throw, the best throw's expected value after it; after, the "
+            f"kept hand's expected show ({DRAW_DRAWS} draws of the cards drawn)"
+        )
+    if "bid" in kinds:
+        lines.append(
+            "  bid: the expected hand +/- what the crib's contract pays, raising or passing"
+        )
     if not two:
         lines.append(f"  scores: {'-'.join(t.side_names)}")
     by_deal = {}
@@ -236,6 +256,8 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
     final = game.deals[-1].scores_after
     if not game.winner:
         end = f"the record ends at {_scores(final, t)} with the game unfinished"
+    elif game.winner == "tie":
+        end = f"a tie at {_scores(final, t)} (two cribs)"
     elif two:
         end = (
             f"{game.winner} won {final[WHO.index(game.winner)]}-{final[1 - WHO.index(game.winner)]}"
@@ -250,6 +272,7 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         + (f" ({by_win} judged by P(win), near the end)" if by_win else "")
         + f"; expected points lost: throws {tot['throws']['value']:.3f}"
         + f", play {tot['play']['margin']:.3f}"
+        + "".join(f", {g} {tot[g]['value']:.3f}" for g in ("draws", "bids") if g in tot)
         + (
             "; P(win) not weighed"
             if cannot
