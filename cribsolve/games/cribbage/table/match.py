@@ -586,11 +586,9 @@ class Deal:
         self._count(self.owner, crib + [self.crib_card] * (self.crib_card is not None), True)
 
     def _count(self, who: int, held, crib: bool) -> None:
-        from cribsolve.core.scoring import score_hand
-
         m, say = self.m, self.m.say
         cuts = self.cuts(who)
-        s = score_hand(held, cuts, m.spec.rules(), crib)
+        s = replay.show_score(held, cuts, m.spec, crib)
         what = f"{self.t.whose(who)} {'crib' if crib else 'hand'}"
         say(f"  {what}: {format_cards(held)} with {format_cards(cuts)}")
         wild = [

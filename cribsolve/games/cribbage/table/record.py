@@ -266,16 +266,17 @@ def _deal_value(rec: Record, n: int, key: str, value: str):
     if key == "bids":
         return _bids(rec, n, value)
     if key.endswith(("draw", "draw after")):
-        away, sep, drawn = value.lower().partition(" for ")
         if value.strip().lower() == "none":
             return [], []
+        away, sep, drawn = f"{value.lower()} ".partition(" for ")
         if not sep:
             rec.fail(
                 n,
                 f"'{key}': give the cards thrown away 'for' those drawn (5H 9C for "
                 f"KD 2S), or none, not {value!r}",
             )
-        away, drawn = _cards(rec, n, key, away), _cards(rec, n, key, drawn)
+        away = _cards(rec, n, key, away)
+        drawn = _cards(rec, n, key, drawn) if drawn.strip() else []
         if len(away) != len(drawn):
             rec.fail(n, f"'{key}': {len(away)} thrown away for {len(drawn)} drawn")
         return away, drawn

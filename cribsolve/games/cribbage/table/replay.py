@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cribsolve.core.cards import JACK, RANK, without
+from cribsolve.core.cards import JACK, RANK, SUIT, without
 from cribsolve.core.notation import JOKER, format_card
 from cribsolve.games.cribbage.deals.game import FIVE_CARD_START
 from cribsolve.games.cribbage.rules import pegging
@@ -210,9 +210,26 @@ class _Deal:
         return dr, t.side_names[1 - reached if spec.lowball else reached]
 
 
-def _replay_deal(rec, d, number, dealer, scores, spec):
+def show_score(held, cuts, spec, crib: bool, itemized: bool = True):
+    """The show of ``held`` with its cut cards under ``spec`` (core.scoring.score_hand), with
+    the five-card game's flush of a three-card hand (values.three_flush) where it counts."""
     from cribsolve.core.scoring import score_hand
+    from cribsolve.games.cribbage.throw.values import three_flush
 
+    s = score_hand(held, cuts, spec.rules(), crib, itemized)
+    pts = 0
+    if spec.five_card and len(held) == 3 and not crib:
+        pts = int(three_flush(np.array(list(held) + list(cuts), dtype=np.int64)))
+    if pts:
+        s.total += pts
+        s.breakdown["flush"] += pts
+        suit = SUIT[held[0]]
+        if itemized:
+            s.items.append(("flush", pts, tuple(c for c in s.cards if SUIT[c] == suit)))
+    return s
+
+
+def _replay_deal(rec, d, number, dealer, scores, spec):
     if not spec.jokers:
         for key, (line, cards) in d.fields.items():
             if JOKER in (cards if key != "bids" and not key.endswith(("draw", "after")) else ()):
@@ -318,7 +335,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
     for seat in range(t.players):  # the hands from the dealer's left round
         p = t.place(seat, dealer)
         cards = x.kept if p == 0 else x.their_kept.get(p, x.laid[p])
-        pts = score_hand(cards, x.cuts(p), spec.rules(), False, itemized=False).total
+        pts = show_score(cards, x.cuts(p), spec, False, itemized=False).total
         if x.award(p, pts, "hand"):
             return x.done(t.side(p))
     for p in x.others:
@@ -331,7 +348,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
     else:
         cribs = [(x.owner, [c for p in range(t.players) for c in thrown[p]] + list(x.extra or []))]
     for p, crib in cribs:
-        pts = score_hand(crib, x.cuts(p), spec.rules(), True, itemized=False).total
+        pts = show_score(crib, x.cuts(p), spec, True, itemized=False).total
         if pts < x.price:  # a bid the crib did not make: set back
             pts = -min(x.price, int(x.sc[t.side(p)]))
         if x.award(p, pts, "crib"):
