@@ -20,14 +20,14 @@ from cribsolve.games.cribbage.throw.values import show_points
 
 RULES = {
     "the page's game": dict(decks=2, hand_size=8, starters=2, game_length=241),
-    "draw": dict(draw=True),
+    "draw": dict(draw=True, game_length=61),
     "bid": dict(bid=True),
     "choose-a-cut": dict(choose_cut=True, hand_size=7),
     "two cribs": dict(two_cribs=True, hand_size=8),
     "jokers 2": dict(jokers=2),
     "five-card": dict(five_card=True, hand_size=5, game_length=61),
     "two cribs, choose-a-cut": dict(two_cribs=True, choose_cut=True, hand_size=9),
-    "draw, bid": dict(draw=True, bid=True),
+    "draw, bid": dict(draw=True, bid=True, game_length=61),
 }
 
 
@@ -187,9 +187,9 @@ def test_the_house_rules_lines_are_read_and_checked(rules, change, says):
         text = text.replace("starter: 4D\n", "")
     if says is None:
         game = replay(parse_record(text))
-        assert game.deals[0].cuts == [int(c) for c in parse_record(text).deals[0].fields[
-            "starter"
-        ][1]]
+        assert game.deals[0].cuts == [
+            int(c) for c in parse_record(text).deals[0].fields["starter"][1]
+        ]
         return
     with pytest.raises(RecordError, match=says.replace("(", r"\(").replace(")", r"\)")):
         replay(parse_record(text))
@@ -231,3 +231,41 @@ def test_the_bids_give_the_crib_to_the_last_bidder(bids, owner):
     bad = BASE.format(rules="bid for the crib", **GOOD) + "bids: 1 3 pass\n"
     with pytest.raises(RecordError, match="each one more"):
         replay(parse_record(bad))
+
+
+# Over stdin: the same answers, round and round, until one fits the prompt (each wrong answer
+# is told in a line and asked again): a throw of 2 to 5 cards, a redraw, a bid, a card.
+ANSWERS = ["1 2", "1 2 3", "1 2 3 4", "1 2 3 4 5", "none", "pass"] + [str(i) for i in range(1, 9)]
+PLAY = ("play", "--variant", "cribbage", "--plain", "--opponent-policy", "greedy", "--quiet")
+OVER_STDIN = {
+    "the page's game": ("--decks", 2, "--hand-size", 8, "--starters", 2, "--game-length", 241),
+    "draw": ("--draw",),
+    "choose-a-cut": ("--choose-cut",),
+    "two cribs": ("--two-cribs",),
+    "bid": ("--bid",),
+    "jokers 2": ("--jokers", 2),
+    "five-card": ("--five-card",),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", OVER_STDIN.values(), ids=OVER_STDIN.keys())
+def test_a_house_rule_game_over_stdin_and_its_review_end_alike(tmp_path, rules):
+    import re
+
+    from clihelp import run
+
+    rec = tmp_path / "game.txt"
+    script = ("\n".join(ANSWERS * 600) + "\n").encode()
+    code, out, err = run(*PLAY, *rules, "--seed", 11, "--record", rec, stdin=script)
+    assert code == 0, err
+    over = re.search(r"game over: (?:(you|they) wins? (\d+)-(\d+)|a tie at (\d+)-(\d+))", out)
+    assert over, out[-2000:]
+    code, review, err = run("review", rec, "--quiet")
+    assert code == 0, err
+    assert review.splitlines()[-2:] == out.splitlines()[-3:-1]
+    last = review.splitlines()[-1]
+    if over[1]:
+        assert last.startswith(f"{over[1]} won {over[2]}-{over[3]}")
+    else:
+        assert last == f"a tie at {over[4]}-{over[5]} (two cribs)"

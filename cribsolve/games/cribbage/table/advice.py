@@ -341,9 +341,10 @@ def ready(spec, deck, end: bool = False) -> None:
     near = (spec.game_length - 10 if end else 0,) * 2
     seat = {} if n == 2 else {"seat": n - 1, "crib_mine": True}
     dealt = deck[:h]
+    seat["cut"] = deck[h + 1 : h + 2] if spec.starters == 2 else []
     options(Decision("throw", 1, 0, True, near, dealt, dealt[-t:], **seat), spec)
     seat = {} if n == 2 else {"seat": 0, "crib_mine": False}
-    kept = dealt[: h - t]
+    kept, t = dealt[: spec.kept], h - spec.kept
     options(
         Decision(
             "play",
@@ -354,7 +355,7 @@ def ready(spec, deck, end: bool = False) -> None:
             kept,
             kept[:1],
             seen=dealt[-t:] + [deck[h]],
-            their_left=(h - t) * (n - 1),
+            their_left=spec.kept * (n - 1),
             **seat,
         ),
         spec,
