@@ -46,7 +46,13 @@ class Computer:
         throw near the end, weighed by the board."""
         h, n = self.spec.hand_size, self.spec.players
         near = self.spec.game_length - 10
-        kept, thrown = self.throw(deck[:h], True, 0, n - 1, (near, near) if end else (0, 0))
+        first = deck[h + 1] if self.spec.starters == 2 else -1
+        scores = (near, near) if end else (0, 0)
+        kept, thrown = self.throw(deck[:h], True, 0, n - 1, scores, first)
+        if self.spec.draw:  # what a deal under draw or bid cribbage runs first
+            self.redraw(deck[:h], True, True, first, deck[:h], h - 1, 0)
+        if self.spec.bid:
+            self.bidder(deck[:h], first, deck[:h], 0)
         if not end:
             self.lay(kept, thrown + [deck[h]], [[] for _ in range(n)], [], 0, -1, n - 1, 0, 10)
 
