@@ -253,7 +253,6 @@ def test_best_discard_for_a_seat_of_four_is_exact_over_the_starter():
             "--my-score does not apply to best-play with three or four players",
         ),
         (["best-discard", "5H 5S JD 6C 7H 8H", "--players", "3", "--dealer"], "a hand is 5 cards"),
-        (["play", "--variant", "cribbage", "--five-card"], "--five-card does not apply to play"),
     ],
 )
 def test_what_a_table_is_not_offered_is_refused_in_one_line(args, says):
