@@ -8,10 +8,22 @@ deal seed is dealt once with the expert in each seat and once with look-ahead pl
 only, the same cards: the expert's points per deal against the look-ahead's in that seat.
 95% intervals: of the win rate over the seeds (each seed's mean over its rotations), and of
 the paired differences. GAMES (default 10,000) is the number of games in all, rounded up to
-whole rotations; DEALS (default 5,000) the deal seeds.
+whole rotations; DEALS (default 5,000) the deal seeds; 0 leaves either out.
 
-Measured on a busy 2-core machine (2026-12-06), seed 0, 200 deals per card (policies.SEARCH_DEALS):
-see the results at the end of this docstring, filled in from the runs it names.
+Measured on a busy 2-core machine shared with other work (load 5 to 7; 2026-12-06), seed 0,
+200 deals per card (policies.SEARCH_DEALS):
+
+    python benchmarks/bench_expert_table.py 3     (and 3 0 5000 for the deals alone)
+    10002 games (3334 seeds x 3 rotations) in 845 s: 11.8 games/s
+      expert win rate 0.3548 [0.3457, 0.3640] against a fair share of 0.3333: +0.0215 +- 0.0091
+      5000 deals x 3 seats: expert 11.071 points per deal, +0.076 +- 0.037 more than the
+      look-ahead in its seat (pegging +0.10 +- 0.05 of it on 3,000 deals, throws alike)
+    python benchmarks/bench_expert_table.py 4
+    10000 games (2500 seeds x 4 rotations) in 1266 s: 7.9 games/s
+      expert win rate 0.2732 [0.2646, 0.2818] against a fair share of 0.2500: +0.0232 +- 0.0086
+      look-ahead only: 10.8 games/s (300 games)
+      5000 deals x 4 seats: expert 10.680 points per deal, +0.062 +- 0.034 more than the
+      look-ahead in its seat
 """
 
 import sys
@@ -51,7 +63,7 @@ def games(spec, total, seed=0):
     lineups = _lineups(spec)
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=-(-total // len(lineups)))
     table, pr, ex = rank_table(spec.target), spec.as_array(), tables_for(["expert"], spec)
-    play_games(seeds[:2], np.array(lineups[0][1]), table, pr, ex)  # compile
+    play_games(seeds[:1], np.array(lineups[0][1]), table, pr, ex)  # compiled in one thread
     wins = np.zeros((len(seeds), len(lineups)))
     t = time.perf_counter()
     for r, (mine, pol) in enumerate(lineups):
@@ -72,7 +84,7 @@ def games(spec, total, seed=0):
     )
     base = np.array([LOOKAHEAD] * spec.players)
     few = seeds[: min(300, len(seeds))]
-    play_games(few[:2], base, table, pr, ex)
+    play_games(few[:1], base, table, pr, ex)
     t = time.perf_counter()
     play_games(few, base, table, pr, ex)
     print(
@@ -93,12 +105,17 @@ def deals(spec, count, seed=0):
     n = spec.players
     seeds = np.random.default_rng([seed, 1]).integers(0, 2**62, size=count)
     table, pr, ex = rank_table(spec.target), spec.as_array(), tables_for(["expert"], spec)
-    base = _seat_points(deal_outcomes(seeds, np.array([LOOKAHEAD] * n), table, pr, ex)[0], n)
+
+    def points(pol):
+        deal_outcomes(seeds[:1], pol, table, pr, ex)  # compiled in one thread
+        return _seat_points(deal_outcomes(seeds, pol, table, pr, ex)[0], n)
+
+    base = points(np.array([LOOKAHEAD] * n))
     diff = np.zeros(count)
     mine = np.zeros(count)
     for s in range(n):
         pol = np.array([EXPERT if q == s else LOOKAHEAD for q in range(n)])
-        pts = _seat_points(deal_outcomes(seeds, pol, table, pr, ex)[0], n)
+        pts = points(pol)
         d = pts[:, s] - base[:, s]
         m, h = _interval(d)
         print(
@@ -121,8 +138,10 @@ def main():
     count = int(float(args[2])) if len(args) > 2 else 5_000
     spec = CribbageSpec(players=players, hand_size=5, partners="--partners" in sys.argv)
     print(f"{spec.describe()}: the expert against the look-ahead")
-    games(spec, total)
-    deals(spec, count)
+    if total:
+        games(spec, total)
+    if count:
+        deals(spec, count)
 
 
 if __name__ == "__main__":
