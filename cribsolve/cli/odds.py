@@ -138,7 +138,7 @@ def odds(
     if policy.startswith("expert"):
         from cribsolve.games.cribbage.deals.simulate import expert_refusal
 
-        expert_refusal(spec)
+        expert_refusal(spec, policy)
     from cribsolve.games.cribbage.deals.odds import DEALS, SEED, objective_table, odds_table
     from cribsolve.games.cribbage.deals.simulate import played_out
     from cribsolve.infra.export import dumps, write_csv

@@ -135,7 +135,8 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     "(the most once the next card is placed too; slower, stronger), random, "
     "clairvoyant (805: Shuffle's optimum of the same cards). "
     "Cribbage: greedy (default), lookahead, expert (each card by the "
-    "information-set search), expert1 (the earlier expert: both hands open in "
+    "information-set search; with three or four, by shared deals that fit the goes, "
+    "its throw exact), expert1 (the earlier expert: both hands open in "
     "its search) or random pegging (EV discards, random discards with random).",
 )
 @click.option(

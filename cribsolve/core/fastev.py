@@ -81,6 +81,55 @@ def expected_crib_two_unknown(d0, d1, unseen, n, u, table, crib_full_flush):
     return ev
 
 
+@njit(cache=True)
+def _choose(n, k):
+    out = 1.0
+    for i in range(k):
+        out = out * (n - i) / (i + 1)
+    return out
+
+
+@njit(cache=True)
+def expected_crib_three_unknown(d, unseen, n, u, table, crib_full_flush):
+    """E[crib] for crib d + three unknown cards, starter unknown, all from ``unseen`` (one
+    deck without jokers): the crib of three or four players seen by one of them. The rank
+    part is an average over the 4-rank multisets of the unknown cards (about 1,800 lookups
+    where expect.options_distribution scores some 700,000 cribs); flush and nobs exactly."""
+    N = unseen.shape[0]
+    base = RANK[d] * N_RANKS**4
+    rank_sum = 0.0
+    for a in range(1, N_RANKS):
+        for b in range(a, N_RANKS):
+            for c in range(b, N_RANKS):
+                for e in range(c, N_RANKS):
+                    mult = 1.0
+                    r = a
+                    k = 0
+                    for x in (a, b, c, e, 0):  # runs of equal ranks: C(n[r], k) each
+                        if x == r:
+                            k += 1
+                        else:
+                            mult *= _choose(n[r], k)
+                            r, k = x, 1
+                    if mult > 0:
+                        rank_sum += (
+                            mult * table[base + ((a * N_RANKS + b) * N_RANKS + c) * N_RANKS + e]
+                        )
+    ev = rank_sum / _choose(N, 4)
+    outcomes = N * _choose(N - 1, 3)  # starter x unordered three
+    if SUIT[d] < 4:
+        k = u[SUIT[d]]
+        ev += 5.0 * k * _choose(k - 1, 3) / outcomes  # all five of d's suit
+        if not crib_full_flush:
+            ev += 4.0 * _choose(k, 3) * (N - k) / outcomes
+    if RANK[d] == JACK:  # our jack: the starter has its suit
+        ev += u[SUIT[d]] / N
+    for c in unseen:  # an unknown jack among the three, starter its suit
+        if RANK[c] == JACK:
+            ev += 3.0 / N * (u[SUIT[c]] - 1) / (N - 1)
+    return ev
+
+
 OPT_KEEP, OPT_DISC = option_indices(6, 2)  # the 15 ways to keep four of six
 
 
@@ -100,6 +149,31 @@ def ev_discard(hand, unseen, table, sign=1.0, crib_full_flush=False, aim=1.0):
             + sign
             * expected_crib_two_unknown(
                 hand[d[0]], hand[d[1]], unseen, n, u, table, crib_full_flush
+            )
+        )
+        if v > best:
+            best = v
+            pick = o
+    return pick
+
+
+OPT_KEEP_ONE, OPT_DISC_ONE = option_indices(5, 1)  # the 5 ways to keep four of five
+
+
+@njit(cache=True)
+def ev_discard_one(hand, unseen, table, sign=1.0, crib_full_flush=True, aim=1.0):
+    """ev_discard for five cards, one to the crib (three or four players): the other three
+    crib cards and the starter drawn from ``unseen``."""
+    n, u = unseen_counts(unseen)
+    best = -1e9
+    pick = 0
+    for o in range(5):
+        k = OPT_KEEP_ONE[o]
+        v = aim * (
+            expected_hand(hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, table)
+            + sign
+            * expected_crib_three_unknown(
+                hand[OPT_DISC_ONE[o, 0]], unseen, n, u, table, crib_full_flush
             )
         )
         if v > best:

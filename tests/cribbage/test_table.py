@@ -239,7 +239,7 @@ def test_best_discard_for_a_seat_of_four_is_exact_over_the_starter():
     "args,says",
     [
         (
-            ["simulate", "--variant", "cribbage", "--players", "3", "--policy", "expert"],
+            ["simulate", "--variant", "cribbage", "--players", "3", "--policy", "expert1"],
             "the expert policy searches the two-player play",
         ),
         (["simulate", "--variant", "cribbage", "--partners"], "two against two"),

@@ -162,7 +162,8 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     return {
         "LOOKAHEAD_ON": LOOKAHEAD in pegging,
         "EXPERT1_ON": EXPERT1 in pegging,
-        "EXPERT_ON": EXPERT in pegging,
+        "EXPERT_ON": EXPERT in pegging and pr[PLAYERS] == 2,
+        "EXPERTN_ON": EXPERT in pegging and pr[PLAYERS] > 2,
         "WILD_ON": bool(pr[WILD_RANK]),
         "GENERAL_ON": not closed or bool({int(p) for p in policies[:, 0]} - {RANDOM, EV}),
         "DRAW_ON": bool(pr[DRAW]),

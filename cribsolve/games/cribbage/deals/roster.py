@@ -24,9 +24,11 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
     """What the experts read in the game engine (deal.play_deal's ``expert``): their pegging
     tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
     among ``policies``) and the throw model."""
-    from cribsolve.games.cribbage.players.inference import throw_model
+    from cribsolve.games.cribbage.players.inference import NO_MODEL, throw_model
     from cribsolve.games.cribbage.players.pegtable import peg_table
 
+    if spec.players > 2:  # the expert at three or four reads neither (policies.search_choice)
+        return np.zeros((2, 0, 1)), NO_MODEL
     if spec.kept != 4:
         return np.zeros((2, 0, 1)), throw_model(spec)
     pegs = np.zeros((2, 2, 14**4))

@@ -210,10 +210,11 @@ def cribbage_games(
     )
 
 
-def expert_refusal(spec: CribbageSpec) -> None:
-    """The expert's search is of a two-player play of every card: it is not offered for three
-    or four players or the five-card game (whose play is one series)."""
-    if spec.players > 2 or spec.five_card:
+def expert_refusal(spec: CribbageSpec, policy: str, simulated: bool = False) -> None:
+    """Where an expert does not play: the five-card game (whose play is one series), and three
+    or four players but for a simulated game's ``expert`` (policies.search_choice): expert1's
+    search and the odds table's deals are of the two-player play."""
+    if spec.five_card or (spec.players > 2 and not (simulated and policy == "expert")):
         raise CribsolveError(
             f"the expert policy searches the two-player play: it does not "
             f"play {spec.describe()} (use greedy or lookahead)"
@@ -253,8 +254,9 @@ def simulate_cribbage(
             raise CribsolveError(
                 f"unknown policy {p!r} for cribbage (expected {', '.join(CRIBBAGE_POLICIES)})"
             )
-    if any(p.startswith("expert") for p in (policy, opponent_policy)):
-        expert_refusal(spec)
+    for p in (policy, opponent_policy):
+        if p.startswith("expert"):
+            expert_refusal(spec, p, simulated=True)
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     parts = chunks(n, CRIBBAGE_CHUNK)

@@ -185,6 +185,28 @@ class SampledPlay:
     per: np.ndarray | None = field(default=None, repr=False, compare=False)  # margin by deal
 
 
+def play_arrays(now: Position, hand, me: int, public, mine_only, spec):
+    """A position as the play's kernels read it (policies.playouts, policies.search_values):
+    (hands, used, series, st, known), the others' unplayed places -1; ``public``: the cards
+    every seat saw, ``mine_only``: those only I saw (my hand among them)."""
+    n, k = spec.players, spec.kept
+    hands = np.full((n, k), -1, dtype=np.int64)
+    used = np.zeros((n, k), dtype=np.bool_)
+    for p in range(n):
+        mine = now.laid[p] + (hand if p == me else [])
+        hands[p, : len(mine)] = mine
+        used[p, : len(now.laid[p])] = True
+    series = np.zeros(n * k + 1, dtype=np.int64)
+    series[: len(now.series)] = now.series
+    st = np.array([len(now.series), now.count, me, now.last], dtype=np.int64)
+    known = np.zeros((n, 53), dtype=np.int64)
+    for c in public:
+        known[:, c] += 1
+    for c in mine_only:
+        known[me, c] += 1
+    return hands, used, series, st, known
+
+
 def sampled_play(
     hand,
     played,
@@ -215,13 +237,8 @@ def sampled_play(
     rules = spec.rules()
     rules.check_cards(everything)
     now = read_position(hand, played, me, spec)
-    n, k = spec.players, spec.kept
-    hands = np.full((n, k), -1, dtype=np.int64)
-    used = np.zeros((n, k), dtype=np.bool_)
-    for p in range(n):
-        mine = now.laid[p] + (hand if p == me else [])
-        hands[p, : len(mine)] = mine
-        used[p, : len(now.laid[p])] = True
+    n = spec.players
+    hands, used, series, st, known = play_arrays(now, hand, me, public, mine_only, spec)
     pool = np.array(unseen_cards(everything, rules), dtype=np.int64)
     values = VALUE[RANK[pool]]
     need = 0
@@ -231,9 +248,6 @@ def sampled_play(
             raise CardError(
                 "too few unseen cards for the others' unplayed cards" + " and their goes" * (f >= 0)
             )
-    series = np.zeros(n * k + 1, dtype=np.int64)
-    series[: len(now.series)] = now.series
-    st = np.array([len(now.series), now.count, me, now.last], dtype=np.int64)
     options = np.array(
         [
             len(now.laid[me]) + i
@@ -242,11 +256,6 @@ def sampled_play(
         ],
         dtype=np.int64,
     )
-    known = np.zeros((n, 53), dtype=np.int64)
-    for c in public:
-        known[:, c] += 1
-    for c in mine_only:
-        known[me, c] += 1
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
     out = playouts(
         hands,

@@ -2,7 +2,8 @@
 rest of a play out with them (by rules/pegging.py's kernels). ``greedy`` takes the most points
 now, ``lookahead`` the best margin over playouts of the cards it has not seen, ``expert`` the
 information-set search (infoset_search.py), ``expert1`` the open-hands search (open_search.py),
-``random`` any legal card (docs/pegging.md).
+``random`` any legal card (docs/pegging.md); with three or four players ``expert`` lays by
+search_choice (sampled deals that fit the goes, the same deals for every card).
 """
 
 import numpy as np
@@ -11,6 +12,7 @@ from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage.players import infoset_search, open_search
 from cribsolve.games.cribbage.rules.pegging import (
     COUNT,
+    LAST,
     MAX_EVENTS,
     TURN,
     N,
@@ -34,9 +36,11 @@ POLICIES = {
     "expert": EXPERT,
 }
 PLAYOUTS = 48  # opponent holdings sampled per card by the look-ahead policy
+SEARCH_DEALS = 200  # deals of the others' cards the expert searches with three or four players
 # The players whose code a compiled copy of the play carries: game.flags sets each to False
-# (jit.variant) where no such player sits, and then its search is never compiled.
-LOOKAHEAD_ON = EXPERT1_ON = EXPERT_ON = True
+# (jit.variant) where no such player sits, and then its search is never compiled (EXPERTN_ON:
+# the expert at three or four players).
+LOOKAHEAD_ON = EXPERT1_ON = EXPERT_ON = EXPERTN_ON = True
 
 
 @njit(cache=True)
@@ -102,6 +106,8 @@ def choose(policy, hands, used, series, st, known, pr, shares):
         return greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
     if LOOKAHEAD_ON and policy == LOOKAHEAD:
         return lookahead_choice(hands, used, series, st, known, pr)
+    if EXPERTN_ON and policy == EXPERT and hands.shape[0] > 2:
+        return search_choice(hands, used, series, st, known, pr)
     if EXPERT1_ON and policy == EXPERT1:
         return open_search.open_choice(hands, used, series, st, known, pr, shares)
     if EXPERT_ON and policy == EXPERT:
@@ -223,14 +229,87 @@ def expected_pegging(hands, used, series, st, known, i, playouts, pr):
         deal_unseen(h, u, me, unseen, NO_FLOORS)
         pts = np.zeros(seats, dtype=np.int64)
         sc = np.zeros(sides, dtype=np.int64)
-        lay(h, u, s, t, i, pts, sc, 0, kn, pr)
-        while True:
-            p, _ = settle(h, u, t, pts, sc, 0, pr)
-            if p < 0:
-                break
-            lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn, pr)
+        greedy_rest(h, u, s, t, i, pts, sc, kn, pr)
         add_sides(total, pts, me, pr)
     return total[0] / playouts, total[1] / playouts
+
+
+@njit(cache=True)
+def greedy_rest(h, u, s, t, i, pts, sc, kn, pr):
+    """The player to lay lays h[turn, i], then every seat lays greedily to the play's end;
+    each seat's points go into ``pts`` (the arrays are the playout's own, changed here)."""
+    lay(h, u, s, t, i, pts, sc, 0, kn, pr)
+    while True:
+        p, _ = settle(h, u, t, pts, sc, 0, pr)
+        if p < 0:
+            return
+        lay(h, u, s, t, greedy_choice(h[p], u[p], s, t[N], t[COUNT], pr), pts, sc, 0, kn, pr)
+
+
+@njit(cache=True)
+def go_floors(seats, st, pr):
+    """The goes a play's state shows (deal_unseen's ``floors``): every seat passed over since
+    the last card was laid said go at this count, so each of its cards is worth more than
+    the count left. Earlier goes are not in the state; they bind nothing here."""
+    floors = np.full(seats, -1, dtype=np.int64)
+    if st[LAST] >= 0 and st[COUNT] > 0:
+        q = (st[LAST] + 1) % seats
+        while q != st[TURN]:
+            floors[q] = pr[PEG_LIMIT] - st[COUNT]
+            q = (q + 1) % seats
+    return floors
+
+
+@njit(cache=True)
+def search_values(hands, used, series, st, known, deals, pr):
+    """For each card the seat to lay (me) may lay now, one per rank (NaN rows for the rest):
+    the mean [mine, theirs] (add_sides) over the rest of the play, over ``deals`` deals of
+    the others' unplayed cards from the cards I have not seen, each fitting the goes the
+    state shows (go_floors; any deal where too few fit), the same deals for every card,
+    then every seat greedy."""
+    me = st[TURN]
+    seats, k = hands.shape
+    pool = unseen_cards(known[me], pr)
+    floors = go_floors(seats, st, pr)
+    out = np.full((k, 2), np.nan)
+    for i in range(k):
+        if not used[me, i] and st[COUNT] + VALUE[RANK[hands[me, i]]] <= pr[PEG_LIMIT]:
+            out[i] = 0.0
+            for j in range(i):
+                if RANK[hands[me, j]] == RANK[hands[me, i]] and not np.isnan(out[j, 0]):
+                    out[i] = np.nan  # the same rank plays the same
+    for _ in range(deals):
+        h, u = hands.copy(), used.copy()
+        if not deal_unseen(h, u, me, pool, floors):
+            h, u = hands.copy(), used.copy()
+            deal_unseen(h, u, me, pool, NO_FLOORS)
+        for i in range(k):
+            if not np.isnan(out[i, 0]):
+                h2, u2 = h.copy(), u.copy()
+                pts = np.zeros(seats, dtype=np.int64)
+                sc = np.zeros(seats, dtype=np.int64)
+                greedy_rest(h2, u2, series.copy(), st.copy(), i, pts, sc, known.copy(), pr)
+                add_sides(out[i], pts, me, pr)
+    return out / deals
+
+
+@njit(cache=True)
+def search_choice(hands, used, series, st, known, pr):
+    """The expert's card with three or four players: the best mean margin of search_values
+    over SEARCH_DEALS deals (the least under lowball), ties to the safer count. Unlike the
+    look-ahead (fresh draws per card, goes ignored) its cards are weighed on the same deals,
+    each fitting the goes it has seen."""
+    vals = search_values(hands, used, series, st, known, SEARCH_DEALS, pr)
+    me = st[TURN]
+    best = -1e18
+    pick = -1
+    for i in range(hands.shape[1]):
+        if not np.isnan(vals[i, 0]):
+            v = aim(pr) * (vals[i, 0] - vals[i, 1] + 0.01 * _safety(st[COUNT], hands[me, i], pr))
+            if v > best:
+                best = v
+                pick = i
+    return pick
 
 
 @njit(cache=True, parallel=True)

@@ -11,6 +11,7 @@ import numpy as np
 from cribsolve.core.cards import NO_SUIT, RANK, SUIT
 from cribsolve.core.fastev import (
     ev_discard,
+    ev_discard_one,
     expected_crib_two_unknown,
     expected_hand,
     unseen_counts,
@@ -22,7 +23,10 @@ from cribsolve.games.cribbage.rules.pegging import unseen_cards
 from cribsolve.games.cribbage.rules.spec import (
     CHOOSE_CUT,
     CRIB_SIZE,
+    DECKS,
     FIVE_CARD,
+    HAND_SIZE,
+    JOKERS,
     LOWBALL,
     PLAYERS,
     STARTERS,
@@ -103,8 +107,9 @@ def deal_options(h, pr):
 
 
 # What a compiled copy of the deal carries: game.flags sets WILD_ON to False (jit.variant)
-# where the spec has no wild card, GENERAL_ON where every throw is the closed form's.
-WILD_ON = GENERAL_ON = True
+# where the spec has no wild card, GENERAL_ON where every throw is the closed form's,
+# EXPERTN_ON where no expert sits at three or four players.
+WILD_ON = GENERAL_ON = EXPERTN_ON = True
 
 
 @njit(cache=True)
@@ -268,6 +273,23 @@ RANDOM, EV, EXPERT = 0, 1, 2  # discard policies
 
 
 @njit(cache=True)
+def _exact_one(pr):
+    """Whether the expert's throw with three or four players is exact in closed form
+    (fastev.ev_discard_one): five cards, one to a crib of four, one cut card, one deck
+    without jokers or wild cards."""
+    return (
+        pr[PLAYERS] > 2
+        and pr[HAND_SIZE] == 5
+        and pr[CRIB_SIZE] == 4
+        and pr[STARTERS] == 1
+        and pr[DECKS] == 1
+        and pr[JOKERS] == 0
+        and pr[WILD_RANK] == 0
+        and not (pr[TWO_CRIBS] or pr[CHOOSE_CUT])
+    )
+
+
+@njit(cache=True)
 def throw_values(dealt, own, table, pr, keep_idx, disc_idx, first, seen, seat, pegs):
     """Every option's value to a player who ranks throws by points (expected_throw_values),
     plus, where ``pegs`` (pegtable.peg_table, or an empty one) applies, the expected pegging
@@ -296,6 +318,15 @@ def choose_throw(
     it redrew away); ``own``: the crib is its own."""
     if discard_policy == RANDOM:
         return np.random.randint(keep_idx.shape[0])
+    if EXPERTN_ON and discard_policy == EXPERT and _exact_one(pr):
+        return ev_discard_one(
+            dealt,
+            unseen_cards(seen, pr),
+            table,
+            1.0 if own else -1.0,
+            True,
+            -1.0 if pr[LOWBALL] else 1.0,
+        )
     use_pegs = discard_policy == EXPERT and pegs.shape[0] == 2 and keep_idx.shape[1] == 4
     if GENERAL_ON and (
         use_pegs or not (dealt.shape[0] == 6 and disc_idx.shape[1] == 2 and _closed_form(pr, 2))
