@@ -67,7 +67,8 @@ CRIBBAGE_ONLY = [
     default="expert",
     show_default=True,
     help="Cribbage: the computer's policy (as simulate --policy measures it; with "
-    "three or four players lookahead, the default there, or greedy).",
+    "three or four players expert, lookahead or greedy; in the five-card game lookahead, "
+    "its default, or greedy).",
 )
 @seat_option(
     "Cribbage: you deal first (--pone: they do, or with three or four the player "
@@ -168,14 +169,18 @@ def play(
     spec = make_spec(game_length=game_length, **house)
     if spec.players > 2:
         refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
-    if spec.players > 2 or spec.five_card:
-        game = f"{spec.players} players" if spec.players > 2 else "the five-card game"
+    if spec.five_card:
         if opponent.startswith("expert") and given("opponent"):
             raise click.UsageError(
-                f"--opponent-policy {opponent} is the two-player search; in {game}: "
-                "lookahead or greedy"
+                f"--opponent-policy {opponent} is the two-player search; in the five-card "
+                "game: lookahead or greedy"
             )
         opponent = opponent if given("opponent") else "lookahead"
+    elif spec.players > 2 and opponent == "expert1" and given("opponent"):
+        raise click.UsageError(
+            f"--opponent-policy expert1 is the two-player search with open hands; with "
+            f"{spec.players} players: expert, lookahead or greedy"
+        )
     import secrets
 
     seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed

@@ -153,7 +153,7 @@ def test_a_three_player_game_broken_off_resumes(tmp_path):
 @pytest.mark.parametrize(
     "args,says",
     [
-        (("--players", 3, "--opponent-policy", "expert"), "the two-player search"),
+        (("--players", 3, "--opponent-policy", "expert1"), "the two-player search with open hands"),
         (("--players", 3, "--count-yourself", "--muggins"), "--muggins does not apply"),
         (("--five-card", "--opponent-policy", "expert1"), "the two-player search"),
     ],
