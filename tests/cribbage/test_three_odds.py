@@ -84,7 +84,7 @@ def test_played_out_starts_from_the_three_scores():
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "scores,dealer", [((116, 116, 116), 0), ((110, 118, 105), 1), ((100, 90, 112), 2)]
+    "scores,dealer", [((116, 116, 116), 0), ((110, 114, 106), 1), ((95, 100, 90), 2)]
 )
 def test_the_table_agrees_with_games_played_out(scores, dealer):
     """20,000 games from each position, all greedy, against the table: each player's rate

@@ -15,9 +15,9 @@ from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import expect, load, register
 
 SEATS = 3
-# Fewer deals than two players' 200,000: each position weighs every distinct deal total and
-# there are 121^3 of them (docs/odds.md gives the error this leaves against games played out).
-DEALS3 = 20_000
+# Fewer deals than two players' 200,000: each of the 121^3 positions weighs every distinct
+# deal total (about 10,000 of them here); docs/odds.md gives the error this leaves.
+DEALS3 = 60_000
 
 
 def three_rows(parts, traces):
@@ -34,17 +34,24 @@ def three_rows(parts, traces):
 
 
 @njit(cache=True)
-def _by_totals(win, a, b, c, row, length, w, acc):
+def _first_total(row, need):
+    """The first seat in counting order (seat 0, seat 1, the dealer) whose points in a deal
+    with this ``row`` of totals reach its ``need``, or -1."""
+    for s in range(SEATS):
+        if row[s] >= need[s]:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _by_totals(win, a, b, c, need, row, w, acc):
     """Add ``w`` times a deal's outcome from (a, b, c) (seat 0's score, seat 1's, the
-    dealer's) to acc (each seat's P(win)) for a deal whose play takes nobody to ``length``:
-    the first in counting order to reach it wins, otherwise the next deal's, seat 1 at the
-    dealer's left and seat 0 dealing."""
-    if a + row[0] >= length:
-        acc[0] += w
-    elif b + row[1] >= length:
-        acc[1] += w
-    elif c + row[2] >= length:
-        acc[2] += w
+    dealer's; each ``need``s the rest) to acc (each seat's P(win)) for a deal whose play
+    takes nobody to the end: the first in counting order to reach it wins, otherwise the next
+    deal's, seat 1 at the dealer's left and seat 0 dealing."""
+    s = _first_total(row, need)
+    if s >= 0:
+        acc[s] += w
     else:
         nxt = win[b + row[1], c + row[2], a + row[0]]
         acc[0] += w * nxt[2]
@@ -64,25 +71,19 @@ def _in_play(times, need, top):
 
 
 @njit(cache=True, parallel=True)
-def _three_table(plays, times, length, groups, group, weights, by_seat):
-    """win[a, b, c, s]: P(seat s wins) from seat 0 (the dealer's left) at a, seat 1 at b and
-    the dealer at c, averaged over the deals. As odds._reach_table: the deals stand as their
-    distinct ``groups`` of totals with their ``weights``, and only those whose play can reach
-    someone's need (``by_seat[s]``: the deals in falling order of seat s's play) are replayed
-    card by card in place of their group's share."""
-    win = np.zeros((length, length, length, SEATS))
+def _play_ends(rows, plays, times, caps, by_seat):
+    """fix[n0, n1, n2, s]: over the deals whose play takes a seat to its need (n0 for seat 0,
+    n1, n2; a need at its cap is out of reach of any deal), the deals seat s wins in the play
+    less those it would win by its totals. Such a deal's totals reach a need too, so neither
+    reads the table: the fix depends on the needs alone (``by_seat[s]``: the deals in falling
+    order of seat s's play)."""
+    fix = np.zeros((caps[0] + 1, caps[1] + 1, caps[2] + 1, SEATS))
     k_n, top = plays.shape[0], times.shape[2] - 1
-    for total in range(SEATS * (length - 1), -1, -1):
-        lo, hi = max(0, total - 2 * (length - 1)), min(length - 1, total)
-        for a in prange(lo, hi + 1):
-            need = np.empty(SEATS, dtype=np.int64)
-            acc = np.zeros(SEATS)
-            for b in range(max(0, total - a - length + 1), min(length - 1, total - a) + 1):
-                c = total - a - b
-                need[0], need[1], need[2] = length - a, length - b, length - c
-                acc[:] = 0.0
-                for g in range(groups.shape[0]):
-                    _by_totals(win, a, b, c, groups[g], length, weights[g], acc)
+    for n0 in prange(1, caps[0] + 1):
+        need = np.empty(SEATS, dtype=np.int64)
+        for n1 in range(1, caps[1] + 1):
+            for n2 in range(1, caps[2] + 1):
+                need[0], need[1], need[2] = n0, n1, n2
                 for s in range(SEATS):
                     j = 0
                     while j < k_n and plays[by_seat[s, j], s] >= need[s]:
@@ -92,8 +93,31 @@ def _three_table(plays, times, length, groups, group, weights, by_seat):
                             continue  # each deal once
                         if s > 1 and plays[k, 1] >= need[1]:
                             continue
-                        _by_totals(win, a, b, c, groups[group[k]], length, -1.0, acc)
-                        acc[_in_play(times[k], need, top)] += 1.0
+                        fix[n0, n1, n2, _in_play(times[k], need, top)] += 1.0
+                        fix[n0, n1, n2, _first_total(rows[k], need)] -= 1.0
+    return fix
+
+
+@njit(cache=True, parallel=True)
+def _three_table(length, groups, weights, fix, k_n):
+    """win[a, b, c, s]: P(seat s wins) from seat 0 (the dealer's left) at a, seat 1 at b and
+    the dealer at c, averaged over the k_n deals. As odds._reach_table: the deals stand as
+    their distinct ``groups`` of totals with their ``weights``, and those whose play can reach
+    someone's need are replayed card by card in place of their group's share (the ``fix`` of
+    _play_ends at the needs, capped)."""
+    win = np.zeros((length, length, length, SEATS))
+    caps = np.array(fix.shape[:SEATS]) - 1
+    for total in range(SEATS * (length - 1), -1, -1):
+        lo, hi = max(0, total - 2 * (length - 1)), min(length - 1, total)
+        for a in prange(lo, hi + 1):
+            need = np.empty(SEATS, dtype=np.int64)
+            acc = np.zeros(SEATS)
+            for b in range(max(0, total - a - length + 1), min(length - 1, total - a) + 1):
+                c = total - a - b
+                need[0], need[1], need[2] = length - a, length - b, length - c
+                acc[:] = fix[min(need[0], caps[0]), min(need[1], caps[1]), min(need[2], caps[2])]
+                for g in range(groups.shape[0]):
+                    _by_totals(win, a, b, c, need, groups[g], weights[g], acc)
                 win[a, b, c] = acc / k_n
     return win
 
@@ -102,14 +126,11 @@ def three_table(parts, traces, length):
     """_three_table from deal_records' arrays of three-player deals."""
     rows, plays, times = three_rows(parts, traces)
     # groups in order of the next deal's table entries they read (seat 0's score last there)
-    groups, group, weights = np.unique(
-        rows[:, [1, 2, 0]], axis=0, return_inverse=True, return_counts=True
-    )
+    groups, weights = np.unique(rows[:, [1, 2, 0]], axis=0, return_counts=True)
     groups = np.ascontiguousarray(groups[:, [2, 0, 1]])
     by_seat = np.stack([np.argsort(-plays[:, s], kind="stable") for s in range(SEATS)])
-    return _three_table(
-        plays, times, length, groups, group.ravel(), weights.astype(np.float64), by_seat
-    )
+    fix = _play_ends(rows, plays, times, rows.max(axis=0) + 1, by_seat)
+    return _three_table(length, groups, weights.astype(np.float64), fix, len(rows))
 
 
 def _check_odds3(arrays, params):
