@@ -1,11 +1,13 @@
 """The three-player odds table: its dynamic program against a slow replay of the same deals,
 and the table against games played out from positions near the end."""
 
+import json
 import math
 from functools import lru_cache
 
 import numpy as np
 import pytest
+from clihelp import run
 
 from cribsolve.games.cribbage.deals import three_odds
 from cribsolve.games.cribbage.deals.odds import deal_records
@@ -71,6 +73,8 @@ def test_the_table_reads_by_player_and_dealer():
 def test_two_sides_are_not_three():
     with pytest.raises(three_odds.CribsolveError, match="three players"):
         three_odds.three_odds_table(CribbageSpec(), deals=10)
+    with pytest.raises(three_odds.CribsolveError, match="stink hole"):
+        three_odds.three_odds_table(CribbageSpec(players=3, hand_size=5, stinkhole=True))
 
 
 def test_played_out_starts_from_the_three_scores():
@@ -80,6 +84,40 @@ def test_played_out_starts_from_the_three_scores():
     assert wins.sum() == 200 and wins[2] >= 198
     wins = three_odds.three_played_out(THREE, (120, 0, 0), 0, 200, seed=1)
     assert wins[0] >= 198
+
+
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (["--scores", "1,2", "--dealer-player", "1"], "is not three scores from 0 to 120"),
+        (["--scores", "1,2,121", "--dealer-player", "1"], "is not three scores from 0 to 120"),
+        (["--scores", "1,x,3", "--dealer-player", "1"], "is not three scores"),
+        (["--scores", "1,2,3"], "give --scores A,B,C and --dealer-player N"),
+        (["--scores", "1,2,3", "--dealer-player", "1", "--table"], "--table does not apply"),
+        (["--scores", "1,2,3", "--dealer-player", "1", "--policy", "expert"], "--policy does"),
+    ],
+)
+def test_bad_three_player_questions_are_refused_in_one_line(args, says):
+    code, out, err = run("odds", "--players", "3", *args)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1 and not out
+
+
+def test_two_sides_are_not_asked_for_three_scores():
+    code, out, err = run("odds", "--scores", "1,2,3", "--my-score", "1", "--their-score", "2")
+    assert code == 2 and "--scores does not apply to two sides" in err
+
+
+def test_odds_of_three_players_with_games_played_out():
+    """A short game: each player's P(win) adds to 1, and the games played out are the
+    position's, player 3 one point short and dealing."""
+    code, out, err = run(
+        "odds", "--players", "3", "--game-length", "31", "--scores", "0,5,30",
+        "--dealer-player", "3", "--play-out", "300", "--json", "--quiet",
+    )  # fmt: skip
+    got = json.loads(out)
+    assert code == 0 and got["scores"] == [0, 5, 30] and got["dealer"] == 3
+    assert sum(got["win_probability"]) == pytest.approx(1, abs=1e-9)
+    assert got["win_probability"][2] > 0.99 and got["played_out"]["win_rate"][2] > 0.97
 
 
 @pytest.mark.slow

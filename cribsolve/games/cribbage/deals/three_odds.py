@@ -150,8 +150,8 @@ def three_error(spec: CribbageSpec) -> str | None:
     """Why the three-player table cannot be built for ``spec``, or None."""
     if spec.players != SEATS or spec.partners:
         return "the three-player odds are of three players, each on a score of its own"
-    if spec.stinkhole or spec.two_cribs or spec.bid or spec.lowball:
-        return "the three-player odds do not model the stink hole, two cribs, bidding or lowball"
+    if spec.stinkhole:
+        return "the three-player odds do not model the stink hole"
     return None
 
 
