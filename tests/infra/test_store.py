@@ -42,6 +42,7 @@ def test_every_shipped_table_is_current():
     assert kinds == [
         "deckvalue",
         "odds",
+        "odds",
         "opponent",
         "pegging",
         "pegging",
