@@ -101,6 +101,8 @@ def clear() -> list[str]:
 # The seed page's own game (a double deck, 8-card hands, two cut cards, to 241): its odds
 # table takes about ten minutes to build, nearly all of it simulating 8-card hands.
 PAGE_GAME = CribbageSpec(decks=2, hand_size=8, starters=2, game_length=241)
+# Two teams of partners to 121: its four hands make about ten minutes too.
+PARTNERS = CribbageSpec(players=4, hand_size=5, partners=True)
 
 
 def ship() -> None:
@@ -111,6 +113,7 @@ def ship() -> None:
         optimal_frequencies(ruleset("standard"))
         odds_table(CribbageSpec())
         odds_table(PAGE_GAME)
+        odds_table(PARTNERS)
         skunk_table(CribbageSpec())
         win_table("patience")
         win_table("patience2")

@@ -43,6 +43,7 @@ def test_every_shipped_table_is_current():
         "deckvalue",
         "odds",
         "odds",
+        "odds",
         "opponent",
         "pegging",
         "pegging",
