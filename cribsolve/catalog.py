@@ -98,6 +98,13 @@ def clear() -> list[str]:
     return removed
 
 
+# The seed page's own game (a double deck, 8-card hands, two cut cards, to 241): its odds
+# table takes about ten minutes to build, nearly all of it simulating 8-card hands.
+PAGE_GAME = CribbageSpec(decks=2, hand_size=8, starters=2, game_length=241)
+# Two teams of partners to 121: its four hands make about ten minutes too.
+PARTNERS = CribbageSpec(players=4, hand_size=5, partners=True)
+
+
 def ship() -> None:
     """Put the default tables into the package: taken from the cache folder when current,
     else built (the simulated deals behind the odds are too big to ship and stay there)."""
@@ -105,6 +112,8 @@ def ship() -> None:
         rank_table(15)
         optimal_frequencies(ruleset("standard"))
         odds_table(CribbageSpec())
+        odds_table(PAGE_GAME)
+        odds_table(PARTNERS)
         skunk_table(CribbageSpec())
         win_table("patience")
         win_table("patience2")

@@ -102,6 +102,19 @@ def _check_odds_options(
     metavar="N",
     help=f"Also play N games out from the position, as a direct check, 1 to {show(GAMES_MAX)}.",
 )
+@click.option(
+    "--scores",
+    default=None,
+    metavar="A,B,C",
+    help="With --players 3: the three players' scores, players 1, 2 and 3, each sitting at "
+    "the left of the one before.",
+)
+@click.option(
+    "--dealer-player",
+    type=click.IntRange(1, 3),
+    default=None,
+    help="With --players 3: the player who deals next (1, 2 or 3).",
+)
 @seed_option
 @plot_option
 @objective_option("What a position is worth")
@@ -119,22 +132,26 @@ def odds(
     seed,
     plot_path,
     objective,
+    scores,
+    dealer_player,
     **house,
 ):
     """Probability of winning from a board position: two players, two teams of partners
-    (your side's score against theirs) or the five-card game."""
+    (your side's score against theirs), three players or the five-card game."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
     spec = make_spec(game_length, **house)
+    if spec.players == 3:
+        _three(spec, scores, dealer_player, as_json, quiet, play_out, seed)
+        return
+    refuse(["scores", "dealer_player"], "two sides", "they give three players' board")
     _check_odds_options(
         whole, my_score, their_score, dealer, spec.game_length, csv_path, plot_path, play_out
     )
     from cribsolve.games.cribbage.deals.odds import sides_error  # after quick(): no numba to ready
 
     if sides_error(spec):
-        raise click.UsageError(
-            sides_error(spec) + (" (simulate plays three players out)" if spec.players == 3 else "")
-        )
+        raise click.UsageError(sides_error(spec))
     if policy.startswith("expert"):
         from cribsolve.games.cribbage.deals.simulate import expert_refusal
 
@@ -209,3 +226,73 @@ def odds(
             f"  played out: {wins / play_out:.2%} of {play_out:,} games "
             f"[{lo:.2%}, {hi:.2%}] (seed {seed})"
         )
+
+
+def _three(spec, scores, dealer_player, as_json, quiet, play_out, seed) -> None:
+    """``odds --players 3``: each player's P(win) from three scores and the next dealer."""
+    refuse(
+        ["my_score", "their_score", "dealer", "whole", "csv_path", "plot_path"],
+        "three players",
+        "give --scores A,B,C and --dealer-player N",
+    )
+    refuse(["policy", "objective"], "three players", "their table is of greedy players' wins")
+    if scores is None or dealer_player is None:
+        raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals next)")
+    try:
+        board = [int(v) for v in scores.split(",")]
+    except ValueError:
+        board = []
+    if len(board) != 3 or not all(0 <= v < spec.game_length for v in board):
+        raise bad("--scores", f"{scores!r} is not three scores from 0 to {spec.game_length - 1}")
+    from cribsolve.games.cribbage.deals.three_odds import (
+        DEALS3,
+        player_odds,
+        three_error,
+        three_odds_table,
+        three_played_out,
+    )
+
+    if three_error(spec):
+        raise click.UsageError(three_error(spec))
+    if not play_out:
+        quick()
+    from cribsolve.infra.export import dumps
+    from cribsolve.infra.progress import bar
+
+    dealer = dealer_player - 1
+    with bar(DEALS3, "simulating deals for the odds table (once)", quiet, "deal", lazy=True) as pb:
+        p = player_odds(three_odds_table(spec, pb.update), board, dealer)
+    out = {
+        "scores": board,
+        "dealer": dealer_player,
+        "game_length": spec.game_length,
+        "rules": spec.describe(),
+        "policy": "greedy",
+        "win_probability": [float(v) for v in p],
+    }
+    if play_out:
+        from cribsolve.infra.stats import wilson
+
+        with bar(play_out, "playing the position out", quiet, "game") as pb:
+            wins = three_played_out(spec, board, dealer, play_out, seed, pb.update)
+        out["played_out"] = {
+            "games": play_out,
+            "seed": seed,
+            "win_rate": [int(w) / play_out for w in wins],
+            "win_rate_ci": [wilson(int(w), play_out) for w in wins],
+        }
+    if as_json:
+        click.echo(dumps(out))
+        return
+    click.echo(
+        f"{'-'.join(map(str, board))}, player {dealer_player} deals next: "
+        + ", ".join(f"player {i + 1} wins {v:.2%}" for i, v in enumerate(p))
+    )
+    if play_out:
+        for i, (rate, (lo, hi)) in enumerate(
+            zip(out["played_out"]["win_rate"], out["played_out"]["win_rate_ci"])
+        ):
+            click.echo(
+                f"  player {i + 1} played out: {rate:.2%} of {play_out:,} games "
+                f"[{lo:.2%}, {hi:.2%}] (seed {seed})"
+            )

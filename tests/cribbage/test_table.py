@@ -246,7 +246,7 @@ def test_best_discard_for_a_seat_of_four_is_exact_over_the_starter():
         (["simulate", "--variant", "cribbage", "--players", "3", "--lowball"], "two sides"),
         (
             ["odds", "--players", "3", "--my-score", "1", "--their-score", "2", "--dealer"],
-            "the odds are built for two sides",
+            "--my-score does not apply to three players (give --scores A,B,C",
         ),
         (
             ["best-play", "5H", "--players", "4", "--my-score", "3", "--their-score", "4"],

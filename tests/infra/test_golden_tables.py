@@ -22,6 +22,7 @@ def small_builds():
     from cribsolve.core.rules import ruleset
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
+    from cribsolve.games.cribbage.deals.three_odds import three_odds_table
     from cribsolve.games.cribbage.players.inference import throw_model
     from cribsolve.games.cribbage.players.pegtable import peg_table
     from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -33,6 +34,7 @@ def small_builds():
     optimal_frequencies(ruleset("standard"), hands=2_000)
     odds_table(CribbageSpec(game_length=21), deals=400)  # and its deals
     skunk_table(CribbageSpec(game_length=61), deals=400)  # the same deals
+    three_odds_table(CribbageSpec(players=3, hand_size=5, game_length=21), deals=400)
     win_table("patience2", games=300)
     deck_value(games=300)
     peg_table(CribbageSpec(), "open", samples=2)

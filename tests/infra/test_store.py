@@ -42,6 +42,8 @@ def test_every_shipped_table_is_current():
     assert kinds == [
         "deckvalue",
         "odds",
+        "odds",
+        "odds",
         "opponent",
         "pegging",
         "pegging",

@@ -51,9 +51,9 @@ BOARD_ON = True
 @njit(cache=True, inline="always")
 def play_game(seed, policies, table, pr, out, expert, start, board):
     """A whole game between players 0 to n - 1 (policies[player] = (discard, pegging)), from
-    ``start`` = (player 0's score, player 1's, the first dealer or -1 to cut for it; two
-    players) or the start of a game. ``board``: what the expert weighs its throws by near the
-    end of a two-player game (board_throw), or NO_BOARD.
+    ``start`` = (player 0's score, player 1's (each side's: with three players, player 2's
+    too), the first dealer or -1 to cut for it) or the start of a game. ``board``: what the
+    expert weighs its throws by near the end of a two-player game (board_throw), or NO_BOARD.
 
     out: [winner, first dealer, deals begun, winner's score, the last loser's score,
     completed deals, then the parts of a deal (NP with two players, part_count) summed over
@@ -73,13 +73,14 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
         if ties == 1:
             break
     dealer = low
-    if start[2] >= 0:
-        dealer = start[2]
+    given = start.shape[0] - 1  # the scores given; the first dealer last
+    if start[given] >= 0:
+        dealer = start[given]
     out[1] = dealer
     full = unseen_cards(np.zeros(53, dtype=np.int64), pr)  # the spec's whole deck
     scores = np.zeros(sides, dtype=np.int64)
-    scores[:2] = start[:2]
-    if pr[FIVE_CARD] and start[2] < 0:
+    scores[:given] = start[:given]
+    if pr[FIVE_CARD] and start[given] < 0:
         scores[1 - dealer] += FIVE_CARD_START
     trace = np.zeros(trace_length(pr), dtype=np.int64)
     seat_pol = np.empty((n, 2), dtype=np.int64)

@@ -168,9 +168,9 @@ register("odds", 1, _check_odds)
 register("skunks", 1, _check_skunks)
 
 
-def _deals(spec, deals, policy, progress):
+def kept_deals(spec, deals, policy, progress):
     """The simulated deals the tables are made from (deal_records, kept on disk)."""
-    deal_spec = odds_key(replace(spec, game_length=CribbageSpec.game_length))
+    deal_spec = spec_key(replace(spec, game_length=CribbageSpec.game_length))
     return load(
         "deals",
         {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
@@ -190,7 +190,7 @@ def odds_table(
     deals = deals or DEALS[policy]
 
     def compute():
-        rec = _deals(spec, deals, policy, progress)
+        rec = kept_deals(spec, deals, policy, progress)
         reach = reach_table(rec["parts"], rec["traces"], spec.game_length, seats=spec.players)
         return {"win": 1.0 - reach if spec.lowball else reach}
 
@@ -211,11 +211,16 @@ def sides_error(spec: CribbageSpec) -> str | None:
 
 
 def odds_key(spec: CribbageSpec) -> dict:
+    """spec_key of a spec whose odds are of two sides."""
+    if sides_error(spec):
+        raise CribsolveError(sides_error(spec))
+    return spec_key(spec)
+
+
+def spec_key(spec: CribbageSpec) -> dict:
     """The spec's fields as a table's key; the fields of a table of more than two players or
     of the five-card game only where they are not the two-player game's (so its tables keep
     their keys)."""
-    if sides_error(spec):
-        raise CribsolveError(sides_error(spec))
     plain = asdict(CribbageSpec())
     return {k: v for k, v in asdict(spec).items() if k not in TABLE_FIELDS or v != plain[k]}
 
@@ -238,7 +243,7 @@ def skunk_table(
     line = spec.game_length - SKUNK
 
     def compute():
-        rec = _deals(spec, deals, policy, progress)
+        rec = kept_deals(spec, deals, policy, progress)
         return {
             "skunk": reach_table(rec["parts"], rec["traces"], spec.game_length, line, spec.players)
         }

@@ -35,16 +35,25 @@ def reach_times(parts, traces, seats):
         rows[k, seats - 1] += parts[k, 1 + 2 * seats]
         rows[k, 2] += plays[k, 1]
         top = max(top, plays[k, 0], plays[k, 1])
-    times = np.full((k_n, 2, top + 1), MISS, dtype=np.int8)
+    return rows, plays, point_times(traces, seats, 2, top)
+
+
+@njit(cache=True)
+def point_times(traces, seats, sides, top):
+    """times[k, side, t]: the event of deal k's trace (pegging.log_points) at which the play
+    points, heels included, of ``side`` (a seat's side: seat % ``sides``, seat 0 at the
+    dealer's left) first reach t (up to ``top``), or MISS."""
+    k_n = traces.shape[0]
+    times = np.full((k_n, sides, top + 1), MISS, dtype=np.int8)
     for k in range(k_n):
-        got = np.zeros(2, dtype=np.int64)
+        got = np.zeros(sides, dtype=np.int64)
         for e in range(traces[k, 0]):
             code = traces[k, 1 + e]
-            side, pts = code % seats % 2, code // seats
+            side, pts = code % seats % sides, code // seats
             for t in range(got[side] + 1, got[side] + pts + 1):
                 times[k, side, t] = e
             got[side] += pts
-    return rows, plays, times
+    return times
 
 
 @njit(cache=True)
