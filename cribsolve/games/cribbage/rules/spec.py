@@ -244,6 +244,13 @@ class CribbageSpec:
             ]
         return []
 
+    def heels(self, card: int) -> bool:
+        """Whether ``card`` turned as a cut card gives the dealer his heels: a jack, not a
+        wild one."""
+        from cribsolve.core.cards import JACK, RANK
+
+        return RANK[card] == JACK and self.wild_rank != JACK
+
     @property
     def throw(self) -> int:
         """Cards each player throws to the (or each) crib."""

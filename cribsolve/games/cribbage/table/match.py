@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cribsolve.core.cards import JACK, RANK, VALUE, without
+from cribsolve.core.cards import RANK, VALUE, without
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.games.cribbage.deals.game import FIVE_CARD_START, TIE
 from cribsolve.games.cribbage.rules import announce, pegging
@@ -366,7 +366,7 @@ class Deal:
         for p in range(self.t.players):
             self.seen[p].append(card)
         self.m.say(f"  {what}: {format_card(card)}")
-        if RANK[card] == JACK and self.m.spec.wild_rank != JACK:
+        if self.m.spec.heels(card):
             self.m.score(self.dealer, 2, "his heels, two for the dealer")
 
     def _first(self) -> int:

@@ -24,6 +24,7 @@ HOUSE_KEYS = {
     "bid": ("bids",),
 }
 PASS = "pass"  # the word that ends the bidding
+DRAWS = HOUSE_KEYS["draw"]  # lines whose value is (thrown away, drawn)
 
 
 @dataclass(frozen=True)
@@ -265,7 +266,7 @@ def _deal_value(rec: Record, n: int, key: str, value: str):
     the bids, a whole number each, ``PASS`` last."""
     if key == "bids":
         return _bids(rec, n, value)
-    if key.endswith(("draw", "draw after")):
+    if key in DRAWS:
         if value.strip().lower() == "none":
             return [], []
         away, sep, drawn = f"{value.lower()} ".partition(" for ")

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cribsolve.core.cards import JACK, RANK, SUIT, without
+from cribsolve.core.cards import SUIT, without
 from cribsolve.core.notation import JOKER, format_card
 from cribsolve.games.cribbage.deals.game import FIVE_CARD_START
 from cribsolve.games.cribbage.rules import pegging
 from cribsolve.games.cribbage.rules.pegging import GO
-from cribsolve.games.cribbage.table.record import PASS, Record
+from cribsolve.games.cribbage.table.record import DRAWS, PASS, Record
 
 
 @dataclass
@@ -231,8 +231,9 @@ def show_score(held, cuts, spec, crib: bool, itemized: bool = True):
 
 def _replay_deal(rec, d, number, dealer, scores, spec):
     if not spec.jokers:
-        for key, (line, cards) in d.fields.items():
-            if JOKER in (cards if key != "bids" and not key.endswith(("draw", "after")) else ()):
+        for key, (line, value) in d.fields.items():
+            cards = [] if key == "bids" else value[0] + value[1] if key in DRAWS else value
+            if JOKER in cards:
                 rec.fail(
                     line,
                     f"a joker in '{key}', but this game has none (a line 'rules: "
@@ -242,7 +243,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
     t, n = x.t, spec.throw
     heels = [] if spec.choose_cut else list(x.starters)
     if len(x.starters) < spec.starters and not spec.choose_cut:  # his heels on the first
-        if not (RANK[x.starters[0]] == JACK and spec.wild_rank != JACK):
+        if not spec.heels(x.starters[0]):
             rec.fail(x.l_starter, f"'starter' takes {spec.starters} cards, not 1")
         if not x.award(dealer, 2, "heels"):
             rec.fail(
@@ -254,7 +255,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
         return x.done(t.side(dealer))
     if spec.starters == 2:
         heels = heels[1:]
-        if RANK[x.starters[0]] == JACK and spec.wild_rank != JACK:
+        if spec.heels(x.starters[0]):
             if x.award(dealer, 2, "heels"):
                 rec.fail(
                     x.l_starter,
@@ -280,11 +281,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
         _auction(x, hand)
     throw, x.l_throw = _cards_of(rec, d, "throw")
     gift = _gift(x, 0, "gift", hand, throw)
-    try:
-        x.kept = without(hand, throw + gift)
-    except ValueError:
-        c = next(c for c in throw if throw.count(c) > hand.count(c))
-        rec.fail(x.l_throw, f"you throw {format_card(c)}, which is not among your cards")
+    x.kept = _kept(x, 0, hand, throw, gift, x.l_throw)
     x.decide("throw", x.l_throw, hand, throw + gift)
     x.throw = throw
     thrown = {0: throw}
@@ -292,17 +289,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
         their_throw, l_tt = x.throws[p]
         if p in held and their_throw is not None:
             g = _gift(x, p, "their gift", held[p], their_throw)
-            try:
-                x.their_kept[p] = without(held[p], their_throw + g)
-            except ValueError:
-                c = next(c for c in their_throw if their_throw.count(c) > held[p].count(c))
-                rec.fail(
-                    l_tt,
-                    f"they throw {format_card(c)}, which is not among their cards"
-                    if t.players == 2
-                    else f"{t.names[p]} throws {format_card(c)}, which is not among "
-                    f"{t.whose(p)} cards",
-                )
+            x.their_kept[p] = _kept(x, p, held[p], their_throw, g, l_tt)
         elif complete and their_throw is None:
             rec.fail(d.line, f"give '{t.throw_key(p)}': under these rules every throw is told")
         thrown[p] = their_throw
@@ -319,7 +306,7 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
     dealt += [(x.drawn[p], d.line) for p in range(t.players)] + [(x.starters, x.l_starter)]
     _check_copies(x, dealt)
     for c in heels:  # his heels: 2 to the dealer
-        if RANK[c] == JACK and spec.wild_rank != JACK and x.award(dealer, 2, "heels"):
+        if spec.heels(c) and x.award(dealer, 2, "heels"):
             if x.tokens is not None:
                 rec.fail(x.l_play, "the game ended with his heels at the cut: nothing is played")
             return x.done(t.side(dealer))
@@ -354,6 +341,24 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
         if x.award(p, pts, "crib"):
             return x.done(t.side(p))
     return x.done(-1)
+
+
+def _kept(x: _Deal, p: int, hand, throw, gift, line) -> list:
+    """Place p's cards after its throw (and the card it gave), each thrown card checked to be
+    one it held."""
+    try:
+        return without(hand, throw + gift)
+    except ValueError:
+        t = x.t
+        c = next(c for c in throw if throw.count(c) > hand.count(c))
+        x.rec.fail(
+            line,
+            f"you throw {format_card(c)}, which is not among your cards"
+            if p == 0
+            else f"they throw {format_card(c)}, which is not among their cards"
+            if t.players == 2
+            else f"{t.names[p]} throws {format_card(c)}, which is not among {t.whose(p)} cards",
+        )
 
 
 def _gift(x: _Deal, p: int, key: str, hand, throw) -> list:
