@@ -36,6 +36,7 @@ def test_flags_name_the_players_and_rules_in_play():
         "LOOKAHEAD_ON": False,
         "EXPERT1_ON": False,
         "EXPERT_ON": False,
+        "EXPERTN_ON": False,
         "WILD_ON": False,
         "GENERAL_ON": False,
         "DRAW_ON": False,
@@ -46,6 +47,11 @@ def test_flags_name_the_players_and_rules_in_play():
     assert f["EXPERT_ON"] and f["WILD_ON"] and f["DRAW_ON"] and f["BOARD_ON"]
     assert f["GENERAL_ON"]  # the expert's throw weighs its pegging table
     assert not f["EXPERT1_ON"] and not f["LOOKAHEAD_ON"] and not f["BID_ON"]
+    assert not f["EXPERTN_ON"]  # the expert of three or four players: not at two
+    three = game.flags(
+        EXPERT[:1].repeat(3, axis=0), CribbageSpec(players=3, hand_size=5).as_array()
+    )
+    assert three["EXPERTN_ON"] and not three["EXPERT_ON"]
     for spec in (
         CribbageSpec(players=3, hand_size=5),
         CribbageSpec(starters=2),
