@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.checks import bad, card, cards, check_unseen, refuse
+from cribsolve.cli.checks import bad, card, cards, check_unseen, refuse, three_scores
 from cribsolve.cli.options import game_options, make_spec, seed_option
-from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
+from cribsolve.cli.spelling import (
+    Spelled,
+    objective_option,
+    samples_option,
+    seat_option,
+    three_board_options,
+)
 from cribsolve.core.notation import format_card
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX, TABLE_FIELDS
@@ -96,6 +102,10 @@ def _my_seat(dealer, spec):
     default=None,
     help="The opponent's score.",
 )
+@three_board_options(
+    " (player 1 is you; this play's points in them); with --dealer-player, --starter "
+    "and --thrown, rank by P(win) of the game"
+)
 @click.option("--starter", default=None, metavar="CARD", help="The cut card.")
 @click.option(
     "--game-length",
@@ -133,6 +143,8 @@ def best_play(
     dealer,
     my_score,
     their_score,
+    scores,
+    dealer_player,
     starter,
     thrown,
     samples,
@@ -152,11 +164,12 @@ def best_play(
 
     spec = make_spec(game_length, **house)
     sampled = spec.players > 2 or spec.five_card
+    board = _three_board(scores, dealer_player, dealer, spec) if sampled else None
     if sampled:
         refuse(
-            ["my_score", "their_score", "objective", "game_length"],
+            ["my_score", "their_score", "objective"] + ["game_length"] * (board is None),
             "best-play with three or four players or --five-card",
-            "P(win) is weighed for the two-player game",
+            "P(win) is weighed for two players, or three with --scores",
         )
     else:
         refuse(
@@ -165,7 +178,7 @@ def best_play(
             "its search lays each card from what "
             "each player knows; --policy is for three or four or --five-card",
         )
-    me = _my_seat(dealer, spec)
+    me = _my_seat(dealer, spec) if board is None else board[0]
     if not hand:
         raise click.UsageError(
             'give your unplayed cards, e.g. cribsolve best-play QH JH --played "KS 5H"'
@@ -198,7 +211,7 @@ def best_play(
             "a play without the scores",
             "they go with --my-score",
         )
-    elif my_score is not None and (starter is None or thrown is None):
+    elif (my_score is not None or board is not None) and (starter is None or thrown is None):
         raise click.UsageError("P(win) needs --starter and --thrown with the scores")
     cut = None if starter is None else card(starter, "--starter")
     crib = cards(thrown, "--thrown")
@@ -219,7 +232,15 @@ def best_play(
         rows, unseen = sampled_play(
             mine, tokens, me, known + crib, spec, samples, seed, policy, cut
         )
-        return _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
+        wins = {}
+        if board is not None:
+            wins = _three_wins(
+                mine, tokens, me, cut, crib, board[1], known, spec, samples, seed, quiet
+            )
+            rows = sorted(rows, key=lambda r: -wins[r.card][0])
+        return _sampled_output(
+            rows, me, now, unseen, spec, samples, seed, policy, as_json, wins, scores
+        )
     rows, n_holdings = rank_plays(mine, tokens, me, known + crib + [cut] * (cut is not None), spec)
     wins = {}
     if my_score is not None:
@@ -266,7 +287,41 @@ def best_play(
     )
 
 
-def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json):
+def _three_board(scores, dealer_player, dealer, spec):
+    """(my seat, the scores seat by seat) from --scores and --dealer-player, or None."""
+    if scores is None and dealer_player is None:
+        return None
+    from cribsolve.games.cribbage.deals.three_odds import seat_of, seat_scores
+
+    if spec.players != 3 or spec.partners:
+        raise CribsolveError(
+            "--scores and --dealer-player weigh three players' board (--players 3); two "
+            "players give --my-score and --their-score"
+        )
+    refuse(["dealer"], "--scores", "--dealer-player says where you sit")
+    if scores is None or dealer_player is None:
+        raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals)")
+    d = dealer_player - 1
+    return seat_of(0, d), seat_scores(three_scores(scores, spec.game_length), d)
+
+
+def _three_wins(mine, tokens, me, cut, crib, board, known, spec, samples, seed, quiet):
+    """Each card's (P(win), its standard error) at three players (three_choices.play_odds3)."""
+    from cribsolve.games.cribbage.deals.three_choices import check_board3, play_odds3
+    from cribsolve.games.cribbage.deals.three_odds import DEALS3, three_odds_table
+    from cribsolve.infra.progress import bar
+
+    check_board3(spec, board)
+    table = "simulating deals for the odds table (once)"
+    with bar(DEALS3, table, quiet, "deal", lazy=True) as pb:
+        three_odds_table(spec, pb.update)
+    return {
+        format_card(c): (p, se)
+        for c, p, se in play_odds3(mine, tokens, me, cut, crib, board, known, spec, samples, seed)
+    }
+
+
+def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json, wins, scores):
     from cribsolve.games.cribbage.rules.spec import seat_names
     from cribsolve.infra.export import dumps
 
@@ -290,9 +345,11 @@ def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
                             "theirs": r.theirs,
                             "margin": r.mine - r.theirs,
                             "se": r.se,
+                            **({"win": wins[r.card][0], "win_se": wins[r.card][1]} if wins else {}),
                         }
                         for r in rows
                     ],
+                    **({"scores": [int(v) for v in scores.split(",")]} if wins else {}),
                 }
             )
         )
@@ -317,10 +374,21 @@ def _sampled_output(rows, me, now, unseen, spec, samples, seed, policy, as_json)
                 else "your points; theirs: the mean of each other player's"
             )
         )
-    click.echo(f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7} {'± se':>6}")
+    if wins:
+        click.echo(
+            f"  P(win) of the game at {scores.replace(',', '-')} (yours first, then your "
+            "left's): the rest of "
+            f"the deal played out {samples:,} times from each card (all greedy; seed {seed}), "
+            "then the three-player odds table; most wins first"
+        )
+    click.echo(
+        f"  {'card':<5} {'mine':>6} {'theirs':>7} {'margin':>7} {'± se':>6}"
+        + f" {'P(win)':>7} {'± se':>6}" * bool(wins)
+    )
     for r in rows:
         click.echo(
             f"  {r.card:<5} {r.mine:6.3f} {r.theirs:7.3f} {r.mine - r.theirs:7.3f} {r.se:6.3f}"
+            + (f" {wins[r.card][0]:7.2%} {wins[r.card][1]:6.2%}" if wins else "")
         )
 
 

@@ -81,6 +81,17 @@ def no_jokers(cards, variant: str) -> None:
         raise CardError(f"jokers are not dealt in {SOLITAIRES[variant].name}")
 
 
+def three_scores(text: str, length: int) -> list[int]:
+    """--scores A,B,C: three scores below the game ``length``."""
+    try:
+        board = [int(v) for v in text.split(",")]
+    except ValueError:
+        board = []
+    if len(board) != 3 or not all(0 <= v < length for v in board):
+        raise bad("--scores", f"{text!r} is not three scores from 0 to {length - 1}")
+    return board
+
+
 def check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52) -> None:
     """Enough of the deck's cards must be left unseen to deal what is still hidden."""
     left = deck - n_known

@@ -21,7 +21,13 @@ from cribsolve.cli.options import (
     plot_option,
     pysol_option,
 )
-from cribsolve.cli.spelling import Spelled, objective_option, samples_option, seat_option
+from cribsolve.cli.spelling import (
+    Spelled,
+    objective_option,
+    samples_option,
+    seat_option,
+    three_board_options,
+)
 from cribsolve.core.notation import parse_cards
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX
@@ -68,6 +74,8 @@ class DiscardRequest:
     with_pegs: bool
     my_score: int | None
     their_score: int | None
+    scores: str | None  # three players: --scores A,B,C
+    dealer_player: int | None
     game_length: int
     objective: str
     players: int
@@ -235,6 +243,7 @@ class DiscardRequest:
     show_default=True,
     help="Two-player, with the scores: points to win (with --lowball: to lose).",
 )
+@three_board_options(" (player 1 is you); with --dealer-player, rank by P(win) of the game")
 @objective_option("Two-player, with the scores: what the throws are ranked by")
 def best_discard(**params):
     """Rank every discard of a hand: exact expected points for the standard deals (6 cards,
@@ -251,7 +260,13 @@ def best_discard(**params):
         "--variant cribbage",
         "it is for the solitaires, --variant patience or patience2",
     )
-    from cribsolve.cli.discard_cribbage import rank_by_wins, rank_exact, rank_sampled, rank_table
+    from cribsolve.cli.discard_cribbage import (
+        rank_by_wins,
+        rank_by_wins3,
+        rank_exact,
+        rank_sampled,
+        rank_table,
+    )
 
     hand = parse_cards(o.cards) if o.cards else []
     if o.hand_size is not None and hand and o.hand_size != len(hand):
@@ -260,6 +275,8 @@ def best_discard(**params):
         )
     if (o.my_score is None) != (o.their_score is None):
         raise click.UsageError("give both --my-score and --their-score")
+    if o.scores is not None or o.dealer_player is not None:
+        return rank_by_wins3(o, hand)
     if o.my_score is not None:
         return rank_by_wins(o, hand)
     refuse(["game_length", "objective"], "a throw's expected points", "it goes with --my-score")

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from cribsolve.cli.checks import card, cards, check_unseen, given, refuse
+from cribsolve.cli.checks import card, cards, check_unseen, given, refuse, three_scores
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
 from cribsolve.cli.options import make_spec, opponent_progress, plot, quick
 from cribsolve.core.notation import format_card, format_cards
@@ -264,7 +264,7 @@ def rank_by_wins(o, hand):
     refuse(
         ["players", "partners", "five_card"],
         "--my-score",
-        "the board is weighed in the two-player game only",
+        "the board of two sides; three players give --scores and --dealer-player",
     )
     spec = make_spec(
         o.game_length,
@@ -279,7 +279,6 @@ def rank_by_wins(o, hand):
     )
     from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
     from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, throw_odds
-    from cribsolve.infra.export import dumps, write_csv
     from cribsolve.infra.progress import bar
 
     if o.dealer is None:
@@ -294,6 +293,92 @@ def rank_by_wins(o, hand):
         hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples, o.seed, o.objective
     )
     _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
+    _wins_output(
+        o,
+        hand,
+        rows,
+        {"my_score": mine, "their_score": theirs},
+        f"as {'dealer' if o.dealer else 'pone'} at {mine} to {theirs}",
+        f"both {POLICY}, then the odds table",
+    )
+
+
+def rank_by_wins3(o, hand):
+    """Three players, --scores and --dealer-player: each throw's P(win), its deals played
+    out."""
+    refuse(
+        [
+            "batch",
+            "opponent",
+            "with_dist",
+            "plot_path",
+            "starter",
+            "starters",
+            "preset",
+            "with_pegs",
+            "dealer",
+            "my_score",
+            "objective",
+            "five_card",
+        ],
+        "--scores",
+        "each throw's P(win) comes from played-out deals of three players",
+    )
+    if o.players != 3 or o.partners:
+        raise CribsolveError(
+            "--scores and --dealer-player weigh three players' board (--players 3); two "
+            "sides give --my-score and --their-score"
+        )
+    if o.scores is None or o.dealer_player is None:
+        raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals)")
+    spec = make_spec(
+        o.game_length,
+        target=o.target,
+        lowball=o.lowball,
+        jokers=o.jokers,
+        decks=o.decks,
+        hand_size=len(hand) or None,
+        crib_size=o.crib_size,
+        wild=o.wild,
+        players=3,
+        **o.house,
+    )
+    scores = three_scores(o.scores, spec.game_length)
+    from cribsolve.games.cribbage.deals.three_choices import check_board3, throw_odds3
+    from cribsolve.games.cribbage.deals.three_odds import (
+        DEALS3,
+        seat_of,
+        seat_scores,
+        three_odds_table,
+    )
+    from cribsolve.games.cribbage.deals.win_choices import POLICY
+    from cribsolve.infra.progress import bar
+
+    dealer = o.dealer_player - 1
+    seat, board = seat_of(0, dealer), seat_scores(scores, dealer)
+    check_board3(spec, board)
+    with bar(
+        DEALS3, "simulating deals for the odds table (once)", o.quiet, "deal", lazy=True
+    ) as pb:
+        three_odds_table(spec, pb.update)
+    rows = throw_odds3(hand, seat, board, spec, cards(o.seen, "--seen"), o.samples, o.seed)
+    _say_hand_size(spec)
+    where = ("the dealer", "at the dealer's left", "at the dealer's right")[(seat + 1) % 3]
+    _wins_output(
+        o,
+        hand,
+        rows,
+        {"scores": scores, "dealer_player": o.dealer_player},
+        f"{where} at {'-'.join(map(str, scores))} (yours first, then your left's)",
+        f"all {POLICY}, then the three-player odds table; theirs: the mean of the others'",
+    )
+
+
+def _wins_output(o, hand, rows, board, at, how):
+    """rank_by_wins's and rank_by_wins3's table of throws (``board``: the scores as --json
+    gives them; ``at``: where I am; ``how``: how the deals are played out)."""
+    from cribsolve.infra.export import dumps, write_csv
+
     wins = o.objective == "win"
     worth = (lambda x, w: f"{x:{w}.2%}") if wins else (lambda x, w: f"{x:{w}.3f}")
     by_points = max(rows, key=lambda r: r.mine - r.theirs)
@@ -309,8 +394,7 @@ def rank_by_wins(o, hand):
         click.echo(
             dumps(
                 {
-                    "my_score": mine,
-                    "their_score": theirs,
+                    **board,
                     "samples": o.samples,
                     "seed": o.seed,
                     "objective": o.objective,
@@ -321,9 +405,8 @@ def rank_by_wins(o, hand):
         return
     what = "P(win) of the game" if wins else "expected game points (2 a win, 3 a skunk)"
     click.echo(
-        f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'} at {mine} to "
-        f"{theirs}: {what}, best first, over {o.samples:,} deals played out "
-        f"from each throw (seed {o.seed}; both {POLICY}, then the odds table)"
+        f"{format_cards(hand)} {at}: {what}, best first, over {o.samples:,} deals played "
+        f"out from each throw (seed {o.seed}; {how})"
     )
     click.echo(
         f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "

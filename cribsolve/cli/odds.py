@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.checks import bad, check_outputs, check_plot, refuse
+from cribsolve.cli.checks import bad, check_outputs, check_plot, refuse, three_scores
 from cribsolve.cli.options import (
     GAME_OPTIONS,
     GAMES_MAX,
@@ -19,7 +19,7 @@ from cribsolve.cli.options import (
     show,
     wrote,
 )
-from cribsolve.cli.spelling import Spelled, objective_option, seat_option
+from cribsolve.cli.spelling import Spelled, objective_option, seat_option, three_board_options
 from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX
 
 # the house rules the odds table models (not the stink hole, which adds points by stages,
@@ -102,19 +102,7 @@ def _check_odds_options(
     metavar="N",
     help=f"Also play N games out from the position, as a direct check, 1 to {show(GAMES_MAX)}.",
 )
-@click.option(
-    "--scores",
-    default=None,
-    metavar="A,B,C",
-    help="With --players 3: the three players' scores, players 1, 2 and 3, each sitting at "
-    "the left of the one before.",
-)
-@click.option(
-    "--dealer-player",
-    type=click.IntRange(1, 3),
-    default=None,
-    help="With --players 3: the player who deals next (1, 2 or 3).",
-)
+@three_board_options("")
 @seed_option
 @plot_option
 @objective_option("What a position is worth")
@@ -238,12 +226,7 @@ def _three(spec, scores, dealer_player, as_json, quiet, play_out, seed) -> None:
     refuse(["policy", "objective"], "three players", "their table is of greedy players' wins")
     if scores is None or dealer_player is None:
         raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals next)")
-    try:
-        board = [int(v) for v in scores.split(",")]
-    except ValueError:
-        board = []
-    if len(board) != 3 or not all(0 <= v < spec.game_length for v in board):
-        raise bad("--scores", f"{scores!r} is not three scores from 0 to {spec.game_length - 1}")
+    board = three_scores(scores, spec.game_length)
     from cribsolve.games.cribbage.deals.three_odds import (
         DEALS3,
         player_odds,

@@ -62,6 +62,28 @@ def seat_option(help: str):
     return decorate
 
 
+def three_board_options(you: str):
+    """--scores A,B,C and --dealer-player N: a three-player board, read alike by every command
+    that weighs one (``you``: who player 1 is here, or empty)."""
+
+    def decorate(f):
+        f = click.option(
+            "--dealer-player",
+            type=click.IntRange(1, 3),
+            default=None,
+            help="With --players 3: the player who deals (1, 2 or 3).",
+        )(f)
+        return click.option(
+            "--scores",
+            default=None,
+            metavar="A,B,C",
+            help="With --players 3: the three players' scores, players 1, 2 and 3, each "
+            f"sitting at the left of the one before{you}.",
+        )(f)
+
+    return decorate
+
+
 class Spelled(click.Command):
     """A command that still takes the spellings its options had before every command spoke
     one language (``respelled``: old -> new; '' makes the value a positional argument; a dict

@@ -16,33 +16,34 @@ from cribsolve.games.cribbage.rules.spec import CribbageSpec
 THREE = CribbageSpec(players=3, hand_size=5)
 
 
+def slow_deal(p, tr, score, length, later):
+    """Each seat's P(win) from ``score`` (seat 0 at the dealer's left, seat 1, the dealer)
+    over one deal (its parts p and trace tr) replayed point by point: the trace (heels, then
+    the play), the hands from the dealer's left round to the dealer, then the crib;
+    ``later(a, b, c)``: the next deal's odds, seat 0 dealing."""
+    score, done = list(score), None
+    for code in tr[1 : 1 + tr[0]]:
+        score[code % 3] += code // 3
+        if score[code % 3] >= length:
+            done = code % 3
+            break
+    for seat, pts in enumerate((p[4], p[5], p[6] + p[7])):
+        if done is None:
+            score[seat] += pts
+            done = seat if score[seat] >= length else None
+    if done is not None:
+        return np.eye(3)[done]
+    nxt = later(score[1], score[2], score[0])  # seat 1 is at the next dealer's left
+    return np.array((nxt[2], nxt[0], nxt[1]))
+
+
 def slow_three(parts, traces, length):
-    """Each seat's P(win) from (seat 0 at the dealer's left, seat 1, the dealer), each deal
-    replayed point by point: the trace (heels, then the play), the hands from the dealer's
-    left round to the dealer, then the crib; memoised recursion, no shared code with the
-    table."""
+    """The table by memoised recursion over the deals (slow_deal), no shared code with it."""
     deals = list(zip(parts.tolist(), traces.tolist()))
 
     @lru_cache(maxsize=None)
     def win(a, b, c):
-        total = np.zeros(3)
-        for p, tr in deals:
-            score, done = [a, b, c], None
-            for code in tr[1 : 1 + tr[0]]:
-                score[code % 3] += code // 3
-                if score[code % 3] >= length:
-                    done = code % 3
-                    break
-            for seat, pts in enumerate((p[4], p[5], p[6] + p[7])):
-                if done is None:
-                    score[seat] += pts
-                    done = seat if score[seat] >= length else None
-            if done is not None:
-                total[done] += 1
-            else:  # seat 0 deals next: seat 1 is at its left, the dealer after
-                nxt = win(score[1], score[2], score[0])
-                total += (nxt[2], nxt[0], nxt[1])
-        return total / len(deals)
+        return sum(slow_deal(p, tr, (a, b, c), length, win) for p, tr in deals) / len(deals)
 
     return win
 
@@ -59,6 +60,27 @@ def test_the_table_equals_a_slow_replay_of_its_deals():
             for c in range(2, length, 3):
                 assert table[a, b, c] == pytest.approx(slow(a, b, c), abs=1e-12)
     three_odds._check_odds3({"win": table}, {"game_length": length})
+
+
+def test_each_deal_from_any_scores_equals_its_slow_replay():
+    """deal_wins (the three-player throws' and cards' P(win) deal by deal) against
+    slow_deal, the later deals read from the same table."""
+    rec = deal_records(THREE, 40, seed=6)
+    length = 25
+    table = three_odds.three_table(rec["parts"], rec["traces"], length)
+    rows, _, times = three_odds.three_rows(rec["parts"], rec["traces"])
+    later = lambda a, b, c: table[a, b, c]  # noqa: E731
+    for score in [(0, 0, 0), (20, 3, 11), (24, 24, 24), (10, 22, 23), (23, 9, 17)]:
+        got = three_odds.deal_wins(table, np.array(score), rows, times, length)
+        for k, (p, tr) in enumerate(zip(rec["parts"].tolist(), rec["traces"].tolist())):
+            assert got[k] == pytest.approx(slow_deal(p, tr, score, length, later), abs=1e-12)
+
+
+def test_players_sit_round_the_dealer():
+    """Player 0 deals: it is the last seat, the player at its left seat 0."""
+    assert [three_odds.seat_of(p, 0) for p in range(3)] == [2, 0, 1]
+    assert [three_odds.seat_of(0, d) for d in range(3)] == [2, 1, 0]
+    assert three_odds.seat_scores((5, 6, 7), 1) == [7, 5, 6]
 
 
 def test_the_table_reads_by_player_and_dealer():

@@ -27,13 +27,18 @@ BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 64
 
 
 @njit(cache=True)
-def seat_deck(hand, rest, seat, deck):
-    """Fill ``deck`` for a two-player play_deal: ``hand`` dealt to ``seat`` (seat 0 gets
-    deck[0:h], seat 1 the next h), the other's hand from ``rest``, then the rest of it."""
+def seat_deck(hand, rest, seat, deck, seats):
+    """Fill ``deck`` for a play_deal of ``seats`` players: ``hand`` dealt to ``seat`` (seat s
+    gets deck[sh:sh + h]), the others' hands from ``rest`` in seat order, then the rest of it."""
     h = hand.shape[0]
-    deck[seat * h : seat * h + h] = hand
-    deck[(1 - seat) * h : (2 - seat) * h] = rest[:h]
-    deck[2 * h :] = rest[h:]
+    j = 0
+    for s in range(seats):
+        if s == seat:
+            deck[s * h : s * h + h] = hand
+        else:
+            deck[s * h : s * h + h] = rest[j : j + h]
+            j += h
+    deck[seats * h :] = rest[j:]
 
 
 @njit(cache=True)
@@ -121,7 +126,7 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
     state = _mixed(key)
     for s in range(n):
         state = _shuffle(rest, state)
-        seat_deck(dealt, rest, seat, deck)
+        seat_deck(dealt, rest, seat, deck, 2)
         theirs_dealt = rest[:h]
         forced[1 - seat] = model_throw(theirs_dealt, 1 - seat, expert[1], disc_idx)
         if forced[1 - seat] < 0:

@@ -122,6 +122,23 @@ def _three_table(length, groups, weights, fix, k_n):
     return win
 
 
+@njit(cache=True)
+def deal_wins(win, scores, rows, times, length):
+    """out[k, s]: P(seat s wins) from ``scores`` (seat 0, seat 1, the dealer; the points of
+    the deal so far in them) over the rest of deal k, as three_rows gives it (its play card by
+    card, then its totals in counting order), the deals after it from ``win``."""
+    out = np.zeros((rows.shape[0], SEATS))
+    need = length - scores
+    top = times.shape[2] - 1
+    for k in range(rows.shape[0]):
+        s = _in_play(times[k], need, top)
+        if s >= 0:
+            out[k, s] = 1.0
+        else:
+            _by_totals(win, scores[0], scores[1], scores[2], need, rows[k], 1.0, out[k])
+    return out
+
+
 def three_table(parts, traces, length):
     """_three_table from deal_records' arrays of three-player deals."""
     rows, plays, times = three_rows(parts, traces)
@@ -171,11 +188,22 @@ def three_odds_table(spec: CribbageSpec, progress=None, deals: int = DEALS3) -> 
     return load("odds3", key, compute)["win"]
 
 
+def seat_of(player: int, dealer: int) -> int:
+    """The seat (0 at the dealer's left, 2 the dealer) of ``player`` (players 0, 1, 2, each at
+    the left of the one before) when ``dealer`` deals."""
+    return (player - dealer - 1) % SEATS
+
+
+def seat_scores(scores, dealer: int) -> list[int]:
+    """The players' ``scores`` seat by seat when ``dealer`` deals (seat_of)."""
+    return [int(scores[(dealer + 1 + s) % SEATS]) for s in range(SEATS)]
+
+
 def player_odds(win: np.ndarray, scores, dealer: int) -> np.ndarray:
     """Each player's P(win) from ``scores`` (players 0, 1, 2, each at the left of the one
     before) when ``dealer`` deals next, read from the seat-by-seat table."""
-    at = win[tuple(scores[(dealer + 1 + s) % SEATS] for s in range(SEATS))]
-    return np.array([at[(p - dealer - 1) % SEATS] for p in range(SEATS)])
+    at = win[tuple(seat_scores(scores, dealer))]
+    return np.array([at[seat_of(p, dealer)] for p in range(SEATS)])
 
 
 def three_played_out(

@@ -15,13 +15,13 @@ from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.deals.board_throw import seat_deck
-from cribsolve.games.cribbage.deals.deal import NP, play_deal
+from cribsolve.games.cribbage.deals.deal import NP, play_deal, trace_length
 from cribsolve.games.cribbage.deals.game import NO_BOARD, flags
 from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
 from cribsolve.games.cribbage.players.policies import GREEDY, play
 from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, lay, log_points
 from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, reach_times
-from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX
+from cribsolve.games.cribbage.rules.spec import ODDS_LENGTH_MAX, PLAYERS
 from cribsolve.games.cribbage.throw.values import show_points
 from cribsolve.infra.jit import njit, threaded, variant
 
@@ -52,26 +52,27 @@ class BoardThrow:
 
 
 @njit(cache=True, nogil=True)
-def _rollouts(rows, hand, unseen, seat, seeds, policies, table, pr, expert):
+def deal_rollouts(rows, hand, unseen, seat, seeds, policies, table, pr, expert):
     """Each row i of ``rows``: throw o = i // n (option of deal_options) on shuffle
-    s = i % n (n shuffles: seeds), as rows of PARTS and traces."""
-    n, h = seeds.shape[0], hand.shape[0]
-    parts = np.zeros((rows.shape[0], NP), dtype=np.int64)
-    traces = np.zeros((rows.shape[0], MAX_EVENTS + 1), dtype=np.int64)
+    s = i % n (n shuffles: seeds), as rows of parts (deal.part_count) and traces; ``hand``
+    dealt to ``seat``, the other seats' hands and the deck from the shuffle."""
+    n, h, seats = seeds.shape[0], hand.shape[0], pr[PLAYERS]
+    parts = np.zeros((rows.shape[0], 3 + 2 * seats), dtype=np.int64)
+    traces = np.zeros((rows.shape[0], trace_length(pr)), dtype=np.int64)
     for r in range(rows.shape[0]):
         i = rows[r]
         o, s = i // n, i % n
         np.random.seed(seeds[s])
         rest = np.random.permutation(unseen)
         deck = np.empty(h + rest.shape[0], dtype=np.int64)
-        seat_deck(hand, rest, seat, deck)
-        forced = np.full(2, -1, dtype=np.int64)
+        seat_deck(hand, rest, seat, deck, seats)
+        forced = np.full(seats, -1, dtype=np.int64)
         forced[seat] = o
         np.random.seed(seeds[s] + 1)  # the same play's chances for every throw
         play_deal(
             deck,
             policies,
-            np.zeros(2, dtype=np.int64),
+            np.zeros(seats, dtype=np.int64),
             0,
             table,
             parts[r],
@@ -176,7 +177,7 @@ def throw_odds(
     pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
     parts, traces = threaded(
-        variant(_rollouts, **flags(pol, pr)),
+        variant(deal_rollouts, **flags(pol, pr)),
         np.arange(len(keep_idx) * samples),
         np.array(hand, dtype=np.int64),
         unseen,

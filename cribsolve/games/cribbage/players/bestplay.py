@@ -207,27 +207,25 @@ def play_arrays(now: Position, hand, me: int, public, mine_only, spec):
     return hands, used, series, st, known
 
 
-def sampled_play(
-    hand,
-    played,
-    me: int,
-    seen=(),
-    spec=None,
-    samples: int = 2000,
-    seed: int = 0,
-    policy: str = "greedy",
-    starter=None,
-):
-    """Three or four players, partners, the five-card game: every card I may lay now, best
-    expected margin first (the least under lowball): [SampledPlay] over the rest of the play,
-    from ``samples`` deals of the others' unplayed cards from the cards I have not seen (each
-    seat's goes respected: its cards are worth more than the count left at each), the same
-    deals for every card, each seat then laying by ``policy`` (greedy or lookahead) from the
-    cards it has seen (its own, every card laid, the ``starter`` when given; not its throw).
-    ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's left, who leads,
-    to the dealer, the last). Returns (rows, the number of unseen cards)."""
+@dataclass
+class SampledPosition:
+    """A position of the play as the sampling kernels read it (play_arrays), with the cards
+    I may draw the others' from and the places in my hand of the cards I may lay now."""
+
+    now: Position
+    hands: np.ndarray
+    used: np.ndarray
+    series: np.ndarray
+    st: np.ndarray
+    known: np.ndarray
+    pool: np.ndarray
+    options: np.ndarray
+
+
+def sampled_position(hand, played, me: int, seen, spec, starter=None) -> SampledPosition:
+    """sampled_play's position. Raises CardError where the unseen cards cannot fill the
+    others' unplayed cards as their goes allow."""
     from cribsolve.core.hand_options import unseen_cards
-    from cribsolve.games.cribbage.players.policies import POLICIES, playouts
 
     hand = [int(c) for c in hand]
     cards = [c for c in played if c is not GO]
@@ -256,16 +254,42 @@ def sampled_play(
         ],
         dtype=np.int64,
     )
+    return SampledPosition(now, hands, used, series, st, known, pool, options)
+
+
+def sampled_play(
+    hand,
+    played,
+    me: int,
+    seen=(),
+    spec=None,
+    samples: int = 2000,
+    seed: int = 0,
+    policy: str = "greedy",
+    starter=None,
+):
+    """Three or four players, partners, the five-card game: every card I may lay now, best
+    expected margin first (the least under lowball): [SampledPlay] over the rest of the play,
+    from ``samples`` deals of the others' unplayed cards from the cards I have not seen (each
+    seat's goes respected: its cards are worth more than the count left at each), the same
+    deals for every card, each seat then laying by ``policy`` (greedy or lookahead) from the
+    cards it has seen (its own, every card laid, the ``starter`` when given; not its throw).
+    ``played`` and ``seen`` as best_play's; ``me``: my seat (0 the dealer's left, who leads,
+    to the dealer, the last). Returns (rows, the number of unseen cards)."""
+    from cribsolve.games.cribbage.players.policies import POLICIES, playouts
+
+    at = sampled_position(hand, played, me, seen, spec, starter)
+    hands, options = at.hands, at.options
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
     out = playouts(
         hands,
-        used,
-        series,
-        st,
+        at.used,
+        at.series,
+        at.st,
         options,
-        pool,
-        np.array(now.floors, dtype=np.int64),
-        known,
+        at.pool,
+        np.array(at.now.floors, dtype=np.int64),
+        at.known,
         seeds,
         POLICIES[policy],
         spec.as_array(),
@@ -283,4 +307,4 @@ def sampled_play(
         for o, i in enumerate(options)
     ]
     aim = float(pegging.aim(spec.as_array()))
-    return sorted(rows, key=lambda r: -aim * (r.mine - r.theirs)), len(pool)
+    return sorted(rows, key=lambda r: -aim * (r.mine - r.theirs)), len(at.pool)
