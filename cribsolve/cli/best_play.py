@@ -164,7 +164,7 @@ def best_play(
 
     spec = make_spec(game_length, **house)
     sampled = spec.players > 2 or spec.five_card
-    board = _three_board(scores, dealer_player, dealer, spec) if sampled else None
+    board = _three_board(scores, dealer_player, dealer, spec)
     if sampled:
         refuse(
             ["my_score", "their_score", "objective"] + ["game_length"] * (board is None),

@@ -127,6 +127,8 @@ def test_best_play_weighs_three_players_board():
           "--dealer-player", "3"], "P(win) needs --starter and --thrown"),
         (["best-play", "5H", "5S", "--players", "4", "--scores", "1,2,3", "--dealer-player",
           "1"], "weigh three players' board"),
+        (["best-play", "5H", "5S", "--scores", "1,2,3", "--dealer-player", "1"],
+         "weigh three players' board"),
         (["best-play", "5H", "5S", "--players", "3", "--scores", "1,2,3", "--dealer-player",
           "1", "--pone"], "--dealer/--pone does not apply"),
     ],
