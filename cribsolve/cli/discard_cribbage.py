@@ -1,7 +1,8 @@
 """``best-discard``'s analyses of cribbage, each given the command's ``DiscardRequest`` and the
 hand: ``rank_exact`` (the standard deals, exact; --batch), ``rank_sampled`` (house-rule deals,
 sampled), ``rank_by_wins`` (P(win) with --my-score; ``rank_by_wins3``: with three players'
---scores) and ``rank_table`` (three or four players, or partners). Their output: docs/throwing.md, docs/odds.md, docs/house-rules.md.
+--scores) and ``rank_table`` (three or four players, or partners). Their output:
+docs/throwing.md, docs/odds.md, docs/house-rules.md.
 """
 
 from __future__ import annotations
