@@ -37,6 +37,34 @@ def _say_hand_size(spec) -> None:
         )
 
 
+def _spec(o, hand, **more):
+    """The rules the options give for a deal of ``hand``, with ``more`` of them."""
+    rules = dict(
+        target=o.target,
+        lowball=o.lowball,
+        jokers=o.jokers,
+        decks=o.decks,
+        hand_size=len(hand) or None,
+        crib_size=o.crib_size,
+        wild=o.wild,
+        **o.house,
+    )
+    return make_spec(**{**rules, **more})
+
+
+# what a throw weighed by the board cannot take
+NOT_BY_WINS = [
+    "batch",
+    "opponent",
+    "with_dist",
+    "plot_path",
+    "starter",
+    "starters",
+    "preset",
+    "with_pegs",
+]
+
+
 def rank_exact(o, hand):
     """The exact analysis of a standard deal, for one hand or (--batch) a file of them."""
     refuse(
@@ -94,19 +122,13 @@ def rank_table(o, hand):
         f"--players {o.players}",
         "the analysis is exact, the other crib cards uniform",
     )
-    spec = make_spec(
-        target=o.target,
-        lowball=o.lowball,
-        jokers=o.jokers,
-        decks=o.decks,
-        hand_size=len(hand) or None,
-        crib_size=o.crib_size,
+    spec = _spec(
+        o,
+        hand,
         starters=o.starters,
-        wild=o.wild,
         players=o.players,
         partners=o.partners,
         five_card=o.five_card,
-        **o.house,
     )
     if len(hand) != 5:
         raise CribsolveError(
@@ -249,16 +271,7 @@ def _exact_output(o, hand, values, pegs, against):
 def rank_by_wins(o, hand):
     """--my-score and --their-score: each throw's P(win), its deals played out."""
     refuse(
-        [
-            "batch",
-            "opponent",
-            "with_dist",
-            "plot_path",
-            "starter",
-            "starters",
-            "preset",
-            "with_pegs",
-        ],
+        NOT_BY_WINS,
         "--my-score",
         "the P(win) of each throw comes from played-out deals",
     )
@@ -267,17 +280,7 @@ def rank_by_wins(o, hand):
         "--my-score",
         "the board of two sides; three players give --scores and --dealer-player",
     )
-    spec = make_spec(
-        o.game_length,
-        target=o.target,
-        lowball=o.lowball,
-        jokers=o.jokers,
-        decks=o.decks,
-        hand_size=len(hand) or None,
-        crib_size=o.crib_size,
-        wild=o.wild,
-        **o.house,
-    )
+    spec = _spec(o, hand, game_length=o.game_length)
     from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
     from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, throw_odds
     from cribsolve.infra.progress import bar
@@ -308,20 +311,7 @@ def rank_by_wins3(o, hand):
     """Three players, --scores and --dealer-player: each throw's P(win), its deals played
     out."""
     refuse(
-        [
-            "batch",
-            "opponent",
-            "with_dist",
-            "plot_path",
-            "starter",
-            "starters",
-            "preset",
-            "with_pegs",
-            "dealer",
-            "my_score",
-            "objective",
-            "five_card",
-        ],
+        [*NOT_BY_WINS, "dealer", "my_score", "objective", "five_card"],
         "--scores",
         "each throw's P(win) comes from played-out deals of three players",
     )
@@ -332,18 +322,7 @@ def rank_by_wins3(o, hand):
         )
     if o.scores is None or o.dealer_player is None:
         raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals)")
-    spec = make_spec(
-        o.game_length,
-        target=o.target,
-        lowball=o.lowball,
-        jokers=o.jokers,
-        decks=o.decks,
-        hand_size=len(hand) or None,
-        crib_size=o.crib_size,
-        wild=o.wild,
-        players=3,
-        **o.house,
-    )
+    spec = _spec(o, hand, game_length=o.game_length, players=3)
     scores = three_scores(o.scores, spec.game_length)
     from cribsolve.games.cribbage.deals.three_choices import check_board3, throw_odds3
     from cribsolve.games.cribbage.deals.three_odds import (
@@ -434,17 +413,12 @@ def rank_sampled(o, hand):
         "a sampled house-rule deal",
         "the opponent's throw is drawn uniformly",
     )
-    spec = make_spec(
-        target=o.target,
-        lowball=o.lowball,
-        jokers=o.jokers,
-        decks=o.decks,
+    spec = _spec(
+        o,
+        hand,
         hand_size=len(hand),
-        crib_size=o.crib_size,
         starters=2 if o.starter is not None else o.starters,
-        wild=o.wild,
         five_card=o.five_card,
-        **o.house,
     )
     from cribsolve.games.cribbage.throw.best_discard import (
         bid_ceiling,

@@ -19,7 +19,7 @@ from cribsolve.games.cribbage.deals.three_odds import (
     three_odds_table,
     three_rows,
 )
-from cribsolve.games.cribbage.deals.win_choices import POLICY, BoardThrow, deal_rollouts
+from cribsolve.games.cribbage.deals.win_choices import BoardThrow, board_throws, played_throws
 from cribsolve.games.cribbage.players.policies import GREEDY, deal_unseen, play
 from cribsolve.games.cribbage.rules.pegging import lay, log_points
 from cribsolve.games.cribbage.throw.values import show_points
@@ -51,52 +51,11 @@ def throw_odds3(hand, seat, board, spec, known=(), samples=1000, seed=0) -> list
     """Every throw of ``hand`` (dealt to ``seat``: 0 at the dealer's left, 2 the dealer) from
     ``board`` (the scores seat by seat), the most likely to win first. ``mine``: my points
     in the deal; ``theirs``: the mean of the other two players'."""
-    from cribsolve.core.hand_options import unseen_cards
-    from cribsolve.core.scoring.table import rank_table
-    from cribsolve.games.cribbage.deals.deal import NO_EXPERT
-    from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
-    from cribsolve.games.cribbage.throw.values import deal_options
-
     check_board3(spec, board)
-    hand = [int(c) for c in hand]
-    if len(hand) != spec.hand_size:
-        raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
-    rules = spec.rules()
-    rules.check_cards(hand + [int(c) for c in known])
-    unseen = np.array(unseen_cards(hand + [int(c) for c in known], rules), dtype=np.int64)
-    if len(unseen) < (SEATS - 1) * spec.hand_size + spec.crib_size - SEATS + spec.starters:
-        raise CardError("too few unseen cards for the others' hands, the crib and the cut card")
-    pr = spec.as_array()
-    keep_idx, disc_idx = deal_options(len(hand), pr)
-    pol = np.array([CRIBBAGE_POLICIES[POLICY]] * SEATS)
-    seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
-    parts, traces = threaded(
-        variant(deal_rollouts, **flags(pol, pr)),
-        np.arange(len(keep_idx) * samples),
-        np.array(hand, dtype=np.int64),
-        unseen,
-        seat,
-        seeds,
-        pol,
-        rank_table(spec.target),
-        pr,
-        NO_EXPERT,
-    )
+    parts, traces, keep_idx, disc_idx = played_throws(hand, seat, spec, known, samples, seed)
     p, se, points = _wins(parts, traces, board, seat, spec, len(keep_idx), samples)
     others = (points.sum(axis=1) - points[:, seat]) / (SEATS - 1)
-    h = np.array(hand)
-    out = [
-        BoardThrow(
-            h[disc_idx[o]].tolist(),
-            h[keep_idx[o]].tolist(),
-            float(points[o, seat]),
-            float(others[o]),
-            float(p[o]),
-            float(se[o]),
-        )
-        for o in range(len(keep_idx))
-    ]
-    return sorted(out, key=lambda t: -t.win)
+    return board_throws(hand, keep_idx, disc_idx, points[:, seat], others, p, se)
 
 
 @njit(cache=True, nogil=True)

@@ -156,25 +156,38 @@ def throw_odds(
     """Every throw of ``hand`` from the scores (``mine``, ``theirs``; ``dealer``: mine is the
     crib), the most likely to win first (the most game points, by ``objective``; ``win``
     then holds them)."""
+    check_board(spec, mine, theirs, objective)
+    seat = 1 if dealer else 0
+    parts, traces, keep_idx, disc_idx = played_throws(hand, seat, spec, known, samples, seed)
+    p, se, dealer_pts, pone_pts, per = _win_rates(
+        parts, traces, seat, mine, theirs, spec, len(keep_idx), samples, objective
+    )
+    my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
+    return board_throws(hand, keep_idx, disc_idx, my_pts, their_pts, p, se, per)
+
+
+def played_throws(hand, seat, spec, known, samples, seed):
+    """(parts, traces, keep_idx, disc_idx): every throw of ``hand``, dealt to ``seat``, played
+    out on ``samples`` shuffles of the unseen cards (deal_rollouts), every player POLICY."""
     from cribsolve.core.hand_options import unseen_cards
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.deals.deal import NO_EXPERT
     from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
     from cribsolve.games.cribbage.throw.values import deal_options
 
-    check_board(spec, mine, theirs, objective)
     hand = [int(c) for c in hand]
     if len(hand) != spec.hand_size:
         raise CardError(f"give {spec.hand_size} cards, not {len(hand)}")
     rules = spec.rules()
     rules.check_cards(hand + [int(c) for c in known])
     unseen = np.array(unseen_cards(hand + [int(c) for c in known], rules), dtype=np.int64)
-    if len(unseen) < spec.hand_size + spec.starters:
-        raise CardError("too few unseen cards for the opponent's hand and the cut card")
+    n = spec.players
+    if len(unseen) < (n - 1) * spec.hand_size + spec.crib_size % n + spec.starters:
+        others = "the opponent's hand" if n == 2 else "the others' hands, the crib's card"
+        raise CardError(f"too few unseen cards for {others} and the cut card")
     pr = spec.as_array()
     keep_idx, disc_idx = deal_options(len(hand), pr)
-    seat = 1 if dealer else 0
-    pol = np.array([CRIBBAGE_POLICIES[POLICY]] * 2)
+    pol = np.array([CRIBBAGE_POLICIES[POLICY]] * n)
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=samples)
     parts, traces = threaded(
         variant(deal_rollouts, **flags(pol, pr)),
@@ -188,20 +201,22 @@ def throw_odds(
         pr,
         NO_EXPERT,
     )
-    p, se, dealer_pts, pone_pts, per = _win_rates(
-        parts, traces, seat, mine, theirs, spec, len(keep_idx), samples, objective
-    )
-    my_pts, their_pts = (dealer_pts, pone_pts) if dealer else (pone_pts, dealer_pts)
+    return parts, traces, keep_idx, disc_idx
+
+
+def board_throws(hand, keep_idx, disc_idx, mine, theirs, p, se, per=None) -> list[BoardThrow]:
+    """The throws of ``hand`` with their points (``mine``, ``theirs``), P(win) ``p`` and its
+    standard error, by option of deal_options, the most likely to win first."""
     h = np.array(hand)
     out = [
         BoardThrow(
             h[disc_idx[o]].tolist(),
             h[keep_idx[o]].tolist(),
-            float(my_pts[o]),
-            float(their_pts[o]),
+            float(mine[o]),
+            float(theirs[o]),
             float(p[o]),
             float(se[o]),
-            per[o],
+            None if per is None else per[o],
         )
         for o in range(len(keep_idx))
     ]
