@@ -133,6 +133,46 @@ def test_lookahead_first_discard_is_the_best_over_drawn_second_hands_and_never_p
         assert got == expect
 
 
+@pytest.mark.parametrize("score", [0, 40, 70])
+def test_second_discard_values_equal_the_deal_points_summed_starter_by_starter(score):
+    """second_discard_values and lookahead_values (each hand's points counted once per
+    starter) against the plain sum over the starters of deal_points, with P(win) by W and by
+    expected points alone."""
+    from cribsolve.core.cards import JACK, RANK
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire import patience as P
+
+    table, wins = rank_table(), sim.win_table("patience2")
+    rng = np.random.default_rng(score)
+    for w_next in (wins[2], P.NO_WINS):
+        deck = rng.permutation(52)
+        h1, h2 = deck[:6], deck[6:12]
+        seen = np.zeros(53, dtype=np.bool_)
+        seen[deck[:12]] = True
+        starters = [c for c in range(52) if not seen[c]]
+        rows = np.empty((15, 15))
+        for a in range(15):
+            k1, first = h1[P.OPT_KEEP[a]], h1[P.OPT_DISC[a]]
+            ev, p = P.second_discard_values(k1, h2, first, seen, score, w_next, table)
+            for o in range(15):
+                pts = [
+                    score_table_points(table, k1, s)
+                    + P.deal_points(h2, o, first, s, table)
+                    + 2 * (RANK[s] == JACK)
+                    for s in starters
+                ]
+                assert ev[o] == pytest.approx(np.mean(pts), abs=1e-12)
+                if len(w_next):
+                    want = np.mean([w_next[min(score + x, P.WIN_AT)] for x in pts])
+                    assert p[o] == pytest.approx(want, abs=1e-12)
+            rows[a] = p if len(w_next) else ev
+        seen1 = np.zeros(53, dtype=np.bool_)
+        seen1[h1] = True
+        got = P.lookahead_values(h1, seen1, h2[None], score, w_next, table)[0]
+        best = [rows[a][P._best(rows[a], rows[a])] for a in range(15)]
+        assert got == pytest.approx(best, abs=1e-12)
+
+
 def score_table_points(table, keep, starter):
     from cribsolve.core.scoring.table import score5
 

@@ -113,18 +113,44 @@ def _best(p, ev):
 
 
 @njit(cache=True)
+def kept_points(hand, seen, table):
+    """out[o, s]: the points of ``hand``'s four kept by discard o with each unseen starter s
+    (0 elsewhere), counted once for every crib they meet."""
+    out = np.zeros((15, 53), dtype=np.int64)
+    for o in range(15):
+        k = OPT_KEEP[o]
+        for s in unseen_of(seen):
+            out[o, s] = score5(table, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], s, False)
+    return out
+
+
+@njit(cache=True)
 def second_discard_values(k1, h2, first, seen, score, w_next, table):
     """Patience II second discard, exact over the unseen starter: for each of the 15 discards,
     E[deal points] (first hand kept k1, second hand, crib = first + discard, heels) and, when
     w_next is not empty, P(win) = E[w_next[score + points]]."""
+    hand1 = np.zeros(53, dtype=np.int64)
+    for s in unseen_of(seen):
+        hand1[s] = score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
+    return _second_values(
+        hand1, kept_points(h2, seen, table), h2, first, seen, score, w_next, table
+    )
+
+
+@njit(cache=True)
+def _second_values(hand1, hand2, h2, first, seen, score, w_next, table):
+    """second_discard_values from the hands' points by starter: hand1[s], the first hand's
+    four kept; hand2[o, s], the second hand's (kept_points)."""
     unseen = unseen_of(seen)
     ev = np.zeros(15)
     p = np.zeros(15)
     for o in range(15):
+        d = OPT_DISC[o]
         for s in unseen:
             pts = (
-                score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
-                + deal_points(h2, o, first, s, table)
+                hand1[s]
+                + hand2[o, s]
+                + score5(table, h2[d[0]], h2[d[1]], first[0], first[1], s, False)
                 + 2 * (RANK[s] == JACK)
             )
             ev[o] += pts
@@ -137,6 +163,12 @@ def second_discard_values(k1, h2, first, seen, score, w_next, table):
 def second_discard(k1, h2, first, seen, score, w_next, table):
     """(pick, value): by P(win) when w_next is given, else by expected points."""
     ev, p = second_discard_values(k1, h2, first, seen, score, w_next, table)
+    return _pick(ev, p, w_next)
+
+
+@njit(cache=True)
+def _pick(ev, p, w_next):
+    """(pick, value) of a discard's values: by P(win) when w_next is given, else by ev."""
     if w_next.shape[0]:
         o = _best(p, ev)
         return o, p[o]
@@ -309,18 +341,19 @@ def draw_cards(unseen, u, out):
 
 @njit(cache=True)
 def _lookahead_row(h1, seen, h2, score, w_next, table, out):
-    """out[a]: the value of the best second discard with second hand h2 after first discard a."""
+    """out[a]: the value of the best second discard with second hand h2 after first discard a
+    (second_discard's), each hand's points by starter counted once."""
     seen2 = seen.copy()
     for c in h2:
         seen2[c] = True
+    hand1 = kept_points(h1, seen2, table)
+    hand2 = kept_points(h2, seen2, table)
     first = np.empty(2, dtype=np.int64)
-    k1 = np.empty(4, dtype=np.int64)
     for a in range(15):
-        for j in range(4):
-            k1[j] = h1[OPT_KEEP[a, j]]
         first[0] = h1[OPT_DISC[a, 0]]
         first[1] = h1[OPT_DISC[a, 1]]
-        out[a] = second_discard(k1, h2, first, seen2, score, w_next, table)[1]
+        ev, p = _second_values(hand1[a], hand2, h2, first, seen2, score, w_next, table)
+        out[a] = _pick(ev, p, w_next)[1]
 
 
 @njit(cache=True, parallel=True)
