@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.deals.deal import trace_length
+from cribsolve.games.cribbage.deals.deal import part_count, trace_length
 from cribsolve.games.cribbage.deals.game import flags
 from cribsolve.games.cribbage.deals.three_odds import (
     SEATS,
@@ -21,7 +21,7 @@ from cribsolve.games.cribbage.deals.three_odds import (
 )
 from cribsolve.games.cribbage.deals.win_choices import BoardThrow, board_throws, played_throws
 from cribsolve.games.cribbage.players.policies import GREEDY, deal_unseen, play
-from cribsolve.games.cribbage.rules.pegging import lay, log_points
+from cribsolve.games.cribbage.rules.pegging import TURN, lay, log_points
 from cribsolve.games.cribbage.throw.values import show_points
 from cribsolve.infra.jit import njit, threaded, variant
 
@@ -67,8 +67,8 @@ def _play_rollouts3(
     (deal.part_count: this deal's points from now) and traces. The others' unplayed cards
     (-1 in hands) are drawn as policies.deal_unseen draws them (``floors``: their goes); the
     crib's unknown cards (-1 in ``crib``, whose last slot is the starter) from the rest."""
-    me, n, k = st[2], seeds.shape[0], hands.shape[1]
-    parts = np.zeros((rows.shape[0], 3 + 2 * SEATS), dtype=np.int64)
+    me, n, k = st[TURN], seeds.shape[0], hands.shape[1]
+    parts = np.zeros((rows.shape[0], part_count(SEATS)), dtype=np.int64)
     traces = np.zeros((rows.shape[0], trace_length(pr)), dtype=np.int64)
     pol = np.full(SEATS, GREEDY, dtype=np.int64)
     for r in range(rows.shape[0]):

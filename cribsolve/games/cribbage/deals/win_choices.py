@@ -15,7 +15,7 @@ from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
 from cribsolve.games.cribbage.deals.board_throw import seat_deck
-from cribsolve.games.cribbage.deals.deal import NP, play_deal, trace_length
+from cribsolve.games.cribbage.deals.deal import NP, part_count, play_deal, trace_length
 from cribsolve.games.cribbage.deals.game import NO_BOARD, flags
 from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
 from cribsolve.games.cribbage.players.policies import GREEDY, play
@@ -57,7 +57,7 @@ def deal_rollouts(rows, hand, unseen, seat, seeds, policies, table, pr, expert):
     s = i % n (n shuffles: seeds), as rows of parts (deal.part_count) and traces; ``hand``
     dealt to ``seat``, the other seats' hands and the deck from the shuffle."""
     n, h, seats = seeds.shape[0], hand.shape[0], pr[PLAYERS]
-    parts = np.zeros((rows.shape[0], 3 + 2 * seats), dtype=np.int64)
+    parts = np.zeros((rows.shape[0], part_count(seats)), dtype=np.int64)
     traces = np.zeros((rows.shape[0], trace_length(pr)), dtype=np.int64)
     for r in range(rows.shape[0]):
         i = rows[r]
