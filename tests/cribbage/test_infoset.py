@@ -289,9 +289,10 @@ def test_the_expected_answer_equals_every_hand_enumerated(rules):
         urn = sorted(deck[20 : 20 + 8 + trial % 6])
         avail = np.bincount(urn, minlength=14).astype(np.int64)
         ser = np.array(list(series) + [0] * 4, dtype=np.int64)
-        got = infoset_search.answer_points(
-            ser, len(series), count, avail, len(urn), u, spec.as_array()
-        )
+        pr = spec.as_array()
+        points = np.empty(14, dtype=np.int64)
+        infoset_search.lay_points(ser, len(series), count, pr, points)
+        got = infoset_search.answer_points(points, avail, len(urn), u, pr)
         assert got == pytest.approx(plain_answer(series, count, urn, u, spec), abs=1e-12)
 
 
@@ -313,8 +314,9 @@ def test_the_modelled_reply_equals_every_hand_of_mine_enumerated(rules):
         public = {r: 4 - series.count(r) for r in range(1, 14)}
         pub = np.array([0] + [public[r] for r in range(1, 14)], dtype=np.int64)
         ser = np.array(list(series) + [0] * 20, dtype=np.int64)
+        memo = np.full((14, 15), -2, dtype=np.int64)
         i = infoset_search.reply(
-            np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr
+            np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr, memo
         )
         want = plain_reply(theirs, series, count, last, public, u, spec)
         assert (theirs[i] if i >= 0 else None) == want, (theirs, series, last, u)
