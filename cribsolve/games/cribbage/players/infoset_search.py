@@ -11,7 +11,7 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage.players.open_search import _settle, best_margin, expert_holdings
 from cribsolve.games.cribbage.rules import pegging
-from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT
+from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit
 
 SPLIT, MINE, THEIRS = 0, 1, 2  # the kinds of node
@@ -32,14 +32,41 @@ def _none_of(size, good, u):
 @njit(cache=True)
 def lay_points(series, n, count, pr, out):
     """out[x]: the points of rank x laid next on the series (its n ranks, the count before
-    it), -1 where it does not fit."""
+    it), -1 where it does not fit: pegging.card_points of every rank from one scan back
+    along the series, as reply asks it of every rank at its nodes. A stretch of distinct
+    ranks at the end makes a run with the rank either side of it where they are
+    consecutive, with the rank it lacks where they are one short; the longest counts."""
     limit = pr[PEG_LIMIT]
+    out[:] = 0
+    lo, hi = 99, -1
+    seen = 0
+    for i in range(n - 1, -1, -1):  # the last j ranks, back to the first repeat
+        r = series[i]
+        if seen >> r & 1:
+            break
+        seen |= 1 << r
+        lo, hi = min(lo, r), max(hi, r)
+        j = n - i
+        if j >= 2 and hi - lo == j - 1:
+            if lo > 0:
+                out[lo - 1] = j + 1
+            if hi < 13:
+                out[hi + 1] = j + 1
+        elif j >= 2 and hi - lo == j:
+            for x in range(lo + 1, hi):
+                if not seen >> x & 1:
+                    out[x] = j + 1
+    k = 0  # the last rank's copies at the end: one more pairs with each
+    while k < n and series[n - 1 - k] == series[n - 1]:
+        k += 1
     for x in range(14):
-        if count + VALUE[x] <= limit:
-            series[n] = x
-            out[x] = pegging.card_points(series, n + 1, count + VALUE[x], pr)
-        else:
+        c2 = count + VALUE[x]
+        if c2 > limit:
             out[x] = -1
+            continue
+        if n > 0 and x == series[n - 1]:
+            out[x] = (k + 1) * k
+        out[x] += 2 * (c2 == pr[TARGET]) + 2 * (c2 == limit)
 
 
 @njit(cache=True)
