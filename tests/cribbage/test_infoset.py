@@ -275,6 +275,31 @@ def test_the_search_equals_a_plain_walk_of_the_same_game(rules):
 
 
 @pytest.mark.parametrize("rules", RULES)
+def test_the_points_of_every_next_rank_follow_the_rules(rules):
+    spec = CribbageSpec(**rules)
+    pr = spec.as_array()
+    rng = np.random.default_rng(17)
+    for trial in range(300):
+        deck = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        if trial % 2:  # close ranks: pairs and long runs
+            deck = [r for r in deck if r <= 2 + trial % 7]
+        series, count = (), 0
+        for r in deck[: trial % 9]:
+            if count + val(r) <= spec.peg_limit:
+                series, count = series + (r,), count + val(r)
+        got = np.empty(14, dtype=np.int64)
+        infoset_search.lay_points(
+            np.array(list(series) + [0], dtype=np.int64), len(series), count, pr, got
+        )
+        for x in range(1, 14):
+            c2 = count + val(x)
+            if series.count(x) < 4:
+                want = peg_points(series + (x,), c2, spec) if c2 <= spec.peg_limit else -1
+                assert got[x] == want, (series, x)
+
+
+@pytest.mark.parametrize("rules", RULES)
 def test_the_expected_answer_equals_every_hand_enumerated(rules):
     spec = CribbageSpec(**rules)
     rng = np.random.default_rng(11)
@@ -289,9 +314,10 @@ def test_the_expected_answer_equals_every_hand_enumerated(rules):
         urn = sorted(deck[20 : 20 + 8 + trial % 6])
         avail = np.bincount(urn, minlength=14).astype(np.int64)
         ser = np.array(list(series) + [0] * 4, dtype=np.int64)
-        got = infoset_search.answer_points(
-            ser, len(series), count, avail, len(urn), u, spec.as_array()
-        )
+        pr = spec.as_array()
+        points = np.empty(14, dtype=np.int64)
+        infoset_search.lay_points(ser, len(series), count, pr, points)
+        got = infoset_search.answer_points(points, avail, len(urn), u, pr)
         assert got == pytest.approx(plain_answer(series, count, urn, u, spec), abs=1e-12)
 
 
@@ -313,8 +339,9 @@ def test_the_modelled_reply_equals_every_hand_of_mine_enumerated(rules):
         public = {r: 4 - series.count(r) for r in range(1, 14)}
         pub = np.array([0] + [public[r] for r in range(1, 14)], dtype=np.int64)
         ser = np.array(list(series) + [0] * 20, dtype=np.int64)
+        memo = np.full((14, 15), -2, dtype=np.int64)
         i = infoset_search.reply(
-            np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr
+            np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr, memo
         )
         want = plain_reply(theirs, series, count, last, public, u, spec)
         assert (theirs[i] if i >= 0 else None) == want, (theirs, series, last, u)

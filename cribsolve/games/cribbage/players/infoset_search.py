@@ -11,7 +11,7 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage.players.open_search import _settle, best_margin, expert_holdings
 from cribsolve.games.cribbage.rules import pegging
-from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT
+from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit
 
 SPLIT, MINE, THEIRS = 0, 1, 2  # the kinds of node
@@ -30,19 +30,55 @@ def _none_of(size, good, u):
 
 
 @njit(cache=True)
-def answer_points(series, n, count, avail, size, u, pr):
-    """The expected points of my answer to the last card of the series (n ranks, the count
-    after it): the best of my u cards (the least under lowball) among those that fit, each
-    drawn from ``avail`` (copies by rank, ``size`` in all; none worth the count left ruled
-    out here: the caller's urn), exact by the hypergeometric law; 0 where none fits."""
+def lay_points(series, n, count, pr, out):
+    """out[x]: the points of rank x laid next on the series (its n ranks, the count before
+    it), -1 where it does not fit: pegging.card_points of every rank from one scan back
+    along the series, as reply asks it of every rank at its nodes. A stretch of distinct
+    ranks at the end makes a run with the rank either side of it where they are
+    consecutive, with the rank it lacks where they are one short; the longest counts."""
     limit = pr[PEG_LIMIT]
-    got = np.full(14, -1, dtype=np.int64)  # my answer's points by rank, -1: no fit
+    out[:] = 0
+    lo, hi = 99, -1
+    seen = 0
+    for i in range(n - 1, -1, -1):  # the last j ranks, back to the first repeat
+        r = series[i]
+        if seen >> r & 1:
+            break
+        seen |= 1 << r
+        lo, hi = min(lo, r), max(hi, r)
+        j = n - i
+        if j >= 2 and hi - lo == j - 1:
+            if lo > 0:
+                out[lo - 1] = j + 1
+            if hi < 13:
+                out[hi + 1] = j + 1
+        elif j >= 2 and hi - lo == j:
+            for x in range(lo + 1, hi):
+                if not seen >> x & 1:
+                    out[x] = j + 1
+    k = 0  # the last rank's copies at the end: one more pairs with each
+    while k < n and series[n - 1 - k] == series[n - 1]:
+        k += 1
+    for x in range(14):
+        c2 = count + VALUE[x]
+        if c2 > limit:
+            out[x] = -1
+            continue
+        if n > 0 and x == series[n - 1]:
+            out[x] = (k + 1) * k
+        out[x] += 2 * (c2 == pr[TARGET]) + 2 * (c2 == limit)
+
+
+@njit(cache=True)
+def answer_points(got, avail, size, u, pr):
+    """The expected points of my answer to a card (``got``: lay_points after it): the best
+    of my u cards (the least under lowball) among those that fit, each drawn from ``avail``
+    (copies by rank, ``size`` in all; none worth the count left ruled out here: the
+    caller's urn), exact by the hypergeometric law; 0 where none fits."""
     most = 0
     fit = 0
     for x in range(14):
-        if avail[x] > 0 and count + VALUE[x] <= limit:
-            series[n] = x
-            got[x] = pegging.card_points(series, n + 1, count + VALUE[x], pr)
+        if avail[x] > 0 and got[x] >= 0:
             most = max(most, got[x])
             fit += avail[x]
     total = 0.0
@@ -50,6 +86,8 @@ def answer_points(series, n, count, avail, size, u, pr):
         at_least = 0  # copies scoring t or more
         below = 0  # fitting copies scoring under t
         for x in range(14):
+            if avail[x] <= 0:
+                continue
             if got[x] >= t:
                 at_least += avail[x]
             elif got[x] >= 0:
@@ -62,14 +100,16 @@ def answer_points(series, n, count, avail, size, u, pr):
 
 
 @njit(cache=True)
-def reply(hj, uj, u, series, start, n, count, last, public, pr):
+def reply(hj, uj, u, series, start, n, count, last, public, pr, memo):
     """The index in ``hj`` of the card the opponent lays, holding hj (``uj``: the bits of
     its laid ones) with u cards of mine unplayed, from its information alone: the card with
     the best margin over the next two cards, its points less the expected points of my
     answer (answer_points). My cards, to it, are any of the ranks not laid (``public``:
     copies by rank) less its own, and only those worth more than the count left where I
     said go in this series (it laid last and the count runs on). Ties go to its first
-    card."""
+    card. ``memo``: what every holding at this node shares, worked out once for it: the
+    points of rank r laid now (memo[r, 14]; -2: not yet worked out) and lay_points after it
+    (memo[r, :14])."""
     limit = pr[PEG_LIMIT]
     k = hj.shape[0]
     first, distinct = -1, 0
@@ -101,19 +141,22 @@ def reply(hj, uj, u, series, start, n, count, last, public, pr):
         if r < 0 or uj >> i & 1 or count + VALUE[r] > limit or tried >> r & 1:
             continue
         tried |= 1 << r
-        series[start + n] = r
-        c2 = count + VALUE[r]
-        pts = pegging.card_points(series[start:], n + 1, c2, pr)
-        s2, n2, cc = _lay_state(start, n, c2, limit)
-        v = aim * (pts - answer_points(series[s2:], n2, cc, avail, size, u, pr))
+        if memo[r, 14] == -2:
+            series[start + n] = r
+            c2 = count + VALUE[r]
+            memo[r, 14] = pegging.card_points(series[start:], n + 1, c2, pr)
+            s2, n2, cc = _lay_state(start, n, c2, limit)
+            lay_points(series[s2:], n2, cc, pr, memo[r, :14])
+        v = aim * (memo[r, 14] - answer_points(memo[r, :14], avail, size, u, pr))
         if v > best + 1e-9:
             best, pick = v, i
     return pick
 
 
 # the fields of a node: kind, the play's state (series start, cards in it, count, seat to
-# lay, seat that laid last), the next choice to try, ranks tried, the card laid, its points,
-# a split's number of groups and the group being searched
+# lay, seat that laid last), the next choice to try, ranks tried (the opponent's node: the
+# ranks its holdings lay), the card laid, its points, a split's number of groups and the group
+# being searched
 KIND, START, NUM, COUNT, TURN, LAST, NEXT, TRIED, CARD, POINTS, GROUPS, GROUP = range(12)
 
 
@@ -160,6 +203,7 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
     va = np.zeros((depth, m))  # each node's result, by holding
     vb = np.zeros((depth, m))
     best = np.zeros(depth)
+    memo = np.empty((14, 15), dtype=np.int64)  # a reply node's points (reply)
     nact[0] = m
     act[0, :] = np.arange(m)
     _enter(fr, 0, SPLIT, start, n, count, turn, last)
@@ -196,11 +240,23 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                 fr[d, GROUPS] = ng
             elif kind == THEIRS:
                 u = _unplayed(h2[act[d, 0], 0], used2[act[d, 0], 0])
+                memo[:, 14] = -2
                 for q in range(nact[d]):
                     j = act[d, q]
                     grp[d, q] = reply(
-                        h2[j, 1], used2[j, 1], u, series, start, n, count, fr[d, LAST], public, pr
+                        h2[j, 1],
+                        used2[j, 1],
+                        u,
+                        series,
+                        start,
+                        n,
+                        count,
+                        fr[d, LAST],
+                        public,
+                        pr,
+                        memo,
                     )
+                    fr[d, TRIED] |= 1 << h2[j, 1, grp[d, q]]
             else:
                 best[d] = -1e18
         if back:  # a child's result comes back
@@ -283,6 +339,8 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                 break
         else:
             for r in range(fr[d, NEXT], 14):
+                if not fr[d, TRIED] >> r & 1:
+                    continue
                 q2 = 0
                 for q in range(nact[d]):
                     j = act[d, q]

@@ -147,8 +147,12 @@ def holdings(avail, r, min_value):
     )
     if r == 0:
         return np.zeros((1, 0), dtype=np.int64), np.ones(1)
-    out = []
-    weights = []
+    room = 1  # the non-decreasing index tuples: C(ranks + r - 1, r), filled in place
+    for j in range(r):
+        room = room * (ranks.shape[0] + j) // (j + 1)
+    h = np.empty((room, r), dtype=np.int64)
+    weights = np.empty(room)
+    found = 0
     idx = np.zeros(r, dtype=np.int64)
     while True:
         ok = True
@@ -166,8 +170,10 @@ def holdings(avail, r, min_value):
                 w = w * (avail[q] - x) / (x + 1)
             j += m
         if ok:
-            out.append(ranks[idx].copy())
-            weights.append(w)
+            for j in range(r):
+                h[found, j] = ranks[idx[j]]
+            weights[found] = w
+            found += 1
         j = r - 1  # the next non-decreasing index tuple
         while j >= 0 and idx[j] == ranks.shape[0] - 1:
             j -= 1
@@ -176,10 +182,7 @@ def holdings(avail, r, min_value):
         idx[j] += 1
         for q in range(j + 1, r):
             idx[q] = idx[j]
-    h = np.empty((len(out), r), dtype=np.int64)
-    for i in range(len(out)):
-        h[i] = out[i]
-    return h, np.array(weights)
+    return h[:found].copy(), weights[:found].copy()
 
 
 @njit(cache=True)

@@ -41,21 +41,19 @@ def card_points(series, n, count, pr):
         k += 1
     pts += k * (k - 1)
     if k == 1:  # a run needs distinct ranks, so a pair rules it out
-        for length in range(n, 2, -1):
-            lo, hi = 99, -1
-            seen = 0
-            ok = True
-            for i in range(n - length, n):
-                r = series[i]
-                if seen >> r & 1:
-                    ok = False
-                    break
-                seen |= 1 << r
-                lo = min(lo, r)
-                hi = max(hi, r)
-            if ok and hi - lo == length - 1:
-                pts += length
+        lo, hi = 99, -1
+        seen = 0
+        run = 0
+        for i in range(n - 1, -1, -1):  # the last n - i ranks, back to the first repeat
+            r = series[i]
+            if seen >> r & 1:
                 break
+            seen |= 1 << r
+            lo = min(lo, r)
+            hi = max(hi, r)
+            if n - i >= 3 and hi - lo == n - i - 1:
+                run = n - i  # the longest run so far
+        pts += run
     return pts
 
 
