@@ -15,8 +15,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from cribsolve.core.cards import RANK
+from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
-from cribsolve.games.solitaire.square_lines import grid_points, place_values
+from cribsolve.games.solitaire.square_lines import (
+    finish_values,
+    grid_points,
+    grid_ranks,
+    line_ranks,
+    place_values,
+    pool_counts,
+)
 from cribsolve.infra.jit import njit, prange
 
 RANDOM, EV, LOOKAHEAD = 0, 1, 2
@@ -72,10 +81,40 @@ def _ev_move(grid, c, seen, pile, size, piles, waste, table):
 
 
 @njit(cache=True)
-def _best_next(grid, seen, size, piles, table):
+def _next_ranks(grid, n, table):
+    """grid_ranks of the grid for the next card, by its rank r (rows of the two arrays): the
+    pool it leaves is ``n`` less one card of r, the same whichever suit it has. Rows of ranks
+    with no unseen card are left unset."""
+    ranks = np.empty((N_RANKS, 8))
+    ranks_with = np.empty((N_RANKS, 8))
+    for r in range(1, N_RANKS):
+        if n[r]:
+            n[r] -= 1
+            ranks[r], ranks_with[r] = grid_ranks(grid, 4 * (r - 1), n, table)
+            n[r] += 1
+    return ranks, ranks_with
+
+
+@njit(cache=True)
+def _with_cell(grid, cell, n, table, ranks, ranks_with):
+    """_next_ranks after a card went into ``cell``, from the arrays before it: only the
+    cell's row and column change."""
+    ranks, ranks_with = ranks.copy(), ranks_with.copy()
+    for r in range(1, N_RANKS):
+        if n[r]:
+            n[r] -= 1
+            for line in (cell // 4, 4 + cell % 4):
+                ranks[r, line], ranks_with[r, line] = line_ranks(grid, line, 4 * (r - 1), n, table)
+            n[r] += 1
+    return ranks, ranks_with
+
+
+@njit(cache=True)
+def _best_next(grid, seen, size, piles, ranks, ranks_with):
     """The best exact expectation the next card can be given, averaged over the unseen cards
     it may be: E over d of the highest place_values of d, or its kept_out when a pile has
-    room (a reserve's card coming back is not counted: a slightly low value)."""
+    room (a reserve's card coming back is not counted: a slightly low value). The line ranks
+    come from _next_ranks, so each rank's expectations are worked out once for its suits."""
     room = False
     for q in range(piles):
         room = room or size[q] < PILE_CARDS
@@ -84,7 +123,8 @@ def _best_next(grid, seen, size, piles, table):
         if seen[d]:
             continue
         seen[d] = True
-        v, kept_out = place_values(grid, d, seen, table)
+        n, u, left, njack = pool_counts(seen)
+        v, kept_out = finish_values(grid, d, ranks[RANK[d]], ranks_with[RANK[d]], n, u, left, njack)
         total += max(v.max(), kept_out) if room else v.max()
         count += 1
         seen[d] = False
@@ -112,17 +152,23 @@ def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table, top
     k = min(top, n_opt)
     out_opts = opts[order[:k]]
     out_vals = vals[order[:k]]
+    last = n_opt - (p >= 0) == 1  # one empty cell: filling it, nothing follows
+    if last and p < 0:
+        return out_opts, out_vals
+    n = pool_counts(seen)[0]
+    ranks, ranks_with = _next_ranks(grid, n, table)
     for j in range(k):
         o = out_opts[j]
         if o < PILE:
-            if n_opt - (p >= 0) == 1:  # the last cell: nothing follows
+            if last:
                 continue
             grid[o] = c
-            out_vals[j] = _best_next(grid, seen, size, piles, table)
+            r, rw = _with_cell(grid, o, n, table, ranks, ranks_with)
+            out_vals[j] = _best_next(grid, seen, size, piles, r, rw)
             grid[o] = EMPTY
         else:
             size[p] += 1
-            out_vals[j] = _best_next(grid, seen, size, piles, table)
+            out_vals[j] = _best_next(grid, seen, size, piles, ranks, ranks_with)
             size[p] -= 1
     return out_opts, out_vals
 

@@ -82,10 +82,11 @@ def _flush(us, k, total):
 
 
 @njit(cache=True)
-def expected_line(known, m, n, u, total, njack, table):
-    """E[points] of a line holding known[:m], its 4 - m other cards and the starter drawn
-    without replacement from the ``total`` unseen cards (counts from pool_counts)."""
-    d = 5 - m  # cards drawn: the missing ones and the starter
+def rank_part(known, m, n, table):
+    """The part of expected_line that sees ranks only: over the rank multisets of the 5 - m
+    cards drawn (the missing ones and the starter), their ways out of the unseen ranks ``n``
+    times the line's rank points. The same for every unseen card of a rank (_best_next)."""
+    d = 5 - m
     idx0 = 0
     for j in range(m):
         idx0 = idx0 * N_RANKS + RANK[known[j]]
@@ -103,7 +104,13 @@ def expected_line(known, m, n, u, total, njack, table):
             idx = idx * N_RANKS + r
         if w > 0.0:
             ranks += w * table[idx]
-    ev = ranks / _choose(total, d)
+    return ranks
+
+
+@njit(cache=True)
+def finish_line(ranks, known, m, u, total, njack):
+    """expected_line from its rank_part: the mean of the rank points, then flush and nobs."""
+    ev = ranks / _choose(total, 5 - m)
     k = 4 - m
     if m == 0:
         for s in range(4):
@@ -124,34 +131,68 @@ def expected_line(known, m, n, u, total, njack, table):
 
 
 @njit(cache=True)
-def place_values(grid, card, seen, table):
-    """(values, kept_out): the expected final score with ``card`` in each empty cell (-inf for
-    a full one), and with it kept out of the grid; the rest filled at random from the unseen
-    cards. ``seen`` must hold ``card``. Only the card's row and column change, so it takes two
-    expectations per line, and lines without a card share theirs."""
-    n, u, total, njack = pool_counts(seen)
+def expected_line(known, m, n, u, total, njack, table):
+    """E[points] of a line holding known[:m], its 4 - m other cards and the starter drawn
+    without replacement from the ``total`` unseen cards (counts from pool_counts)."""
+    return finish_line(rank_part(known, m, n, table), known, m, u, total, njack)
+
+
+@njit(cache=True)
+def _line_cards(grid, line, known):
+    """Fill known[:m] with the cards of a line, in cell order; returns m."""
+    m = 0
+    for j in range(4):
+        c = grid[LINES[line, j]]
+        if c >= 0:
+            known[m] = c
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def line_ranks(grid, line, card, n, table):
+    """The rank_part of a line as it is and with ``card`` added (as it is when full)."""
+    known = np.empty(4, dtype=np.int64)
+    m = _line_cards(grid, line, known)
+    without = rank_part(known, m, n, table)
+    if m == 4:
+        return without, without
+    known[m] = card
+    return without, rank_part(known, m + 1, n, table)
+
+
+@njit(cache=True)
+def grid_ranks(grid, card, n, table):
+    """line_ranks of the 8 lines (rows 0-3, then columns); the empty lines share theirs."""
+    without = np.empty(8)
+    with_card = np.empty(8)
+    blank = -1
+    for line in range(8):
+        empty = True
+        for j in range(4):
+            empty = empty and grid[LINES[line, j]] < 0
+        if empty and blank >= 0:
+            without[line], with_card[line] = without[blank], with_card[blank]
+            continue
+        without[line], with_card[line] = line_ranks(grid, line, card, n, table)
+        if empty:
+            blank = line
+    return without, with_card
+
+
+@njit(cache=True)
+def finish_values(grid, card, ranks, ranks_with, n, u, total, njack):
+    """place_values from the grid's line ranks (grid_ranks) and the pool's counts."""
     without = np.empty(8)
     with_card = np.empty(8)
     known = np.empty(4, dtype=np.int64)
-    blank = -1.0
-    blank_with = -1.0
     for line in range(8):
-        m = 0
-        for j in range(4):
-            c = grid[LINES[line, j]]
-            if c >= 0:
-                known[m] = c
-                m += 1
-        if m == 0 and blank >= 0.0:
-            without[line], with_card[line] = blank, blank_with
-            continue
-        without[line] = expected_line(known, m, n, u, total, njack, table)
+        m = _line_cards(grid, line, known)
+        without[line] = finish_line(ranks[line], known, m, u, total, njack)
         with_card[line] = without[line]
         if m < 4:
             known[m] = card
-            with_card[line] = expected_line(known, m + 1, n, u, total, njack, table)
-        if m == 0:
-            blank, blank_with = without[line], with_card[line]
+            with_card[line] = finish_line(ranks_with[line], known, m + 1, u, total, njack)
     kept_out = without.sum() + 2.0 * n[JACK] / total
     values = np.full(16, -np.inf)
     for i in range(16):
@@ -159,6 +200,17 @@ def place_values(grid, card, seen, table):
             r, c = i // 4, 4 + i % 4
             values[i] = kept_out + with_card[r] - without[r] + with_card[c] - without[c]
     return values, kept_out
+
+
+@njit(cache=True)
+def place_values(grid, card, seen, table):
+    """(values, kept_out): the expected final score with ``card`` in each empty cell (-inf for
+    a full one), and with it kept out of the grid; the rest filled at random from the unseen
+    cards. ``seen`` must hold ``card``. Only the card's row and column change, so it takes two
+    expectations per line, and lines without a card share theirs."""
+    n, u, total, njack = pool_counts(seen)
+    ranks, ranks_with = grid_ranks(grid, card, n, table)
+    return finish_values(grid, card, ranks, ranks_with, n, u, total, njack)
 
 
 @njit(cache=True)
