@@ -286,6 +286,72 @@ def test_lookahead_is_the_best_expected_score_three_cells_from_the_end():
         assert v >= values[o] - 1e-9  # seeing one card further cannot be worth less
 
 
+def slow_lookahead(grid, card, seen, size, piles, p, opts):
+    """lookahead_values by its definition: for each option, the mean over the unseen next
+    cards of their best place_values (or kept_out, with a pile's room), each from scratch."""
+    out = []
+    for o in opts:
+        g, sz = grid.copy(), size.copy()
+        if o >= sq.PILE:
+            sz[p] += 1
+        else:
+            g[o] = card
+        room = any(sz[q] < PILE_CARDS for q in range(piles))
+        total, count = 0.0, 0
+        for d in np.flatnonzero(~seen):
+            s = seen.copy()
+            s[d] = True
+            v, kept_out = square_lines.place_values(g, d, s, TABLE)
+            total += max(v.max(), kept_out) if room else v.max()  # summed in card order
+            count += 1
+        out.append(total / count)
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 14), st.integers(0, 2))
+def test_lookahead_values_are_the_slow_definitions_bit_for_bit(seed, placed, piles):
+    # lookahead_values shares each unseen rank's line expectations among its suits and the
+    # options; the values must be exactly those of place_values worked out card by card.
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52).astype(np.int64)
+    grid = np.full(16, sq.EMPTY, dtype=np.int64)
+    grid[rng.permutation(16)[:placed]] = deck[:placed]
+    card = deck[placed]
+    seen = np.zeros(52, dtype=np.bool_)
+    seen[deck[: placed + 1 + 2 * piles]] = True  # cards gone to the piles were seen too
+    size = np.array([2, 1])[:piles].tolist() + [0] * (2 - piles)
+    size = np.array(size, dtype=np.int64)
+    p = 1 if piles == 2 else piles - 1
+    values, kept_out = square_lines.place_values(grid, card, seen, TABLE)
+    opts, vals = sq.lookahead_values(
+        grid, card, seen, size, piles, values, kept_out, p, TABLE, sq.LOOKAHEAD_TOP
+    )
+    slow = slow_lookahead(grid, card, seen, size, piles, p, opts)
+    for o, v, want in zip(opts, vals, slow):
+        if o < sq.PILE and placed == 15:
+            continue  # the last cell keeps its exact value
+        assert v == want
+
+
+def test_pool_weights_are_products_of_binomials():
+    from math import comb
+
+    n = np.array([0, 4, 0, 1, 2, 4, 3, 4, 4, 1, 4, 4, 2, 3], dtype=np.int64)
+    w = square_lines.pool_weights(n, 5)
+    for t in range(len(w)):
+        ranks = [r for r in square_lines.MULTISETS[t] if r]
+        want = np.prod([comb(int(n[r]), ranks.count(r)) for r in set(ranks)])
+        assert w[t] == pytest.approx(want, rel=1e-12)
+    for r in np.flatnonzero(n):
+        less = n.copy()
+        less[r] -= 1
+        out = np.empty_like(w)
+        square_lines.weights_less(w, less, r, 4, out)
+        rows = square_lines.START[5]
+        assert np.array_equal(out[:rows], square_lines.pool_weights(less, 4)[:rows])
+
+
 def test_lookahead_moves_depend_only_on_the_cards_seen():
     # two decks alike in their first 9 cards and different after: the same first 9 moves
     rng = np.random.default_rng(4)

@@ -19,12 +19,16 @@ from cribsolve.core.cards import RANK
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.games.solitaire.square_lines import (
+    MULTISETS,
+    fewest,
     finish_values,
     grid_points,
     grid_ranks,
     line_ranks,
     place_values,
     pool_counts,
+    pool_weights,
+    weights_less,
 )
 from cribsolve.infra.jit import njit, prange
 
@@ -82,30 +86,34 @@ def _ev_move(grid, c, seen, pile, size, piles, waste, table):
 
 @njit(cache=True)
 def _next_ranks(grid, n, table):
-    """grid_ranks of the grid for the next card, by its rank r (rows of the two arrays): the
-    pool it leaves is ``n`` less one card of r, the same whichever suit it has. Rows of ranks
-    with no unseen card are left unset."""
+    """grid_ranks of the grid for the next card, by its rank r (rows of the first two arrays),
+    and the pool_weights they used: the pool it leaves is ``n`` less one card of r, the same
+    whichever suit it has. Rows of ranks with no unseen card are left unset."""
     ranks = np.empty((N_RANKS, 8))
     ranks_with = np.empty((N_RANKS, 8))
+    weights = np.empty((N_RANKS, MULTISETS.shape[0]))
+    size = 5 - fewest(grid)
+    now = pool_weights(n, size)
     for r in range(1, N_RANKS):
         if n[r]:
             n[r] -= 1
-            ranks[r], ranks_with[r] = grid_ranks(grid, 4 * (r - 1), n, table)
+            weights_less(now, n, r, size, weights[r])
+            ranks[r], ranks_with[r] = grid_ranks(grid, 4 * (r - 1), weights[r], table)
             n[r] += 1
-    return ranks, ranks_with
+    return ranks, ranks_with, weights
 
 
 @njit(cache=True)
-def _with_cell(grid, cell, n, table, ranks, ranks_with):
+def _with_cell(grid, cell, n, table, ranks, ranks_with, weights):
     """_next_ranks after a card went into ``cell``, from the arrays before it: only the
     cell's row and column change."""
     ranks, ranks_with = ranks.copy(), ranks_with.copy()
     for r in range(1, N_RANKS):
         if n[r]:
-            n[r] -= 1
             for line in (cell // 4, 4 + cell % 4):
-                ranks[r, line], ranks_with[r, line] = line_ranks(grid, line, 4 * (r - 1), n, table)
-            n[r] += 1
+                ranks[r, line], ranks_with[r, line] = line_ranks(
+                    grid, line, 4 * (r - 1), weights[r], table
+                )
     return ranks, ranks_with
 
 
@@ -156,14 +164,14 @@ def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table, top
     if last and p < 0:
         return out_opts, out_vals
     n = pool_counts(seen)[0]
-    ranks, ranks_with = _next_ranks(grid, n, table)
+    ranks, ranks_with, weights = _next_ranks(grid, n, table)
     for j in range(k):
         o = out_opts[j]
         if o < PILE:
             if last:
                 continue
             grid[o] = c
-            r, rw = _with_cell(grid, o, n, table, ranks, ranks_with)
+            r, rw = _with_cell(grid, o, n, table, ranks, ranks_with, weights)
             out_vals[j] = _best_next(grid, seen, size, piles, r, rw)
             grid[o] = EMPTY
         else:

@@ -28,22 +28,30 @@ LINES = np.array(
 
 
 def _multisets():
-    """Every multiset of 1 to 5 ranks (1..13) as a sorted row padded with 0; REPEATS[t, j]:
-    how many earlier entries of row t equal entry j; rows of size d are START[d]:START[d+1]."""
-    rows, reps, start = [], [], [0, 0]
+    """Every multiset of 1 to 5 ranks (1..13) as a sorted row padded with 0, rows of size d
+    at START[d]:START[d+1]; for row t of size d: REPEATS[t, j], how many earlier entries equal
+    entry j; PREFIX[t], the row of its first d - 1 entries (-1 for none); TAIL[t], its
+    entries' part of a table index (the table is indexed in base N_RANKS); and the rows that
+    hold rank r, in order, are HOLDING[HOLDING_START[r]:HOLDING_START[r + 1]]."""
+    rows, reps, prefix, tail, start, where = [], [], [], [], [0, 0], {}
     for d in range(1, 6):
         for t in combinations_with_replacement(range(1, 14), d):
+            where[t] = len(rows)
             rows.append(list(t) + [0] * (5 - d))
             reps.append([t[:j].count(t[j]) for j in range(d)] + [0] * (5 - d))
+            prefix.append(where.get(t[:-1], -1))
+            tail.append(sum(r * N_RANKS ** (d - 1 - j) for j, r in enumerate(t)))
         start.append(len(rows))
-    return (
-        np.array(rows, dtype=np.int64),
-        np.array(reps, dtype=np.int64),
-        np.array(start, dtype=np.int64),
+    holding = [[i for i, row in enumerate(rows) if r in row] for r in range(N_RANKS)]
+    holding_start = np.cumsum([0] + [len(h) for h in holding])
+    return tuple(
+        np.array(x, dtype=np.int64)
+        for x in (rows, reps, prefix, tail, start, sum(holding, []), holding_start)
     )
 
 
-MULTISETS, REPEATS, START = _multisets()
+MULTISETS, REPEATS, PREFIX, TAIL, START, HOLDING, HOLDING_START = _multisets()
+SIZE = (MULTISETS > 0).sum(axis=1)
 
 
 @njit(cache=True)
@@ -82,28 +90,64 @@ def _flush(us, k, total):
 
 
 @njit(cache=True)
-def rank_part(known, m, n, table):
+def _weigh(w, t, n):
+    """w[t] from its prefix's: times C(n[r], k) / C(n[r], k - 1) for its last rank r, its k-th."""
+    j = SIZE[t] - 1
+    a = n[MULTISETS[t, j]] - REPEATS[t, j]
+    before = 1.0 if PREFIX[t] < 0 else w[PREFIX[t]]
+    w[t] = before * (a / (REPEATS[t, j] + 1.0)) if before > 0.0 and a > 0 else 0.0
+
+
+@njit(cache=True)
+def pool_weights(n, size):
+    """For each rank multiset (row of MULTISETS) of up to ``size`` ranks, the ways to draw it
+    from the unseen cards (``n`` by rank): the product over its ranks r of C(n[r], its count
+    of r), 0 where the pool lacks it. Each row extends its prefix's product, and every line of
+    a pool shares them; the rows of more ranks are left unset."""
+    w = np.empty(MULTISETS.shape[0])
+    for t in range(START[size + 1]):  # a prefix comes before its rows
+        _weigh(w, t, n)
+    return w
+
+
+@njit(cache=True)
+def weights_less(w, n, r, size, out):
+    """pool_weights(n, size) into ``out`` from ``w``, those of the pool with one more card of
+    rank r: only the rows holding r change, and they are worked out as pool_weights would."""
+    rows = START[size + 1]
+    out[:rows] = w[:rows]
+    for i in range(HOLDING_START[r], HOLDING_START[r + 1]):
+        if HOLDING[i] >= rows:
+            break
+        _weigh(out, HOLDING[i], n)
+
+
+@njit(cache=True)
+def fewest(grid):
+    """The fewest cards any line of the grid holds: its lines draw at most 5 - that many."""
+    low = 4
+    for line in range(8):
+        m = 0
+        for j in range(4):
+            m += grid[LINES[line, j]] >= 0
+        low = min(low, m)
+    return low
+
+
+@njit(cache=True)
+def rank_part(known, m, weights, table):
     """The part of expected_line that sees ranks only: over the rank multisets of the 5 - m
-    cards drawn (the missing ones and the starter), their ways out of the unseen ranks ``n``
-    times the line's rank points. The same for every unseen card of a rank (_best_next)."""
+    cards drawn (the missing ones and the starter), their ways (pool_weights) times the
+    line's rank points. The same for every unseen card of a rank (_best_next)."""
     d = 5 - m
     idx0 = 0
     for j in range(m):
         idx0 = idx0 * N_RANKS + RANK[known[j]]
+    idx0 *= N_RANKS**d
     ranks = 0.0  # the table is symmetric: the starter's place is immaterial
     for t in range(START[d], START[d + 1]):
-        w = 1.0
-        idx = idx0
-        for j in range(d):
-            r = MULTISETS[t, j]
-            a = n[r] - REPEATS[t, j]
-            if a <= 0:
-                w = 0.0
-                break
-            w *= a / (REPEATS[t, j] + 1.0)
-            idx = idx * N_RANKS + r
-        if w > 0.0:
-            ranks += w * table[idx]
+        if weights[t] > 0.0:
+            ranks += weights[t] * table[idx0 + TAIL[t]]
     return ranks
 
 
@@ -134,7 +178,9 @@ def finish_line(ranks, known, m, u, total, njack):
 def expected_line(known, m, n, u, total, njack, table):
     """E[points] of a line holding known[:m], its 4 - m other cards and the starter drawn
     without replacement from the ``total`` unseen cards (counts from pool_counts)."""
-    return finish_line(rank_part(known, m, n, table), known, m, u, total, njack)
+    return finish_line(
+        rank_part(known, m, pool_weights(n, 5 - m), table), known, m, u, total, njack
+    )
 
 
 @njit(cache=True)
@@ -150,19 +196,19 @@ def _line_cards(grid, line, known):
 
 
 @njit(cache=True)
-def line_ranks(grid, line, card, n, table):
+def line_ranks(grid, line, card, weights, table):
     """The rank_part of a line as it is and with ``card`` added (as it is when full)."""
     known = np.empty(4, dtype=np.int64)
     m = _line_cards(grid, line, known)
-    without = rank_part(known, m, n, table)
+    without = rank_part(known, m, weights, table)
     if m == 4:
         return without, without
     known[m] = card
-    return without, rank_part(known, m + 1, n, table)
+    return without, rank_part(known, m + 1, weights, table)
 
 
 @njit(cache=True)
-def grid_ranks(grid, card, n, table):
+def grid_ranks(grid, card, weights, table):
     """line_ranks of the 8 lines (rows 0-3, then columns); the empty lines share theirs."""
     without = np.empty(8)
     with_card = np.empty(8)
@@ -174,7 +220,7 @@ def grid_ranks(grid, card, n, table):
         if empty and blank >= 0:
             without[line], with_card[line] = without[blank], with_card[blank]
             continue
-        without[line], with_card[line] = line_ranks(grid, line, card, n, table)
+        without[line], with_card[line] = line_ranks(grid, line, card, weights, table)
         if empty:
             blank = line
     return without, with_card
@@ -209,7 +255,7 @@ def place_values(grid, card, seen, table):
     cards. ``seen`` must hold ``card``. Only the card's row and column change, so it takes two
     expectations per line, and lines without a card share theirs."""
     n, u, total, njack = pool_counts(seen)
-    ranks, ranks_with = grid_ranks(grid, card, n, table)
+    ranks, ranks_with = grid_ranks(grid, card, pool_weights(n, 5 - fewest(grid)), table)
     return finish_values(grid, card, ranks, ranks_with, n, u, total, njack)
 
 
