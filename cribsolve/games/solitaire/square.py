@@ -19,16 +19,15 @@ from cribsolve.core.cards import RANK
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.games.solitaire.square_lines import (
-    MULTISETS,
+    LINES,
     fewest,
     finish_values,
     grid_points,
-    grid_ranks,
-    line_ranks,
+    line_cards,
+    next_rank_parts,
     place_values,
     pool_counts,
     pool_weights,
-    weights_less,
 )
 from cribsolve.infra.jit import njit, prange
 
@@ -85,21 +84,32 @@ def _ev_move(grid, c, seen, pile, size, piles, waste, table):
 
 
 @njit(cache=True)
+def _next_line(grid, line, n, weights, table, ranks, ranks_with):
+    """Column ``line`` of _next_ranks' arrays (next_rank_parts of the line)."""
+    known = np.empty(4, dtype=np.int64)
+    m = line_cards(grid, line, known)
+    ranks[:, line], ranks_with[:, line] = next_rank_parts(known, m, n, weights, table)
+
+
+@njit(cache=True)
 def _next_ranks(grid, n, table):
-    """grid_ranks of the grid for the next card, by its rank r (rows of the first two arrays),
-    and the pool_weights they used: the pool it leaves is ``n`` less one card of r, the same
-    whichever suit it has. Rows of ranks with no unseen card are left unset."""
+    """grid_ranks of the grid for the next card, by its rank r (rows of the two arrays; the
+    pool it leaves is ``n`` less one card of r, the same whichever suit it has), and the
+    pool_weights of ``n`` they came from. The empty lines share theirs."""
     ranks = np.empty((N_RANKS, 8))
     ranks_with = np.empty((N_RANKS, 8))
-    weights = np.empty((N_RANKS, MULTISETS.shape[0]))
-    size = 5 - fewest(grid)
-    now = pool_weights(n, size)
-    for r in range(1, N_RANKS):
-        if n[r]:
-            n[r] -= 1
-            weights_less(now, n, r, size, weights[r])
-            ranks[r], ranks_with[r] = grid_ranks(grid, 4 * (r - 1), weights[r], table)
-            n[r] += 1
+    weights = pool_weights(n, 5 - fewest(grid))
+    blank = -1
+    for line in range(8):
+        empty = True
+        for j in range(4):
+            empty = empty and grid[LINES[line, j]] < 0
+        if empty and blank >= 0:
+            ranks[:, line], ranks_with[:, line] = ranks[:, blank], ranks_with[:, blank]
+            continue
+        _next_line(grid, line, n, weights, table, ranks, ranks_with)
+        if empty:
+            blank = line
     return ranks, ranks_with, weights
 
 
@@ -108,12 +118,8 @@ def _with_cell(grid, cell, n, table, ranks, ranks_with, weights):
     """_next_ranks after a card went into ``cell``, from the arrays before it: only the
     cell's row and column change."""
     ranks, ranks_with = ranks.copy(), ranks_with.copy()
-    for r in range(1, N_RANKS):
-        if n[r]:
-            for line in (cell // 4, 4 + cell % 4):
-                ranks[r, line], ranks_with[r, line] = line_ranks(
-                    grid, line, 4 * (r - 1), weights[r], table
-                )
+    for line in (cell // 4, 4 + cell % 4):
+        _next_line(grid, line, n, weights, table, ranks, ranks_with)
     return ranks, ranks_with
 
 

@@ -31,8 +31,7 @@ def _multisets():
     """Every multiset of 1 to 5 ranks (1..13) as a sorted row padded with 0, rows of size d
     at START[d]:START[d+1]; for row t of size d: REPEATS[t, j], how many earlier entries equal
     entry j; PREFIX[t], the row of its first d - 1 entries (-1 for none); TAIL[t], its
-    entries' part of a table index (the table is indexed in base N_RANKS); and the rows that
-    hold rank r, in order, are HOLDING[HOLDING_START[r]:HOLDING_START[r + 1]]."""
+    entries' part of a table index (the table is indexed in base N_RANKS)."""
     rows, reps, prefix, tail, start, where = [], [], [], [], [0, 0], {}
     for d in range(1, 6):
         for t in combinations_with_replacement(range(1, 14), d):
@@ -42,15 +41,10 @@ def _multisets():
             prefix.append(where.get(t[:-1], -1))
             tail.append(sum(r * N_RANKS ** (d - 1 - j) for j, r in enumerate(t)))
         start.append(len(rows))
-    holding = [[i for i, row in enumerate(rows) if r in row] for r in range(N_RANKS)]
-    holding_start = np.cumsum([0] + [len(h) for h in holding])
-    return tuple(
-        np.array(x, dtype=np.int64)
-        for x in (rows, reps, prefix, tail, start, sum(holding, []), holding_start)
-    )
+    return tuple(np.array(x, dtype=np.int64) for x in (rows, reps, prefix, tail, start))
 
 
-MULTISETS, REPEATS, PREFIX, TAIL, START, HOLDING, HOLDING_START = _multisets()
+MULTISETS, REPEATS, PREFIX, TAIL, START = _multisets()
 SIZE = (MULTISETS > 0).sum(axis=1)
 
 
@@ -103,23 +97,12 @@ def pool_weights(n, size):
     """For each rank multiset (row of MULTISETS) of up to ``size`` ranks, the ways to draw it
     from the unseen cards (``n`` by rank): the product over its ranks r of C(n[r], its count
     of r), 0 where the pool lacks it. Each row extends its prefix's product, and every line of
-    a pool shares them; the rows of more ranks are left unset."""
+    a pool shares them; the rows of more ranks are left unset. Each is a whole number, exactly
+    (a test tries every pool), so rank_part's sums are exact whatever their order."""
     w = np.empty(MULTISETS.shape[0])
     for t in range(START[size + 1]):  # a prefix comes before its rows
         _weigh(w, t, n)
     return w
-
-
-@njit(cache=True)
-def weights_less(w, n, r, size, out):
-    """pool_weights(n, size) into ``out`` from ``w``, those of the pool with one more card of
-    rank r: only the rows holding r change, and they are worked out as pool_weights would."""
-    rows = START[size + 1]
-    out[:rows] = w[:rows]
-    for i in range(HOLDING_START[r], HOLDING_START[r + 1]):
-        if HOLDING[i] >= rows:
-            break
-        _weigh(out, HOLDING[i], n)
 
 
 @njit(cache=True)
@@ -149,6 +132,36 @@ def rank_part(known, m, weights, table):
         if weights[t] > 0.0:
             ranks += weights[t] * table[idx0 + TAIL[t]]
     return ranks
+
+
+@njit(cache=True)
+def next_rank_parts(known, m, n, weights, table):
+    """rank_part of a line as it is, and with the next card in it, for a next card of each
+    rank r (entries r of the two arrays; 0 for a rank none of whose cards is unseen), the
+    pool then less one r. One pass over the pool's multisets s gives them all: with one r
+    fewer, s has (n[r] - k) / n[r] of its ways (k: its count of r), and the line with r in it
+    draws the rest of s in k / n[r] of them. Every term is a whole number, so the sums are
+    exact and equal rank_part's with the smaller pool."""
+    d = 5 - m
+    idx0 = 0
+    for j in range(m):
+        idx0 = idx0 * N_RANKS + RANK[known[j]]
+    idx0 *= N_RANKS**d
+    everything = 0.0
+    holding = np.zeros(N_RANKS)  # for each r: sum of k x ways x points over the s holding r
+    for t in range(START[d], START[d + 1]):
+        if weights[t] > 0.0:
+            v = weights[t] * table[idx0 + TAIL[t]]
+            everything += v
+            for j in range(d):
+                holding[MULTISETS[t, j]] += v
+    without = np.zeros(N_RANKS)
+    with_next = np.zeros(N_RANKS)
+    for r in range(1, N_RANKS):
+        if n[r]:
+            with_next[r] = holding[r] / n[r]
+            without[r] = everything - with_next[r]
+    return without, with_next
 
 
 @njit(cache=True)
@@ -184,7 +197,7 @@ def expected_line(known, m, n, u, total, njack, table):
 
 
 @njit(cache=True)
-def _line_cards(grid, line, known):
+def line_cards(grid, line, known):
     """Fill known[:m] with the cards of a line, in cell order; returns m."""
     m = 0
     for j in range(4):
@@ -199,7 +212,7 @@ def _line_cards(grid, line, known):
 def line_ranks(grid, line, card, weights, table):
     """The rank_part of a line as it is and with ``card`` added (as it is when full)."""
     known = np.empty(4, dtype=np.int64)
-    m = _line_cards(grid, line, known)
+    m = line_cards(grid, line, known)
     without = rank_part(known, m, weights, table)
     if m == 4:
         return without, without
@@ -233,7 +246,7 @@ def finish_values(grid, card, ranks, ranks_with, n, u, total, njack):
     with_card = np.empty(8)
     known = np.empty(4, dtype=np.int64)
     for line in range(8):
-        m = _line_cards(grid, line, known)
+        m = line_cards(grid, line, known)
         without[line] = finish_line(ranks[line], known, m, u, total, njack)
         with_card[line] = without[line]
         if m < 4:
