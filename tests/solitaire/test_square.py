@@ -334,22 +334,46 @@ def test_lookahead_values_are_the_slow_definitions_bit_for_bit(seed, placed, pil
         assert v == want
 
 
-def test_pool_weights_are_products_of_binomials():
+def test_pool_weights_are_whole_binomial_products_for_every_pool():
+    # A row's weight depends on the unseen counts of its own ranks only, in rank order; the
+    # rows of ranks 1-5 under every count 0-4 of those ranks cover every case. The weights
+    # must be exact whole numbers (next_rank_parts' sums rely on it).
     from math import comb
 
-    n = np.array([0, 4, 0, 1, 2, 4, 3, 4, 4, 1, 4, 4, 2, 3], dtype=np.int64)
-    w = square_lines.pool_weights(n, 5)
-    for t in range(len(w)):
-        ranks = [r for r in square_lines.MULTISETS[t] if r]
-        want = np.prod([comb(int(n[r]), ranks.count(r)) for r in set(ranks)])
-        assert w[t] == pytest.approx(want, rel=1e-12)
-    for r in np.flatnonzero(n):
+    rows = [t for t, row in enumerate(square_lines.MULTISETS) if row.max() <= 5]
+    held = np.array([[list(square_lines.MULTISETS[t]).count(r) for r in range(1, 6)] for t in rows])
+    binom = np.array([[comb(n, k) for k in range(6)] for n in range(5)])
+    for counts in itertools.product(range(5), repeat=5):
+        n = np.array([0, *counts] + [4] * 8, dtype=np.int64)
+        w = square_lines.pool_weights(n, 5)[rows]
+        want = np.prod(binom[np.array(counts), held], axis=1)
+        assert np.array_equal(w, want)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 4))
+def test_next_rank_parts_are_rank_part_with_the_next_card_drawn(seed, m):
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52).astype(np.int64)
+    known = deck[:4].copy()
+    seen = np.zeros(52, dtype=np.bool_)
+    seen[deck[: 4 + int(rng.integers(0, 20))]] = True
+    n = square_lines.pool_counts(seen)[0]
+    without, with_next = square_lines.next_rank_parts(
+        known, m, n, square_lines.pool_weights(n, 5), TABLE
+    )
+    for r in range(1, 14):
+        if n[r] == 0:
+            assert without[r] == with_next[r] == 0
+            continue
         less = n.copy()
         less[r] -= 1
-        out = np.empty_like(w)
-        square_lines.weights_less(w, less, r, 4, out)
-        rows = square_lines.START[5]
-        assert np.array_equal(out[:rows], square_lines.pool_weights(less, 4)[:rows])
+        w = square_lines.pool_weights(less, 5)
+        assert without[r] == square_lines.rank_part(known, m, w, TABLE)
+        if m < 4:
+            k = known.copy()
+            k[m] = 4 * (r - 1)  # a card of rank r
+            assert with_next[r] == square_lines.rank_part(k, m + 1, w, TABLE)
 
 
 def test_lookahead_moves_depend_only_on_the_cards_seen():

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from cribsolve.core.cards import RANK
+from cribsolve.core.cards import RANK, SUIT
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.games.solitaire.square_lines import (
     LINES,
     fewest,
     finish_values,
+    grid_lines,
     grid_points,
+    jack_pairs,
     line_cards,
     next_rank_parts,
     place_values,
@@ -132,16 +134,32 @@ def _best_next(grid, seen, size, piles, ranks, ranks_with):
     room = False
     for q in range(piles):
         room = room or size[q] < PILE_CARDS
+    n, u, left, _ = pool_counts(seen)
+    cards, counts = grid_lines(grid)
     total, count = 0.0, 0
     for d in range(52):
         if seen[d]:
             continue
         seen[d] = True
-        n, u, left, njack = pool_counts(seen)
-        v, kept_out = finish_values(grid, d, ranks[RANK[d]], ranks_with[RANK[d]], n, u, left, njack)
+        n[RANK[d]] -= 1
+        u[SUIT[d]] -= 1
+        v, kept_out = finish_values(
+            grid,
+            d,
+            ranks[RANK[d]],
+            ranks_with[RANK[d]],
+            n,
+            u,
+            left - 1,
+            jack_pairs(seen, u),
+            cards,
+            counts,
+        )
         total += max(v.max(), kept_out) if room else v.max()
         count += 1
         seen[d] = False
+        n[RANK[d]] += 1
+        u[SUIT[d]] += 1
     return total / count
 
 

@@ -69,11 +69,17 @@ def pool_counts(seen):
         if not seen[c]:
             n[RANK[c]] += 1
             u[SUIT[c]] += 1
+    return n, u, n.sum(), jack_pairs(seen, u)
+
+
+@njit(cache=True)
+def jack_pairs(seen, u):
+    """pool_counts' njack from the unseen cards by suit."""
     njack = 0
-    for c in range(52):
-        if not seen[c] and RANK[c] == JACK:
-            njack += u[SUIT[c]] - 1
-    return n, u, n.sum(), njack
+    for s in range(4):
+        if not seen[4 * (JACK - 1) + s]:
+            njack += u[s] - 1
+    return njack
 
 
 @njit(cache=True)
@@ -240,13 +246,25 @@ def grid_ranks(grid, card, weights, table):
 
 
 @njit(cache=True)
-def finish_values(grid, card, ranks, ranks_with, n, u, total, njack):
-    """place_values from the grid's line ranks (grid_ranks) and the pool's counts."""
+def grid_lines(grid):
+    """Each line's cards (line_cards: row ``line``, the first counts[line] entries; the rest
+    of the row is scratch for finish_values) and their number."""
+    cards = np.empty((8, 4), dtype=np.int64)
+    counts = np.empty(8, dtype=np.int64)
+    for line in range(8):
+        counts[line] = line_cards(grid, line, cards[line])
+    return cards, counts
+
+
+@njit(cache=True)
+def finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, counts):
+    """place_values from the grid's line ranks (grid_ranks), the pool's counts and the
+    grid's lines (grid_lines)."""
     without = np.empty(8)
     with_card = np.empty(8)
-    known = np.empty(4, dtype=np.int64)
     for line in range(8):
-        m = line_cards(grid, line, known)
+        m = counts[line]
+        known = cards[line]
         without[line] = finish_line(ranks[line], known, m, u, total, njack)
         with_card[line] = without[line]
         if m < 4:
@@ -269,7 +287,8 @@ def place_values(grid, card, seen, table):
     expectations per line, and lines without a card share theirs."""
     n, u, total, njack = pool_counts(seen)
     ranks, ranks_with = grid_ranks(grid, card, pool_weights(n, 5 - fewest(grid)), table)
-    return finish_values(grid, card, ranks, ranks_with, n, u, total, njack)
+    cards, counts = grid_lines(grid)
+    return finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, counts)
 
 
 @njit(cache=True)
