@@ -29,23 +29,24 @@ LINES = np.array(
 
 def _multisets():
     """Every multiset of 1 to 5 ranks (1..13) as a sorted row padded with 0, rows of size d
-    at START[d]:START[d+1]; for row t of size d: REPEATS[t, j], how many earlier entries equal
-    entry j; PREFIX[t], the row of its first d - 1 entries (-1 for none); TAIL[t], its
-    entries' part of a table index (the table is indexed in base N_RANKS)."""
-    rows, reps, prefix, tail, start, where = [], [], [], [], [0, 0], {}
+    at START[d]:START[d+1]; for row t: PREFIX[t], the row of all its entries but the last (for
+    none, the row after the last, which pool_weights sets to 1); LAST[t], 5 x its last rank +
+    how many of its other entries equal that rank; TAIL[t], its entries' part of a table
+    index (the table is indexed in base N_RANKS)."""
+    rows, prefix, last, tail, start, where = [], [], [], [], [0, 0], {(): -1}
     for d in range(1, 6):
         for t in combinations_with_replacement(range(1, 14), d):
             where[t] = len(rows)
             rows.append(list(t) + [0] * (5 - d))
-            reps.append([t[:j].count(t[j]) for j in range(d)] + [0] * (5 - d))
-            prefix.append(where.get(t[:-1], -1))
+            prefix.append(where[t[:-1]])
+            last.append(5 * t[-1] + t[:-1].count(t[-1]))
             tail.append(sum(r * N_RANKS ** (d - 1 - j) for j, r in enumerate(t)))
         start.append(len(rows))
-    return tuple(np.array(x, dtype=np.int64) for x in (rows, reps, prefix, tail, start))
+    prefix = [len(rows) if p < 0 else p for p in prefix]
+    return tuple(np.array(x, dtype=np.int64) for x in (rows, prefix, last, tail, start))
 
 
-MULTISETS, REPEATS, PREFIX, TAIL, START = _multisets()
-SIZE = (MULTISETS > 0).sum(axis=1)
+MULTISETS, PREFIX, LAST, TAIL, START = _multisets()
 
 
 @njit(cache=True)
@@ -90,24 +91,21 @@ def _flush(us, k, total):
 
 
 @njit(cache=True)
-def _weigh(w, t, n):
-    """w[t] from its prefix's: times C(n[r], k) / C(n[r], k - 1) for its last rank r, its k-th."""
-    j = SIZE[t] - 1
-    a = n[MULTISETS[t, j]] - REPEATS[t, j]
-    before = 1.0 if PREFIX[t] < 0 else w[PREFIX[t]]
-    w[t] = before * (a / (REPEATS[t, j] + 1.0)) if before > 0.0 and a > 0 else 0.0
-
-
-@njit(cache=True)
 def pool_weights(n, size):
     """For each rank multiset (row of MULTISETS) of up to ``size`` ranks, the ways to draw it
     from the unseen cards (``n`` by rank): the product over its ranks r of C(n[r], its count
-    of r), 0 where the pool lacks it. Each row extends its prefix's product, and every line of
-    a pool shares them; the rows of more ranks are left unset. Each is a whole number, exactly
-    (a test tries every pool), so rank_part's sums are exact whatever their order."""
-    w = np.empty(MULTISETS.shape[0])
+    of r), 0 where the pool lacks it. Each row is its prefix's product times C(n[r], k) /
+    C(n[r], k - 1) for its last rank r, its k-th; every line of a pool shares them, and the
+    rows of more ranks are left unset. Each is a whole number, exactly (a test tries every
+    pool), so rank_part's sums are exact whatever their order."""
+    factor = np.zeros(5 * N_RANKS)
+    for r in range(1, N_RANKS):
+        for k in range(n[r]):
+            factor[5 * r + k] = (n[r] - k) / (k + 1.0)
+    w = np.empty(MULTISETS.shape[0] + 1)
+    w[-1] = 1.0  # the empty multiset, every single rank's prefix
     for t in range(START[size + 1]):  # a prefix comes before its rows
-        _weigh(w, t, n)
+        w[t] = w[PREFIX[t]] * factor[LAST[t]]
     return w
 
 
