@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from cribsolve.core.cards import RANK, SUIT
+from cribsolve.core.cards import JACK, RANK, SUIT
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.games.solitaire.square_lines import (
     LINES,
+    cell_value,
     fewest,
-    finish_values,
+    finish_lines,
     grid_lines,
     grid_points,
     jack_pairs,
@@ -136,6 +137,8 @@ def _best_next(grid, seen, size, piles, ranks, ranks_with):
         room = room or size[q] < PILE_CARDS
     n, u, left, _ = pool_counts(seen)
     cards, counts = grid_lines(grid)
+    without = np.empty(8)
+    with_card = np.empty(8)
     total, count = 0.0, 0
     for d in range(52):
         if seen[d]:
@@ -143,19 +146,24 @@ def _best_next(grid, seen, size, piles, ranks, ranks_with):
         seen[d] = True
         n[RANK[d]] -= 1
         u[SUIT[d]] -= 1
-        v, kept_out = finish_values(
-            grid,
+        kept_out = finish_lines(
             d,
             ranks[RANK[d]],
             ranks_with[RANK[d]],
-            n,
             u,
             left - 1,
             jack_pairs(seen, u),
             cards,
             counts,
+            without,
+            with_card,
         )
-        total += max(v.max(), kept_out) if room else v.max()
+        kept_out += 2.0 * n[JACK] / (left - 1)
+        best = kept_out if room else -np.inf
+        for i in range(16):
+            if grid[i] < 0:
+                best = max(best, cell_value(kept_out, without, with_card, i))
+        total += best
         count += 1
         seen[d] = False
         n[RANK[d]] += 1

@@ -255,25 +255,48 @@ def grid_lines(grid):
 
 
 @njit(cache=True)
-def finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, counts):
-    """place_values from the grid's line ranks (grid_ranks), the pool's counts and the
-    grid's lines (grid_lines)."""
-    without = np.empty(8)
-    with_card = np.empty(8)
+def finish_lines(card, ranks, ranks_with, u, total, njack, cards, counts, without, with_card):
+    """Each line's expectation as it is and with ``card`` in it (into the last two arrays),
+    from the grid's line ranks (grid_ranks), the pool's counts and the grid's lines
+    (grid_lines); the empty lines share theirs. Returns kept_out less its nobs."""
+    blank = -1
     for line in range(8):
         m = counts[line]
+        if m == 0 and blank >= 0:
+            without[line], with_card[line] = without[blank], with_card[blank]
+            continue
         known = cards[line]
         without[line] = finish_line(ranks[line], known, m, u, total, njack)
         with_card[line] = without[line]
         if m < 4:
             known[m] = card
             with_card[line] = finish_line(ranks_with[line], known, m + 1, u, total, njack)
-    kept_out = without.sum() + 2.0 * n[JACK] / total
+        if m == 0:
+            blank = line
+    return without.sum()
+
+
+@njit(cache=True)
+def cell_value(kept_out, without, with_card, i):
+    """The expectation with the card in cell i: only its row and column change."""
+    r, c = i // 4, 4 + i % 4
+    return kept_out + with_card[r] - without[r] + with_card[c] - without[c]
+
+
+@njit(cache=True)
+def finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, counts):
+    """place_values from the grid's line ranks (grid_ranks), the pool's counts and the
+    grid's lines (grid_lines)."""
+    without = np.empty(8)
+    with_card = np.empty(8)
+    kept_out = finish_lines(
+        card, ranks, ranks_with, u, total, njack, cards, counts, without, with_card
+    )
+    kept_out += 2.0 * n[JACK] / total
     values = np.full(16, -np.inf)
     for i in range(16):
         if grid[i] < 0:
-            r, c = i // 4, 4 + i % 4
-            values[i] = kept_out + with_card[r] - without[r] + with_card[c] - without[c]
+            values[i] = cell_value(kept_out, without, with_card, i)
     return values, kept_out
 
 
