@@ -1,8 +1,9 @@
 """Solitaire simulation speed: python benchmarks/bench_simulate.py [N]
 
 Plays N games (default 1e5) of each variant with each policy, and N/10 with the strongest
-(Patience's deck, Patience II's win and lookahead), and prints games per second with the time
-1e6 games would take, plus the one-answer time of best-discard --variant patience.
+(Patience's deck, Patience II's win and lookahead, each Cribbage Square's lookahead), and
+prints games per second with the time 1e6 games would take, plus the one-answer time of
+best-discard --variant patience.
 
 Patience II's lookahead, the same 6,000 games (three chunks of seed 1), rows identical:
 151 games/s before each hand's points by starter were counted once (kept_points), 339 after
@@ -14,7 +15,9 @@ import sys
 import time
 
 from cribsolve import parse_cards
+from cribsolve.games.solitaire import square
 from cribsolve.games.solitaire.discard import solitaire_discard
+from cribsolve.games.solitaire.facts import SQUARES
 from cribsolve.games.solitaire.simulate import simulate
 
 
@@ -22,13 +25,15 @@ def main():
     n = int(float(sys.argv[1])) if len(sys.argv) > 1 else 100_000
     plays = [(v, p, n) for v in ("patience", "patience2") for p in ("random", "ev", "clairvoyant")]
     strong = [("patience", "deck"), ("patience2", "win"), ("patience2", "lookahead")]
+    strong += [(v, "lookahead") for v in SQUARES]
     for variant, policy, games in plays + [(v, p, max(n // 10, 100)) for v, p in strong]:
-        simulate(variant, policy, 100)
+        play = square.simulate if variant in SQUARES else simulate
+        play(variant, policy, 100)
         t = time.perf_counter()
-        r = simulate(variant, policy, games, seed=1)
+        r = play(variant, policy, games, seed=1)
         sec = time.perf_counter() - t
         print(
-            f"{variant:>9} {policy:>11}: {games / sec:9,.0f} games/s  "
+            f"{variant:>15} {policy:>11}: {games / sec:9,.0f} games/s  "
             f"(1e6 games in {1e6 / (games / sec):5.0f} s)  win {r.win_rate:.4f}"
         )
     hand = parse_cards(["5H 5S JD 6C 7C KH"])

@@ -19,10 +19,9 @@ from cribsolve.core.cards import JACK, RANK, SUIT
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.games.solitaire.square_lines import (
-    LINES,
     cell_value,
-    fewest,
     finish_lines,
+    first_blank,
     grid_lines,
     grid_points,
     jack_pairs,
@@ -87,32 +86,21 @@ def _ev_move(grid, c, seen, pile, size, piles, waste, table):
 
 
 @njit(cache=True)
-def _next_line(grid, line, n, weights, table, ranks, ranks_with):
-    """Column ``line`` of _next_ranks' arrays (next_rank_parts of the line)."""
-    known = np.empty(4, dtype=np.int64)
-    m = line_cards(grid, line, known)
-    ranks[:, line], ranks_with[:, line] = next_rank_parts(known, m, n, weights, table)
-
-
-@njit(cache=True)
-def _next_ranks(grid, n, table):
-    """grid_ranks of the grid for the next card, by its rank r (rows of the two arrays; the
-    pool it leaves is ``n`` less one card of r, the same whichever suit it has), and the
-    pool_weights of ``n`` they came from. The empty lines share theirs."""
+def _next_ranks(cards, counts, n, table):
+    """grid_ranks of a grid (its grid_lines) for the next card, by its rank r (rows of the two
+    arrays; the pool it leaves is ``n`` less one card of r, the same whichever suit it has),
+    and the pool_weights of ``n`` they came from."""
     ranks = np.empty((N_RANKS, 8))
     ranks_with = np.empty((N_RANKS, 8))
-    weights = pool_weights(n, 5 - fewest(grid))
-    blank = -1
+    weights = pool_weights(n, 5 - counts.min())
     for line in range(8):
-        empty = True
-        for j in range(4):
-            empty = empty and grid[LINES[line, j]] < 0
-        if empty and blank >= 0:
-            ranks[:, line], ranks_with[:, line] = ranks[:, blank], ranks_with[:, blank]
-            continue
-        _next_line(grid, line, n, weights, table, ranks, ranks_with)
-        if empty:
-            blank = line
+        b = first_blank(counts, line)
+        if b >= 0:
+            ranks[:, line], ranks_with[:, line] = ranks[:, b], ranks_with[:, b]
+        else:
+            ranks[:, line], ranks_with[:, line] = next_rank_parts(
+                cards[line], counts[line], n, weights, table
+            )
     return ranks, ranks_with, weights
 
 
@@ -121,8 +109,10 @@ def _with_cell(grid, cell, n, table, ranks, ranks_with, weights):
     """_next_ranks after a card went into ``cell``, from the arrays before it: only the
     cell's row and column change."""
     ranks, ranks_with = ranks.copy(), ranks_with.copy()
+    known = np.empty(4, dtype=np.int64)
     for line in (cell // 4, 4 + cell % 4):
-        _next_line(grid, line, n, weights, table, ranks, ranks_with)
+        m = line_cards(grid, line, known)
+        ranks[:, line], ranks_with[:, line] = next_rank_parts(known, m, n, weights, table)
     return ranks, ranks_with
 
 
@@ -196,7 +186,7 @@ def lookahead_values(grid, c, seen, size, piles, values, kept_out, p, table, top
     if last and p < 0:
         return out_opts, out_vals
     n = pool_counts(seen)[0]
-    ranks, ranks_with, weights = _next_ranks(grid, n, table)
+    ranks, ranks_with, weights = _next_ranks(*grid_lines(grid), n, table)
     for j in range(k):
         o = out_opts[j]
         if o < PILE:

@@ -110,22 +110,10 @@ def pool_weights(n, size):
 
 
 @njit(cache=True)
-def fewest(grid):
-    """The fewest cards any line of the grid holds: its lines draw at most 5 - that many."""
-    low = 4
-    for line in range(8):
-        m = 0
-        for j in range(4):
-            m += grid[LINES[line, j]] >= 0
-        low = min(low, m)
-    return low
-
-
-@njit(cache=True)
 def rank_part(known, m, weights, table):
     """The part of expected_line that sees ranks only: over the rank multisets of the 5 - m
     cards drawn (the missing ones and the starter), their ways (pool_weights) times the
-    line's rank points. The same for every unseen card of a rank (_best_next)."""
+    line's rank points."""
     d = 5 - m
     idx0 = 0
     for j in range(m):
@@ -213,40 +201,9 @@ def line_cards(grid, line, known):
 
 
 @njit(cache=True)
-def line_ranks(grid, line, card, weights, table):
-    """The rank_part of a line as it is and with ``card`` added (as it is when full)."""
-    known = np.empty(4, dtype=np.int64)
-    m = line_cards(grid, line, known)
-    without = rank_part(known, m, weights, table)
-    if m == 4:
-        return without, without
-    known[m] = card
-    return without, rank_part(known, m + 1, weights, table)
-
-
-@njit(cache=True)
-def grid_ranks(grid, card, weights, table):
-    """line_ranks of the 8 lines (rows 0-3, then columns); the empty lines share theirs."""
-    without = np.empty(8)
-    with_card = np.empty(8)
-    blank = -1
-    for line in range(8):
-        empty = True
-        for j in range(4):
-            empty = empty and grid[LINES[line, j]] < 0
-        if empty and blank >= 0:
-            without[line], with_card[line] = without[blank], with_card[blank]
-            continue
-        without[line], with_card[line] = line_ranks(grid, line, card, weights, table)
-        if empty:
-            blank = line
-    return without, with_card
-
-
-@njit(cache=True)
 def grid_lines(grid):
     """Each line's cards (line_cards: row ``line``, the first counts[line] entries; the rest
-    of the row is scratch for finish_values) and their number."""
+    of the row is scratch for finish_lines) and their number."""
     cards = np.empty((8, 4), dtype=np.int64)
     counts = np.empty(8, dtype=np.int64)
     for line in range(8):
@@ -255,24 +212,50 @@ def grid_lines(grid):
 
 
 @njit(cache=True)
+def first_blank(counts, line):
+    """The first line before ``line`` that is empty when ``line`` is (its expectations are
+    the same), or -1."""
+    if counts[line]:
+        return -1
+    for b in range(line):
+        if counts[b] == 0:
+            return b
+    return -1
+
+
+@njit(cache=True)
+def grid_ranks(cards, counts, card, weights, table):
+    """Each line's rank_part as it is and with ``card`` added (as it is when full)."""
+    without = np.empty(8)
+    with_card = np.empty(8)
+    for line in range(8):
+        b = first_blank(counts, line)
+        if b >= 0:
+            without[line], with_card[line] = without[b], with_card[b]
+            continue
+        m, known = counts[line], cards[line]
+        without[line] = with_card[line] = rank_part(known, m, weights, table)
+        if m < 4:
+            known[m] = card
+            with_card[line] = rank_part(known, m + 1, weights, table)
+    return without, with_card
+
+
+@njit(cache=True)
 def finish_lines(card, ranks, ranks_with, u, total, njack, cards, counts, without, with_card):
     """Each line's expectation as it is and with ``card`` in it (into the last two arrays),
     from the grid's line ranks (grid_ranks), the pool's counts and the grid's lines
-    (grid_lines); the empty lines share theirs. Returns kept_out less its nobs."""
-    blank = -1
+    (grid_lines). Returns kept_out less its nobs."""
     for line in range(8):
-        m = counts[line]
-        if m == 0 and blank >= 0:
-            without[line], with_card[line] = without[blank], with_card[blank]
+        b = first_blank(counts, line)
+        if b >= 0:
+            without[line], with_card[line] = without[b], with_card[b]
             continue
-        known = cards[line]
-        without[line] = finish_line(ranks[line], known, m, u, total, njack)
-        with_card[line] = without[line]
+        m, known = counts[line], cards[line]
+        without[line] = with_card[line] = finish_line(ranks[line], known, m, u, total, njack)
         if m < 4:
             known[m] = card
             with_card[line] = finish_line(ranks_with[line], known, m + 1, u, total, njack)
-        if m == 0:
-            blank = line
     return without.sum()
 
 
@@ -284,9 +267,15 @@ def cell_value(kept_out, without, with_card, i):
 
 
 @njit(cache=True)
-def finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, counts):
-    """place_values from the grid's line ranks (grid_ranks), the pool's counts and the
-    grid's lines (grid_lines)."""
+def place_values(grid, card, seen, table):
+    """(values, kept_out): the expected final score with ``card`` in each empty cell (-inf for
+    a full one), and with it kept out of the grid; the rest filled at random from the unseen
+    cards. ``seen`` must hold ``card``. Only the card's row and column change, so it takes two
+    expectations per line, and lines without a card share theirs."""
+    n, u, total, njack = pool_counts(seen)
+    cards, counts = grid_lines(grid)
+    weights = pool_weights(n, 5 - counts.min())
+    ranks, ranks_with = grid_ranks(cards, counts, card, weights, table)
     without = np.empty(8)
     with_card = np.empty(8)
     kept_out = finish_lines(
@@ -298,18 +287,6 @@ def finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, coun
         if grid[i] < 0:
             values[i] = cell_value(kept_out, without, with_card, i)
     return values, kept_out
-
-
-@njit(cache=True)
-def place_values(grid, card, seen, table):
-    """(values, kept_out): the expected final score with ``card`` in each empty cell (-inf for
-    a full one), and with it kept out of the grid; the rest filled at random from the unseen
-    cards. ``seen`` must hold ``card``. Only the card's row and column change, so it takes two
-    expectations per line, and lines without a card share theirs."""
-    n, u, total, njack = pool_counts(seen)
-    ranks, ranks_with = grid_ranks(grid, card, pool_weights(n, 5 - fewest(grid)), table)
-    cards, counts = grid_lines(grid)
-    return finish_values(grid, card, ranks, ranks_with, n, u, total, njack, cards, counts)
 
 
 @njit(cache=True)
