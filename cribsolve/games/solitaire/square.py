@@ -95,12 +95,12 @@ def _next_ranks(cards, counts, n, table):
     weights = pool_weights(n, 5 - counts.min())
     for line in range(8):
         b = first_blank(counts, line)
-        if b >= 0:
-            ranks[:, line], ranks_with[:, line] = ranks[:, b], ranks_with[:, b]
-        else:
+        if b < 0:
             ranks[:, line], ranks_with[:, line] = next_rank_parts(
                 cards[line], counts[line], n, weights, table
             )
+        else:
+            ranks[:, line], ranks_with[:, line] = ranks[:, b], ranks_with[:, b]
     return ranks, ranks_with, weights
 
 

@@ -224,20 +224,45 @@ def first_blank(counts, line):
 
 
 @njit(cache=True)
-def grid_ranks(cards, counts, card, weights, table):
-    """Each line's rank_part as it is and with ``card`` added (as it is when full)."""
-    without = np.empty(8)
-    with_card = np.empty(8)
+def share_blanks(counts, without, with_card):
+    """Give each empty line the values of the first empty line."""
     for line in range(8):
         b = first_blank(counts, line)
         if b >= 0:
             without[line], with_card[line] = without[b], with_card[b]
-            continue
-        m, known = counts[line], cards[line]
-        without[line] = with_card[line] = rank_part(known, m, weights, table)
-        if m < 4:
-            known[m] = card
-            with_card[line] = rank_part(known, m + 1, weights, table)
+
+
+@njit(cache=True)
+def _rank_pair(known, m, card, weights, table):
+    """rank_part of a line as it is and with ``card`` added (as it is when full)."""
+    without = rank_part(known, m, weights, table)
+    if m == 4:
+        return without, without
+    known[m] = card  # a spare place of the row
+    return without, rank_part(known, m + 1, weights, table)
+
+
+@njit(cache=True)
+def _finish_pair(known, m, card, ranks, ranks_with, u, total, njack):
+    """finish_line of a line as it is and with ``card`` added (as it is when full)."""
+    without = finish_line(ranks, known, m, u, total, njack)
+    if m == 4:
+        return without, without
+    known[m] = card
+    return without, finish_line(ranks_with, known, m + 1, u, total, njack)
+
+
+@njit(cache=True)
+def grid_ranks(cards, counts, card, weights, table):
+    """Each line's rank_part as it is and with ``card`` added."""
+    without = np.empty(8)
+    with_card = np.empty(8)
+    for line in range(8):
+        if first_blank(counts, line) < 0:
+            without[line], with_card[line] = _rank_pair(
+                cards[line], counts[line], card, weights, table
+            )
+    share_blanks(counts, without, with_card)
     return without, with_card
 
 
@@ -247,15 +272,11 @@ def finish_lines(card, ranks, ranks_with, u, total, njack, cards, counts, withou
     from the grid's line ranks (grid_ranks), the pool's counts and the grid's lines
     (grid_lines). Returns kept_out less its nobs."""
     for line in range(8):
-        b = first_blank(counts, line)
-        if b >= 0:
-            without[line], with_card[line] = without[b], with_card[b]
-            continue
-        m, known = counts[line], cards[line]
-        without[line] = with_card[line] = finish_line(ranks[line], known, m, u, total, njack)
-        if m < 4:
-            known[m] = card
-            with_card[line] = finish_line(ranks_with[line], known, m + 1, u, total, njack)
+        if first_blank(counts, line) < 0:
+            without[line], with_card[line] = _finish_pair(
+                cards[line], counts[line], card, ranks[line], ranks_with[line], u, total, njack
+            )
+    share_blanks(counts, without, with_card)
     return without.sum()
 
 
