@@ -78,29 +78,32 @@ def answer_points(got, avail, size, u, pr):
     """The expected points of my answer to a card (``got``: lay_points after it): the best
     of my u cards (the least under lowball) among those that fit, each drawn from ``avail``
     (copies by rank, ``size`` in all; none worth the count left ruled out here: the
-    caller's urn), exact by the hypergeometric law; 0 where none fits."""
-    most = 0
+    caller's urn), exact by the hypergeometric law; 0 where none fits. The chance of t
+    points or more holds from one points value scored to the next: worked out once, added
+    for each t."""
     fit = 0
     for x in range(14):
         if avail[x] > 0 and got[x] >= 0:
-            most = max(most, got[x])
             fit += avail[x]
+    none_fit = _none_of(size, fit, u)
     total = 0.0
-    for t in range(1, most + 1):
-        at_least = 0  # copies scoring t or more
-        below = 0  # fitting copies scoring under t
+    t = 1
+    while True:
+        at_least, upto = 0, -1  # copies scoring t or more; the least they score
         for x in range(14):
-            if avail[x] <= 0:
-                continue
-            if got[x] >= t:
+            if avail[x] > 0 and got[x] >= t:
                 at_least += avail[x]
-            elif got[x] >= 0:
-                below += avail[x]
+                if upto < 0 or got[x] < upto:
+                    upto = got[x]
+        if at_least == 0:
+            return total
         if pr[LOWBALL]:  # my least: every fitting card scores t+
-            total += _none_of(size, below, u) - _none_of(size, fit, u)
+            p = _none_of(size, fit - at_least, u) - none_fit
         else:
-            total += 1.0 - _none_of(size, at_least, u)
-    return total
+            p = 1.0 - _none_of(size, at_least, u)
+        for _ in range(t, upto + 1):
+            total += p
+        t = upto + 1
 
 
 @njit(cache=True, _nrt=False)
