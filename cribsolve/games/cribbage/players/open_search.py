@@ -15,9 +15,8 @@ from cribsolve.infra.jit import njit
 EXPERT_HOLDINGS = 48  # holdings sampled per choice by the expert policy when there are more
 
 
-# _fits and _settle run at every node of both searches: no arrays made, no reference counts
-# (_nrt=False; infoset_search.py says why)
-@njit(cache=True, _nrt=False)
+# _fits and _settle run at every node of both searches: inlined, no call to make
+@njit(cache=True, inline="always")
 def _fits(h, used, j, p, count, limit):
     for i in range(h.shape[2]):
         r = h[j, p, i]
@@ -26,7 +25,7 @@ def _fits(h, used, j, p, count, limit):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _settle(h, used, j, start, n, count, turn, last, limit):
     """Goes and last cards until someone can lay, for the hands of holding j (h[j], used[j]:
     indices, not slices, which numba counts references of): (the play is over, start, n,
