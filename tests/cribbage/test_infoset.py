@@ -340,8 +340,12 @@ def test_the_modelled_reply_equals_every_hand_of_mine_enumerated(rules):
         pub = np.array([0] + [public[r] for r in range(1, 14)], dtype=np.int64)
         ser = np.array(list(series) + [0] * 20, dtype=np.int64)
         memo = np.full((14, 15), -2, dtype=np.int64)
+        h2 = np.full((1, 2, 3), -1, dtype=np.int64)  # holding 0: (mine unused here, theirs)
+        h2[0, 1] = theirs
+        used2 = np.zeros((1, 2), dtype=np.int64)
+        avail = np.empty(14, dtype=np.int64)
         i = infoset_search.reply(
-            np.array(theirs, dtype=np.int64), 0, u, ser, 0, len(series), count, last, pub, pr, memo
+            h2, used2, 0, u, ser, 0, len(series), count, last, pub, pr, memo, avail
         )
         want = plain_reply(theirs, series, count, last, public, u, spec)
         assert (theirs[i] if i >= 0 else None) == want, (theirs, series, last, u)

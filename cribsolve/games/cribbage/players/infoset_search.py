@@ -17,8 +17,12 @@ from cribsolve.infra.jit import njit
 SPLIT, MINE, THEIRS = 0, 1, 2  # the kinds of node
 HOLDINGS = 256  # holdings searched per card, drawn by weight where there are more
 
+# The kernels called at every node make no arrays and are compiled without numba's reference
+# counts (_nrt=False): counting the arrays passed and sliced took a quarter of the search;
+# the smallest are inlined (inline="always") into their callers.
 
-@njit(cache=True)
+
+@njit(cache=True, inline="always")
 def _none_of(size, good, u):
     """The chance that u cards drawn from ``size`` hold none of ``good`` of them."""
     p = 1.0
@@ -29,7 +33,7 @@ def _none_of(size, good, u):
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lay_points(series, n, count, pr, out):
     """out[x]: the points of rank x laid next on the series (its n ranks, the count before
     it), -1 where it does not fit: pegging.card_points of every rank from one scan back
@@ -37,7 +41,8 @@ def lay_points(series, n, count, pr, out):
     ranks at the end makes a run with the rank either side of it where they are
     consecutive, with the rank it lacks where they are one short; the longest counts."""
     limit = pr[PEG_LIMIT]
-    out[:] = 0
+    for x in range(14):
+        out[x] = 0
     lo, hi = 99, -1
     seen = 0
     for i in range(n - 1, -1, -1):  # the last j ranks, back to the first repeat
@@ -69,48 +74,52 @@ def lay_points(series, n, count, pr, out):
         out[x] += 2 * (c2 == pr[TARGET]) + 2 * (c2 == limit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def answer_points(got, avail, size, u, pr):
     """The expected points of my answer to a card (``got``: lay_points after it): the best
     of my u cards (the least under lowball) among those that fit, each drawn from ``avail``
     (copies by rank, ``size`` in all; none worth the count left ruled out here: the
-    caller's urn), exact by the hypergeometric law; 0 where none fits."""
-    most = 0
+    caller's urn), exact by the hypergeometric law; 0 where none fits. The chance of t
+    points or more holds from one points value scored to the next: worked out once, added
+    for each t."""
     fit = 0
     for x in range(14):
         if avail[x] > 0 and got[x] >= 0:
-            most = max(most, got[x])
             fit += avail[x]
+    none_fit = _none_of(size, fit, u)
     total = 0.0
-    for t in range(1, most + 1):
-        at_least = 0  # copies scoring t or more
-        below = 0  # fitting copies scoring under t
+    t = 1
+    while True:
+        at_least, upto = 0, -1  # copies scoring t or more; the least they score
         for x in range(14):
-            if avail[x] <= 0:
-                continue
-            if got[x] >= t:
+            if avail[x] > 0 and got[x] >= t:
                 at_least += avail[x]
-            elif got[x] >= 0:
-                below += avail[x]
+                if upto < 0 or got[x] < upto:
+                    upto = got[x]
+        if at_least == 0:
+            return total
         if pr[LOWBALL]:  # my least: every fitting card scores t+
-            total += _none_of(size, below, u) - _none_of(size, fit, u)
+            p = _none_of(size, fit - at_least, u) - none_fit
         else:
-            total += 1.0 - _none_of(size, at_least, u)
-    return total
+            p = 1.0 - _none_of(size, at_least, u)
+        for _ in range(t, upto + 1):
+            total += p
+        t = upto + 1
 
 
-@njit(cache=True)
-def reply(hj, uj, u, series, start, n, count, last, public, pr, memo):
-    """The index in ``hj`` of the card the opponent lays, holding hj (``uj``: the bits of
-    its laid ones) with u cards of mine unplayed, from its information alone: the card with
-    the best margin over the next two cards, its points less the expected points of my
-    answer (answer_points). My cards, to it, are any of the ranks not laid (``public``:
+@njit(cache=True, _nrt=False)
+def reply(h2, used2, j, u, series, start, n, count, last, public, pr, memo, avail):
+    """The index in h2[j, 1] of the card the opponent lays, holding it (used2[j, 1]: the
+    bits of its laid ones) with u cards of mine unplayed, from its information alone: the
+    card with the best margin over the next two cards, its points less the expected points
+    of my answer (answer_points). My cards, to it, are any of the ranks not laid (``public``:
     copies by rank) less its own, and only those worth more than the count left where I
     said go in this series (it laid last and the count runs on). Ties go to its first
     card. ``memo``: what every holding at this node shares, worked out once for it: the
     points of rank r laid now (memo[r, 14]; -2: not yet worked out) and lay_points after it
-    (memo[r, :14])."""
+    (memo[r, :14]); ``avail``: 14 slots of scratch for my urn (no array made per call)."""
     limit = pr[PEG_LIMIT]
+    hj, uj = h2[j, 1], used2[j, 1]
     k = hj.shape[0]
     first, distinct = -1, 0
     for i in range(k):
@@ -121,17 +130,20 @@ def reply(hj, uj, u, series, start, n, count, last, public, pr, memo):
             distinct += 1
     if distinct <= 1 or u == 0:
         return first
-    avail = public.copy()
+    for r in range(14):
+        avail[r] = public[r]
     for i in range(k):
         if hj[i] >= 0 and not uj >> i & 1:
             avail[hj[i]] -= 1
     if last == 1 and count > 0:  # my go: none of mine fit under the limit
-        kept = avail.copy()
+        kept = 0
         for r in range(14):
-            if VALUE[r] <= limit - count:
-                kept[r] = 0
-        if kept.sum() >= u:
-            avail = kept
+            if VALUE[r] > limit - count:
+                kept += avail[r]
+        if kept >= u:
+            for r in range(14):
+                if VALUE[r] <= limit - count:
+                    avail[r] = 0
     size = avail.sum()
     aim = pegging.aim(pr)
     best, pick = -1e18, first
@@ -160,27 +172,115 @@ def reply(hj, uj, u, series, start, n, count, last, public, pr, memo):
 KIND, START, NUM, COUNT, TURN, LAST, NEXT, TRIED, CARD, POINTS, GROUPS, GROUP = range(12)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _enter(fr, d, kind, start, n, count, turn, last):
-    fr[d, :] = 0
+    for f in range(fr.shape[1]):
+        fr[d, f] = 0
     fr[d, KIND], fr[d, START], fr[d, NUM], fr[d, COUNT] = kind, start, n, count
     fr[d, TURN], fr[d, LAST] = turn, last
 
 
-@njit(cache=True)
-def _unplayed(hand, mask):
+@njit(cache=True, _nrt=False)
+def _unplayed(h2, used2, j, p):
     u = 0
-    for i in range(hand.shape[0]):
-        u += hand[i] >= 0 and not mask >> i & 1
+    for i in range(h2.shape[2]):
+        u += h2[j, p, i] >= 0 and not used2[j, p] >> i & 1
     return u
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lay_state(start, n, c2, limit):
     """(series start, cards in it, count) after a card brought the count to c2."""
     if c2 == limit:
         return start + n + 1, 0, 0
     return start, n + 1, c2
+
+
+@njit(cache=True, _nrt=False)
+def _solo(h2, used2, j, series, start, n, count, turn, last, wj, public, pr, memo, avail, sf, sb):
+    """(my points, the opponent's) over the rest of the play for holding j alone, from a
+    node's state: tree's decisions with no lists of holdings to keep, for the most of its
+    nodes, that hold one. A depth-first search with its own stack (numba cannot cache
+    recursive functions); sf, sb: its frames (_S* fields), their best scores."""
+    limit = pr[PEG_LIMIT]
+    aim = pegging.aim(pr)
+    k = h2.shape[2]
+    over, start, n, count, turn, pa, pb = _settle(h2, used2, j, start, n, count, turn, last, limit)
+    if over:
+        return pa, pb
+    _solo_enter(sf, sb, 0, start, n, count, turn, last, pa, pb)
+    d = 0
+    while True:
+        start, n, count, turn = sf[d, _SSTART], sf[d, _SNUM], sf[d, _SCOUNT], sf[d, _STURN]
+        pick = -1
+        if turn == 1:  # the opponent's one card, from its information
+            if sf[d, _SNEXT] == 0:
+                sf[d, _SNEXT] = 1
+                for x in range(14):
+                    memo[x, 14] = -2
+                u = _unplayed(h2, used2, j, 0)
+                pick = reply(
+                    h2, used2, j, u, series, start, n, count, sf[d, _SLAST], public, pr, memo, avail
+                )
+        else:
+            for i in range(sf[d, _SNEXT], k):
+                r = h2[j, 0, i]
+                if r >= 0 and not used2[j, 0] >> i & 1 and count + VALUE[r] <= limit:
+                    if not sf[d, _STRIED] >> r & 1:
+                        pick = i
+                        break
+        if pick < 0:  # every card tried: back to the parent
+            a, b = sf[d, _SA] + sf[d, _SPA], sf[d, _SB] + sf[d, _SPB]
+            if d == 0:
+                return a, b
+            d -= 1
+            _solo_back(sf, sb, used2, j, d, a, b, wj * aim)
+            continue
+        r = h2[j, turn, pick]
+        sf[d, _SNEXT] = pick + 1
+        sf[d, _STRIED] |= 1 << r
+        sf[d, _SCARD] = pick
+        series[start + n] = r
+        c2 = count + VALUE[r]
+        sf[d, _SPOINTS] = pegging.card_points(series[start:], n + 1, c2, pr)
+        used2[j, turn] |= 1 << pick
+        s2, n2, cc = _lay_state(start, n, c2, limit)
+        over, cs, cn, cc, ct, pa, pb = _settle(h2, used2, j, s2, n2, cc, 1 - turn, turn, limit)
+        if over:
+            _solo_back(sf, sb, used2, j, d, pa, pb, wj * aim)
+        else:
+            d += 1
+            _solo_enter(sf, sb, d, cs, cn, cc, ct, turn, pa, pb)
+
+
+# _solo's frame: the play's state, the next card to try, ranks tried, the card laid, its
+# points, the best child's (mine, theirs) and the points settled on the way in
+_SSTART, _SNUM, _SCOUNT, _STURN, _SLAST, _SNEXT, _STRIED, _SCARD, _SPOINTS = range(9)
+_SA, _SB, _SPA, _SPB = range(9, 13)
+
+
+@njit(cache=True, _nrt=False)
+def _solo_enter(sf, sb, d, start, n, count, turn, last, pa, pb):
+    for f in range(sf.shape[1]):
+        sf[d, f] = 0
+    sf[d, _SSTART], sf[d, _SNUM], sf[d, _SCOUNT] = start, n, count
+    sf[d, _STURN], sf[d, _SLAST], sf[d, _SPA], sf[d, _SPB] = turn, last, pa, pb
+    sb[d] = -1e18
+
+
+@njit(cache=True, _nrt=False)
+def _solo_back(sf, sb, used2, j, d, a, b, weight):
+    """A child's (a, b) back to _solo's frame d: the card's points added; at my node the
+    best for the weighted margin, as tree weighs one holding; the opponent's has one child."""
+    turn = sf[d, _STURN]
+    used2[j, turn] &= ~(1 << sf[d, _SCARD])
+    if turn == 1:
+        sf[d, _SA], sf[d, _SB] = a, b + sf[d, _SPOINTS]
+        return
+    score = 0.0 + weight * (float(a) + sf[d, _SPOINTS] - b)
+    if score > sb[d]:
+        sb[d] = score
+        sf[d, _SA], sf[d, _SB] = a + sf[d, _SPOINTS], b
 
 
 @njit(cache=True)
@@ -197,13 +297,16 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
     fr = np.zeros((depth, 12), dtype=np.int64)
     act = np.zeros((depth, m), dtype=np.int64)  # each node's holdings, as a list
     nact = np.zeros(depth, dtype=np.int64)
-    grp = np.zeros((depth, m), dtype=np.int64)  # by place in act: split group, reply
-    laid = np.zeros((depth, m), dtype=np.int64)  # by holding: the reply laid
+    grp = np.zeros((depth, m), dtype=np.int64)  # by place in act: split group, reply's rank
+    laid = np.zeros((depth, m), dtype=np.int64)  # by holding: the card reply lays
     out = np.zeros((depth, m, 7), dtype=np.int64)  # a split's groups' settled states
     va = np.zeros((depth, m))  # each node's result, by holding
     vb = np.zeros((depth, m))
     best = np.zeros(depth)
     memo = np.empty((14, 15), dtype=np.int64)  # a reply node's points (reply)
+    avail = np.empty(14, dtype=np.int64)  # reply's scratch
+    sf = np.empty((2 * k + 2, 13), dtype=np.int64)  # _solo's frames
+    sb = np.empty(2 * k + 2)
     nact[0] = m
     act[0, :] = np.arange(m)
     _enter(fr, 0, SPLIT, start, n, count, turn, last)
@@ -217,7 +320,7 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                 ng = 0
                 for q in range(nact[d]):
                     j = act[d, q]
-                    o = _settle(h2[j], used2[j], start, n, count, fr[d, TURN], fr[d, LAST], limit)
+                    o = _settle(h2, used2, j, start, n, count, fr[d, TURN], fr[d, LAST], limit)
                     g = 0
                     while g < ng and not (
                         out[d, g, 0] == o[0]
@@ -239,13 +342,14 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                         va[d, j], vb[d, j] = o[5], o[6]
                 fr[d, GROUPS] = ng
             elif kind == THEIRS:
-                u = _unplayed(h2[act[d, 0], 0], used2[act[d, 0], 0])
+                u = _unplayed(h2, used2, act[d, 0], 0)
                 memo[:, 14] = -2
                 for q in range(nact[d]):
                     j = act[d, q]
-                    grp[d, q] = reply(
-                        h2[j, 1],
-                        used2[j, 1],
+                    laid[d, j] = reply(
+                        h2,
+                        used2,
+                        j,
                         u,
                         series,
                         start,
@@ -255,8 +359,10 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                         public,
                         pr,
                         memo,
+                        avail,
                     )
-                    fr[d, TRIED] |= 1 << h2[j, 1, grp[d, q]]
+                    grp[d, q] = h2[j, 1, laid[d, j]]
+                    fr[d, TRIED] |= 1 << grp[d, q]
             else:
                 best[d] = -1e18
         if back:  # a child's result comes back
@@ -343,11 +449,10 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                     continue
                 q2 = 0
                 for q in range(nact[d]):
-                    j = act[d, q]
-                    if h2[j, 1, grp[d, q]] == r:
+                    if grp[d, q] == r:
+                        j = act[d, q]
                         act[d + 1, q2] = j
-                        laid[d, j] = grp[d, q]
-                        used2[j, 1] |= 1 << grp[d, q]
+                        used2[j, 1] |= 1 << laid[d, j]
                         q2 += 1
                 if q2 == 0:
                     continue
@@ -361,8 +466,31 @@ def tree(h2, used2, series, start, n, count, turn, last, w, public, pr, ra, rb):
                 child = True
                 break
         if child:
-            d += 1
-            fresh = True
+            if nact[d + 1] == 1:  # one holding left: its result at once
+                j = act[d + 1, 0]
+                f = fr[d + 1]
+                va[d + 1, j], vb[d + 1, j] = _solo(
+                    h2,
+                    used2,
+                    j,
+                    series,
+                    f[START],
+                    f[NUM],
+                    f[COUNT],
+                    f[TURN],
+                    f[LAST],
+                    w[j],
+                    public,
+                    pr,
+                    memo,
+                    avail,
+                    sf,
+                    sb,
+                )
+                back = True
+            else:
+                d += 1
+                fresh = True
             continue
         if d == 0:
             break

@@ -15,34 +15,37 @@ from cribsolve.infra.jit import njit
 EXPERT_HOLDINGS = 48  # holdings sampled per choice by the expert policy when there are more
 
 
-@njit(cache=True)
-def _fits(ranks, used, count, limit):
-    for i in range(ranks.shape[0]):
-        if ranks[i] >= 0 and not used >> i & 1 and count + VALUE[ranks[i]] <= limit:
+# _fits and _settle run at every node of both searches: inlined, no call to make
+@njit(cache=True, inline="always")
+def _fits(h, used, j, p, count, limit):
+    for i in range(h.shape[2]):
+        r = h[j, p, i]
+        if r >= 0 and not used[j, p] >> i & 1 and count + VALUE[r] <= limit:
             return True
     return False
 
 
-@njit(cache=True)
-def _settle(h, used, start, n, count, turn, last, limit):
-    """Goes and last cards until someone can lay: (the play is over, start, n, count, turn,
-    points to seat 0, points to seat 1 meanwhile)."""
+@njit(cache=True, inline="always")
+def _settle(h, used, j, start, n, count, turn, last, limit):
+    """Goes and last cards until someone can lay, for the hands of holding j (h[j], used[j]:
+    indices, not slices, which numba counts references of): (the play is over, start, n,
+    count, turn, points to seat 0, points to seat 1 meanwhile)."""
     pa, pb = 0, 0
     while True:
-        left = False
+        if _fits(h, used, j, turn, count, limit):
+            return False, start, n, count, turn, pa, pb
+        if _fits(h, used, j, 1 - turn, count, limit):
+            return False, start, n, count, 1 - turn, pa, pb  # go: the other keeps laying
+        left = False  # nobody can lay: any cards left?
         for p in range(2):
-            for i in range(h.shape[1]):
-                if h[p, i] >= 0 and not used[p] >> i & 1:
+            for i in range(h.shape[2]):
+                if h[j, p, i] >= 0 and not used[j, p] >> i & 1:
                     left = True
         if not left:  # the last card of all
             if count > 0:
                 pa += last == 0
                 pb += last == 1
             return True, start, n, count, turn, pa, pb
-        if _fits(h[turn], used[turn], count, limit):
-            return False, start, n, count, turn, pa, pb
-        if _fits(h[1 - turn], used[1 - turn], count, limit):
-            return False, start, n, count, 1 - turn, pa, pb  # go: the other keeps laying
         pa += last == 0  # nobody can lay: 1 for the go
         pb += last == 1
         start, n, count, turn = start + n, 0, 0, 1 - last
@@ -89,7 +92,8 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
     limit = pr[PEG_LIMIT]
     aim = pegging.aim(pr)
     k = h.shape[1]
-    over, start, n, count, turn, pa, pb = _settle(h, used, start, n, count, turn, last, limit)
+    h3, u2 = h.reshape(1, 2, k), used.reshape(1, 2)  # as _settle reads them: holding 0
+    over, start, n, count, turn, pa, pb = _settle(h3, u2, 0, start, n, count, turn, last, limit)
     if over:
         return pa, pb
     # a frame: start, n, count, turn, last, next card, ranks tried, card laid, its points
@@ -126,9 +130,9 @@ def best_line(h, used, series, start, n, count, turn, last, pr):
         frames[d, 8] = pegging.card_points(series[start:], n + 1, c2, pr)
         used[turn] |= 1 << pick
         if c2 == limit:
-            child = _settle(h, used, start + n + 1, 0, 0, 1 - turn, turn, limit)
+            child = _settle(h3, u2, 0, start + n + 1, 0, 0, 1 - turn, turn, limit)
         else:
-            child = _settle(h, used, start, n + 1, c2, 1 - turn, turn, limit)
+            child = _settle(h3, u2, 0, start, n + 1, c2, 1 - turn, turn, limit)
         over, cs, cn, cc, ct, pa, pb = child
         if over:
             _back(frames, best, used, d, pa, pb, aim)

@@ -27,7 +27,7 @@ from cribsolve.infra.jit import njit
 STANDARD = CribbageSpec().as_array()
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # at every node of the searches: no reference counts
 def card_points(series, n, count, pr):
     """Points for the last of the n ranks in ``series`` (the current series), the count
     including it. The limit's own 2 is here; the 1 for a go or last card is the caller's."""
