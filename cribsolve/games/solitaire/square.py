@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cribsolve.core.cards import JACK, RANK, SUIT
+from cribsolve.core.cards import RANK, SUIT
 from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.solitaire.facts import PILE_CARDS, SOLITAIRES, SQUARES
 from cribsolve.games.solitaire.square_lines import (
@@ -87,9 +87,9 @@ def _ev_move(grid, c, seen, pile, size, piles, waste, table):
 
 @njit(cache=True)
 def _next_ranks(cards, counts, n, table):
-    """grid_ranks of a grid (its grid_lines) for the next card, by its rank r (rows of the two
-    arrays; the pool it leaves is ``n`` less one card of r, the same whichever suit it has),
-    and the pool_weights of ``n`` they came from."""
+    """Each line's rank parts (as grid_ranks gives them) for a next card of each rank r, in
+    row r of the two arrays: the pool it leaves is ``n`` less one card of r, whichever its
+    suit. Also the pool_weights of ``n`` they came from. The grid comes as its grid_lines."""
     ranks = np.empty((N_RANKS, 8))
     ranks_with = np.empty((N_RANKS, 8))
     weights = pool_weights(n, 5 - counts.min())
@@ -140,6 +140,7 @@ def _best_next(grid, seen, size, piles, ranks, ranks_with):
             d,
             ranks[RANK[d]],
             ranks_with[RANK[d]],
+            n,
             u,
             left - 1,
             jack_pairs(seen, u),
@@ -148,7 +149,6 @@ def _best_next(grid, seen, size, piles, ranks, ranks_with):
             without,
             with_card,
         )
-        kept_out += 2.0 * n[JACK] / (left - 1)
         best = kept_out if room else -np.inf
         for i in range(16):
             if grid[i] < 0:

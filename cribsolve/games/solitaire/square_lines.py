@@ -270,17 +270,17 @@ def grid_ranks(cards, counts, card, weights, table):
 
 
 @njit(cache=True)
-def finish_lines(card, ranks, ranks_with, u, total, njack, cards, counts, without, with_card):
+def finish_lines(card, ranks, ranks_with, n, u, total, njack, cards, counts, without, with_card):
     """Each line's expectation as it is and with ``card`` in it (into the last two arrays),
     from the grid's line ranks (grid_ranks), the pool's counts and the grid's lines
-    (grid_lines). Returns kept_out less its nobs."""
+    (grid_lines). Returns kept_out: the lines' sum, and 2 for a jack turned up."""
     for line in range(8):
         if first_blank(counts, line) < 0:
             without[line], with_card[line] = _finish_pair(
                 cards[line], counts[line], card, ranks[line], ranks_with[line], u, total, njack
             )
     share_blanks(counts, without, with_card)
-    return without.sum()
+    return without.sum() + 2.0 * n[JACK] / total
 
 
 @njit(cache=True)
@@ -303,9 +303,8 @@ def place_values(grid, card, seen, table):
     without = np.empty(8)
     with_card = np.empty(8)
     kept_out = finish_lines(
-        card, ranks, ranks_with, u, total, njack, cards, counts, without, with_card
+        card, ranks, ranks_with, n, u, total, njack, cards, counts, without, with_card
     )
-    kept_out += 2.0 * n[JACK] / total
     values = np.full(16, -np.inf)
     for i in range(16):
         if grid[i] < 0:
