@@ -104,16 +104,18 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
         (f"best policy ({d['policy']})", "win_rate"),
         ("upper bound (penalised)", "upper_bound"),
         ("clairvoyant bound", "clairvoyant"),
-        ("width (upper - best)", "width"),
+        ("width (clairvoyant - best)", "width"),
     ]
     if "gain" in d:
         rows.insert(1, ("  gain over win", "gain"))
-    if "charged_rate" in d:  # Patience: the width is counted from this rate
+    if "charged_rate" in d:  # Patience: the penalised width is counted from this rate
         rows.insert(1, ("best policy, charged", "charged_rate"))
-        rows[-1] = ("width (upper - charged)", "width")
+    if d["upper_side"] == "penalised":
+        lower = "charged" if "charged_rate" in d else "best"
+        rows[-1] = (f"width (penalised - {lower})", "width")
     for name, key in rows:
         lo, hi = d[key + "_ci"]
-        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+        click.echo(f"  {name:<28} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
 
 
 def _square_bracket(n, seed, jobs, as_json, quiet):
@@ -138,4 +140,4 @@ def _square_bracket(n, seed, jobs, as_json, quiet):
         ("width (upper - best)", "width"),
     ]:
         lo, hi = d[key + "_ci"]
-        click.echo(f"  {name:<24} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+        click.echo(f"  {name:<28} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")

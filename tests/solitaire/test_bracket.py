@@ -259,7 +259,10 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
     assert d["win_policy_rate"] == simulate("patience", "win", 60, 3).win_rate
     assert d["clairvoyant"] == simulate("patience", "clairvoyant", 60, 3).win_rate
     assert d["upper_bound_ci"][0] < d["upper_bound"] < d["upper_bound_ci"][1]
-    assert d["upper_bound"] - d["charged_rate"] == pytest.approx(d["width"])
+    assert d["upper_bound"] - d["charged_rate"] == pytest.approx(d["width_penalised"])
+    assert d["clairvoyant"] - d["win_rate"] == pytest.approx(d["width_clairvoyant"])
+    side = "penalised" if d["upper_bound"] <= d["clairvoyant"] else "clairvoyant"
+    assert d["upper_side"] == side and d["width"] == d[f"width_{side}"]
     code, out, err = run(
         "bracket", "--variant", "patience2", "-n", "40", "--seed", "3", "--json", "--quiet"
     )
@@ -268,6 +271,10 @@ def test_bracket_plays_simulates_decks_and_orders_its_bounds():
     assert d["win_rate"] == simulate("patience2", "lookahead", 40, 3).win_rate
     assert d["win_policy_rate"] == simulate("patience2", "win", 40, 3).win_rate
     assert d["gain"] == pytest.approx(d["win_rate"] - d["win_policy_rate"])
+    # W's charges bound it above 100%: the width is against clairvoyance, the tighter side
+    assert d["upper_bound"] > 1 and d["upper_side"] == "clairvoyant"
+    assert d["width"] == pytest.approx(d["clairvoyant"] - d["win_rate"])
+    assert d["width"] < d["width_penalised"]
     for bad in (
         ["--variant", "patience3"],
         ["--variant", "patience", "--next-hands", "-1"],
@@ -539,3 +546,37 @@ def test_a_csv_of_another_table_is_refused_before_the_work(tmp_path, no_work):
     code, out, err = run("bracket", "-n", "1e9", "--quiet", "--csv", table)
     assert code == 2 and out == "" and "has a different header" in err
     assert len(err.splitlines()) == 1 and table.read_text() == "a,b\n1,2\n"
+
+
+def test_the_width_is_against_the_tighter_bound_paired_deck_by_deck():
+    """Bracket.as_dict on made-up decks against numpy: the penalised width is the mean of its
+    per-deck differences with a normal 95% interval, clairvoyance's the share of decks only
+    it wins with Wilson's, and ``width`` is the one whose bound has the lower mean, whichever
+    that is."""
+    from cribsolve.games.solitaire.bracket import Bracket
+    from cribsolve.infra.stats import wilson
+
+    rng = np.random.default_rng(4)
+    n = 500
+    best = rng.random(n) < 0.6
+    clair = best | (rng.random(n) < 0.3)
+    path = best - rng.normal(0, 0.05, n)
+    for shift in (0.0, 0.5):  # a tight penalised bound, then a loose one
+        bound = path + rng.random(n) * 0.05 + shift
+        res = Bracket("patience2", n, 1, 0)
+        res.wins, res.clairvoyant_wins = int(best.sum()), int(clair.sum())
+        res.bound_sum, res.bound_sq = bound.sum(), (bound**2).sum()
+        res.path_sum, res.path_sq = path.sum(), (path**2).sum()
+        res.gap_sq = ((bound - path) ** 2).sum()
+        res.clairvoyant_only = int((clair & ~best).sum())
+        d = res.as_dict()
+        diff = bound - path
+        half = 1.959964 * diff.std(ddof=1) / np.sqrt(n)
+        assert d["width_penalised"] == pytest.approx(diff.mean())
+        assert d["width_penalised_ci"] == pytest.approx([diff.mean() - half, diff.mean() + half])
+        only = int((clair & ~best).sum())  # clairvoyance wins every deck the policy wins
+        assert d["width_clairvoyant"] == pytest.approx(clair.mean() - best.mean())
+        assert d["width_clairvoyant_ci"] == pytest.approx(list(wilson(only, n)))
+        side = "penalised" if bound.mean() <= clair.mean() else "clairvoyant"
+        assert d["upper_side"] == side == ("penalised" if shift == 0 else "clairvoyant")
+        assert d["width"] == d[f"width_{side}"]

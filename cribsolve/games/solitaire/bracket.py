@@ -26,6 +26,8 @@ MEASURES = (
     "upper_bound",
     "clairvoyant",
     "width",
+    "width_penalised",
+    "width_clairvoyant",
 )
 COLUMNS = ["variant", "n", "seed", "next_hands", "policy", "measure", "value", "ci_low", "ci_high"]
 
@@ -47,6 +49,7 @@ class Bracket:
     path_sum: float = 0.0  # per-deck best policy's path (chunk_bracket): sum, squares
     path_sq: float = 0.0
     gap_sq: float = 0.0  # (penalised value - path) squared, summed
+    clairvoyant_only: int = 0  # decks clairvoyance wins and the best policy loses
 
     def _mean_ci(self, total, squares):
         mean = total / self.n
@@ -55,10 +58,23 @@ class Bracket:
         return mean, [mean - half, mean + half]
 
     def as_dict(self) -> dict:
+        """The measures, with ``width`` against the tighter upper side (``upper_side``): the
+        bound of the lower mean, each valid alone (a deck's lesser of the two is not); both
+        widths are given too, each paired deck by deck: the penalised bound less the best
+        policy's path; the share of decks only clairvoyance wins (it wins every deck any
+        policy wins), with Wilson's interval."""
         from cribsolve.infra.stats import wilson
 
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
-        width, width_ci = self._mean_ci(self.bound_sum - self.path_sum, self.gap_sq)
+        widths = {
+            "penalised": self._mean_ci(self.bound_sum - self.path_sum, self.gap_sq),
+            "clairvoyant": (
+                self.clairvoyant_only / self.n,
+                list(wilson(self.clairvoyant_only, self.n)),
+            ),
+        }
+        clairvoyant = self.clairvoyant_wins / self.n
+        side = "penalised" if upper <= clairvoyant else "clairvoyant"  # the tighter bound
         d = {
             "variant": self.variant,
             "n": self.n,
@@ -69,11 +85,14 @@ class Bracket:
             "win_rate_ci": list(wilson(self.wins, self.n)),
             "upper_bound": upper,
             "upper_bound_ci": upper_ci,
-            "clairvoyant": self.clairvoyant_wins / self.n,
+            "clairvoyant": clairvoyant,
             "clairvoyant_ci": list(wilson(self.clairvoyant_wins, self.n)),
-            "width": width,
-            "width_ci": width_ci,
+            "upper_side": side,
+            "width": widths[side][0],
+            "width_ci": widths[side][1],
         }
+        for name, (w, ci) in widths.items():
+            d[f"width_{name}"], d[f"width_{name}_ci"] = w, ci
         if self.variant == "patience":
             d["charged_rate"], d["charged_rate_ci"] = self._mean_ci(self.path_sum, self.path_sq)
         if SOLITAIRES[self.variant].best != "win":
@@ -210,4 +229,5 @@ def bracket(
         res.path_sum += float(c["path"].sum())
         res.path_sq += float((c["path"] ** 2).sum())
         res.gap_sq += float(((ub - c["path"]) ** 2).sum())
+        res.clairvoyant_only += int((c["clairvoyant"] & ~won).sum())
     return res
