@@ -71,3 +71,44 @@ def test_four_index_places_every_four_ranks_once_in_any_order():
         assert len(at) == 1
         places |= at
     assert places == set(range(inference.N_FOURS))
+
+
+def test_throw_weights_visits_the_kept_pairs_and_sums_as_the_whole_row():
+    """with_pairs lists each row's pairs of share above zero, in order; throw_weights over
+    them equals the plain sum over all 91 pairs of the table's row, to the last bit, for every
+    holding of four ranks at a first lead (laid: none) and of three after one card."""
+    spec = CribbageSpec()
+    shares = inference.throw_model(spec)
+    dense = shares[..., : inference.N_PAIRS]
+    count = shares[..., inference.N_PAIRS].astype(int)
+    places = shares[..., inference.N_PAIRS + 1 :].astype(int)
+    for seat in range(2):
+        for f in range(0, inference.N_FOURS, 7):
+            want = np.flatnonzero(dense[seat, f] > 0)
+            assert count[seat, f] == len(want)
+            assert places[seat, f, : len(want)].tolist() == want.tolist()
+    pairs = list(combinations_with_replacement(range(1, 14), 2))
+    avail = np.full(14, 4, dtype=np.int64)
+    avail[0] = 0
+    for q in (5, 5, 11, 3, 9, 1, 1):  # my six and a starter seen
+        avail[q] -= 1
+    pr = spec.as_array()
+    for laid in ([], [7]):
+        r = 4 - len(laid)
+        h = np.array(list(combinations_with_replacement(range(1, 14), r)), dtype=np.int64)
+        h = h[[all((row == q).sum() <= avail[q] for q in row) for row in h]]
+        for seat in range(2):
+            got = inference.throw_weights(
+                h, np.array(laid, dtype=np.int64), avail, seat, shares, pr
+            )
+            for i in range(0, h.shape[0], 11):
+                row = dense[seat, inference.four_index(np.array(laid + list(h[i])))]
+                rem = avail.copy()
+                for q in h[i]:
+                    rem[q] -= 1
+                total = 0.0
+                for p, (t1, t2) in enumerate(pairs):
+                    total += row[p] * (
+                        rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else rem[t1] * rem[t2]
+                    )
+                assert got[i] == total

@@ -145,6 +145,7 @@ def four_index(ranks):
 
 
 N_FOURS, N_PAIRS = 1820, 91
+PAIR_RANKS = np.array([(t1, t2) for t1 in range(1, 14) for t2 in range(t1, 14)])  # by place
 
 
 @njit(cache=True, parallel=True)
@@ -179,9 +180,9 @@ def throw_weights(h, laid, avail, seat, shares, pr):
     """For each holding h[i] (ranks of the opponent's unplayed cards, drawn from ``avail``
     unseen copies by rank), the sum over its possible throws (two more unseen cards) of the
     ways to draw them times the policy's share of keeping ``laid`` (ranks it has played)
-    plus h[i] (``shares``: keep_shares); the factor by which the throw model reweighs
-    holdings() (1 where the model does not apply: not a four kept from six, or jokers, wild
-    cards or more decks, or no shares)."""
+    plus h[i] (``shares``: throw_model's, keep_shares with_pairs); the factor by which the
+    throw model reweighs holdings() (1 where the model does not apply: not a four kept from
+    six, or jokers, wild cards or more decks, or no shares)."""
     n = h.shape[0]
     out = np.ones(n)
     if (
@@ -202,21 +203,27 @@ def throw_weights(h, laid, avail, seat, shares, pr):
         for r in h[i]:
             rem[r] -= 1
         total = 0.0
-        p = 0
-        for t1 in range(1, 14):
-            for t2 in range(t1, 14):
-                if row[p] > 0:
-                    total += row[p] * (
-                        rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else rem[t1] * rem[t2]
-                    )
-                p += 1
+        for e in range(int(row[N_PAIRS])):  # the row's pairs it keeps with, in order
+            p = int(row[N_PAIRS + 1 + e])
+            t1, t2 = PAIR_RANKS[p, 0], PAIR_RANKS[p, 1]
+            total += row[p] * (rem[t1] * (rem[t1] - 1) / 2 if t1 == t2 else rem[t1] * rem[t2])
         out[i] = total
     return out
 
 
+def with_pairs(share: np.ndarray) -> np.ndarray:
+    """keep_shares' table with, after each row's N_PAIRS shares, how many are above zero and
+    their places in order: throw_weights visits only those (a row keeps its four with about
+    10 pairs of the 91), adding the same terms in the same order."""
+    kept = share > 0
+    most = int(kept.sum(axis=-1).max())
+    first = np.argsort(~kept, axis=-1, kind="stable")[..., :most]  # places of the kept, in order
+    return np.concatenate([share, kept.sum(axis=-1, keepdims=True), first], axis=-1).astype(float)
+
+
 def throw_model(spec):
-    """keep_shares under ``spec``, kept on disk; empty where the model does not apply (more
-    decks, jokers, wild cards), so throw_weights leaves the holdings as they are."""
+    """keep_shares under ``spec``, kept on disk, with_pairs; empty where the model does not
+    apply (more decks, jokers, wild cards), so throw_weights leaves the holdings as they are."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.infra.store import load
 
@@ -227,7 +234,9 @@ def throw_model(spec):
         table = rank_table(spec.target)
         return {"share": keep_shares(table, crib_values(table), -1.0 if spec.lowball else 1.0)}
 
-    return load("throwmodel", {"target": spec.target, "lowball": spec.lowball}, compute)["share"]
+    return with_pairs(
+        load("throwmodel", {"target": spec.target, "lowball": spec.lowball}, compute)["share"]
+    )
 
 
 def _check_model(arrays, params):
