@@ -568,7 +568,6 @@ def test_the_width_is_against_the_tighter_bound_paired_deck_by_deck():
         res.bound_sum, res.bound_sq = bound.sum(), (bound**2).sum()
         res.path_sum, res.path_sq = path.sum(), (path**2).sum()
         res.gap_sq = ((bound - path) ** 2).sum()
-        res.clairvoyant_only = int((clair & ~best).sum())
         d = res.as_dict()
         diff = bound - path
         half = 1.959964 * diff.std(ddof=1) / np.sqrt(n)

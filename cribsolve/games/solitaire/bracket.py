@@ -49,7 +49,6 @@ class Bracket:
     path_sum: float = 0.0  # per-deck best policy's path (chunk_bracket): sum, squares
     path_sq: float = 0.0
     gap_sq: float = 0.0  # (penalised value - path) squared, summed
-    clairvoyant_only: int = 0  # decks clairvoyance wins and the best policy loses
 
     def _mean_ci(self, total, squares):
         mean = total / self.n
@@ -66,12 +65,10 @@ class Bracket:
         from cribsolve.infra.stats import wilson
 
         upper, upper_ci = self._mean_ci(self.bound_sum, self.bound_sq)
+        only = self.clairvoyant_wins - self.wins  # the decks only clairvoyance wins
         widths = {
             "penalised": self._mean_ci(self.bound_sum - self.path_sum, self.gap_sq),
-            "clairvoyant": (
-                self.clairvoyant_only / self.n,
-                list(wilson(self.clairvoyant_only, self.n)),
-            ),
+            "clairvoyant": (only / self.n, list(wilson(only, self.n))),
         }
         clairvoyant = self.clairvoyant_wins / self.n
         side = "penalised" if upper <= clairvoyant else "clairvoyant"  # the tighter bound
@@ -229,5 +226,4 @@ def bracket(
         res.path_sum += float(c["path"].sum())
         res.path_sq += float((c["path"] ** 2).sum())
         res.gap_sq += float(((ub - c["path"]) ** 2).sum())
-        res.clairvoyant_only += int((c["clairvoyant"] & ~won).sum())
     return res
