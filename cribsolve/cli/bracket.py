@@ -137,7 +137,7 @@ def _square_bracket(n, seed, jobs, as_json, quiet):
         ("ev", "ev_rate"),
         ("gain over ev", "gain"),
         ("clairvoyant bound", "clairvoyant"),
-        ("width (upper - best)", "width"),
+        ("width (clairvoyant - best)", "width"),
     ]:
         lo, hi = d[key + "_ci"]
         click.echo(f"  {name:<28} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
