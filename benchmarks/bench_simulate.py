@@ -1,9 +1,10 @@
-"""Solitaire simulation speed: python benchmarks/bench_simulate.py [N]
+"""Simulation speed: python benchmarks/bench_simulate.py [N]
 
-Plays N games (default 1e5) of each variant with each policy, and N/10 with the strongest
+Plays N games (default 1e5) of each solitaire with each policy, N/10 with the strongest
 (Patience's deck, Patience II's win and lookahead, each Cribbage Square's lookahead), and
-prints games per second with the time 1e6 games would take, plus the one-answer time of
-best-discard --variant patience.
+N/100 of two-player cribbage in self-play by the expert and by expert-drawn (the expert
+before its holdings were spread), and prints games per second with the time 1e6 games would
+take, plus the one-answer time of best-discard --variant patience.
 
 Patience II's lookahead, the same 6,000 games (three chunks of seed 1), rows identical:
 151 games/s before each hand's points by starter were counted once (kept_points), 339 after
@@ -15,6 +16,7 @@ import sys
 import time
 
 from cribsolve import parse_cards
+from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
 from cribsolve.games.solitaire import square
 from cribsolve.games.solitaire.discard import solitaire_discard
 from cribsolve.games.solitaire.facts import SQUARES
@@ -35,6 +37,17 @@ def main():
         print(
             f"{variant:>15} {policy:>11}: {games / sec:9,.0f} games/s  "
             f"(1e6 games in {1e6 / (games / sec):5.0f} s)  win {r.win_rate:.4f}"
+        )
+    for policy in ("expert", "expert-drawn"):
+        games = max(n // 100, 100)
+        simulate_cribbage(2, policy)
+        t = time.perf_counter()
+        r = simulate_cribbage(games, policy, seed=11)
+        sec = time.perf_counter() - t
+        print(
+            f"{'cribbage':>15} {policy:>12}: {games / sec:8,.1f} games/s  "
+            f"(1e6 games in {1e6 / (games / sec):5.0f} s)  first dealer wins "
+            f"{r.as_dict()['win_rate']:.4f}"
         )
     hand = parse_cards(["5H 5S JD 6C 7C KH"])
     solitaire_discard(hand, "patience")

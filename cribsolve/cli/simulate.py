@@ -122,6 +122,7 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
             "greedy",
             "lookahead",
             "expert",
+            "expert-drawn",
             "expert1",
         ]
     ),
@@ -135,13 +136,15 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     "(the most once the next card is placed too; slower, stronger), random, "
     "clairvoyant (805: Shuffle's optimum of the same cards). "
     "Cribbage: greedy (default), lookahead, expert (each card by the "
-    "information-set search; with three or four, by shared deals that fit the goes, "
-    "its throw exact), expert1 (the earlier expert: both hands open in "
-    "its search) or random pegging (EV discards, random discards with random).",
+    "information-set search over the opponent's likeliest holdings, spread by weight; "
+    "with three or four, by shared deals that fit the goes, its throw exact), "
+    "expert-drawn (the expert before: 256 holdings drawn at random), expert1 (the "
+    "earlier expert: both hands open in its search) or random pegging (EV discards, "
+    "random discards with random).",
 )
 @click.option(
     "--opponent-policy",
-    type=click.Choice(["greedy", "lookahead", "expert", "expert1", "random"]),
+    type=click.Choice(["greedy", "lookahead", "expert", "expert-drawn", "expert1", "random"]),
     default=None,
     help="Cribbage: the other player's policy (default: the same).",
 )

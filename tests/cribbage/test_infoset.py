@@ -3,7 +3,7 @@
 tests: no decision depends on a card its player cannot see, checked on every node, with a
 planted leak that the same check must catch."""
 
-from itertools import combinations
+from itertools import combinations, permutations
 
 import numpy as np
 import pytest
@@ -434,7 +434,15 @@ def swapped_deals(rng):
         yield hands, other, used, known, st, series
 
 
-@pytest.mark.parametrize("choose, leaky", [(infoset_search.infoset_choice, False), (cheat, True)])
+def spread(*args):
+    return infoset_search.infoset_choice(*args, False)
+
+
+def drawn(*args):
+    return infoset_search.infoset_choice(*args, True)
+
+
+@pytest.mark.parametrize("choose, leaky", [(spread, False), (drawn, False), (cheat, True)])
 def test_the_engine_decision_never_depends_on_the_opponents_hidden_cards(choose, leaky):
     rng = np.random.default_rng(9)
     differ = sum(
@@ -443,3 +451,36 @@ def test_the_engine_decision_never_depends_on_the_opponents_hidden_cards(choose,
         for a, b, used, known, st, ser in swapped_deals(rng)
     )
     assert (differ > 0) == leaky
+
+
+def leads(rng):
+    """The pone to lead, four cards in hand, having seen its six and the starter."""
+    for _ in range(12):
+        deck = rng.permutation(52)
+        known = np.zeros((2, 53), dtype=np.int64)
+        for c in list(deck[:4]) + list(deck[8:10]) + [deck[12]]:
+            known[0, c] += 1
+        hands = np.array([deck[:4], deck[4:8]], dtype=np.int64)
+        st = np.array([0, 0, 0, -1], dtype=np.int64)
+        yield hands, np.zeros((2, 4), dtype=np.bool_), known, st, np.zeros(8, dtype=np.int64)
+
+
+def test_the_experts_card_is_a_function_of_its_ranks_not_of_their_order():
+    """The expert searches its ranks in rising order, so the same cards dealt in any order
+    lay the same rank (a card's decision can be kept by its ranks). Positions: the pone's
+    lead and the dealer's reply."""
+    from cribsolve.games.cribbage.deals.roster import expert_tables
+
+    rng = np.random.default_rng(17)
+    pr = CribbageSpec().as_array()
+    shares = expert_tables(CribbageSpec(), ())[1]
+    replies = ((h, u, k, st, ser) for h, _, u, k, st, ser in swapped_deals(rng))
+    for hands, used, known, st, series in [*leads(rng), *replies]:
+        me = st[pegging.TURN]
+        ranks = set()
+        for perm in permutations(range(4)):
+            hp, up = hands.copy(), used.copy()
+            hp[me], up[me] = hands[me, list(perm)], used[me, list(perm)]
+            i = spread(hp, up, series.copy(), st.copy(), known.copy(), pr, shares)
+            ranks.add(int(RANK[hp[me, i]]))
+        assert len(ranks) == 1

@@ -131,9 +131,10 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
     """An entry of a pegging table (four kept ranks, a seat) is a mean over opponent hands
     (six dealt, the four its throw model prefers kept): fresh deals, played out by the plain
     tree search with both hands open (expert1's table) or by the engine with both players
-    searching by information sets (the expert's), land within four standard errors."""
+    searching by information sets as the table's were (expert-drawn's), land within four
+    standard errors."""
     from cribsolve.games.cribbage.deals.roster import expert_tables
-    from cribsolve.games.cribbage.players.policies import EXPERT, play
+    from cribsolve.games.cribbage.players.policies import EXPERT_DRAWN, play
     from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS
 
     spec = CribbageSpec()
@@ -154,7 +155,7 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
             np.zeros((2, 4), dtype=np.bool_),
             np.zeros(8, dtype=np.int64),
             np.array([0, 0, 0, -1]),
-            np.array([EXPERT, EXPERT]),
+            np.array([EXPERT_DRAWN, EXPERT_DRAWN]),
             seen,
             pts,
             np.zeros(2, dtype=np.int64),
@@ -195,3 +196,48 @@ def test_expert_games_end_as_the_spec_says():
         expert_tables(spec),
     )
     assert (rows[:, 3] >= 121).all() and (rows[:, 4] < 121).all()
+
+
+def first_lead(rng):
+    """The pone to lead, four cards in hand, having seen its six and the starter."""
+    deck = rng.permutation(52)
+    hands = np.array([deck[:4], deck[4:8]], dtype=np.int64)
+    known = np.zeros((2, 53), dtype=np.int64)
+    for c in list(deck[:4]) + list(deck[8:10]) + [deck[12]]:
+        known[0, c] += 1
+    st = np.array([0, 0, 0, -1], dtype=np.int64)
+    return hands, np.zeros((2, 4), dtype=np.bool_), st, known
+
+
+def test_spread_holdings_take_each_its_share_of_the_few_and_draw_nothing():
+    """The expert's holdings where there are more than it searches: systematic sampling over
+    the full weighted enumeration, so each holding is taken its share of ``most`` times to
+    within one (the counts adding to ``most``), whatever the kernels' random stream holds,
+    and they leave it as it was: expert-drawn's draws after them are those of the stream
+    untouched (and differ by its seed, so that check could fail)."""
+    from cribsolve.games.cribbage.deals.roster import expert_tables
+    from cribsolve.games.cribbage.rules.pegging import seed_kernels
+
+    spec = CribbageSpec()
+    pr = spec.as_array()
+    shares = expert_tables(spec, ())[1]
+    rng = np.random.default_rng(5)
+
+    def taken(most, drawn, seed, spread_first=False):
+        seed_kernels(seed)
+        if spread_first:
+            open_search.expert_holdings(hands, used, st, known, pr, shares, most, False)
+        _, h, w = open_search.expert_holdings(hands, used, st, known, pr, shares, most, drawn)
+        return {tuple(row): int(c) for row, c in zip(h.tolist(), w)}
+
+    for most in (16, 64):
+        hands, used, st, known = first_lead(rng)
+        _, full, fw = open_search.expert_holdings(hands, used, st, known, pr, shares, 10**6, False)
+        assert full.shape[0] > most
+        spread = taken(most, False, 1)
+        assert spread == taken(most, False, 2)
+        assert sum(spread.values()) == most
+        for h, w in zip(full.tolist(), fw):
+            assert abs(spread.get(tuple(h), 0) - most * w / fw.sum()) < 1
+        assert taken(most, True, 1, spread_first=True) == taken(most, True, 1)
+        assert taken(most, True, 1) != taken(most, True, 2)

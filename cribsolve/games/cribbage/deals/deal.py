@@ -4,7 +4,7 @@ the engine every simulation, table and game is built on."""
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK
-from cribsolve.games.cribbage.players.policies import EXPERT, play
+from cribsolve.games.cribbage.players.policies import is_expert, play
 from cribsolve.games.cribbage.rules.pegging import (
     MAX_EVENTS,
     add_points,
@@ -191,7 +191,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
                 first,
                 known[seat],
                 seat,
-                expert[0][int(policies[seat, 1] == EXPERT)],
+                expert[0][int(is_expert(policies[seat, 1]))],
             )
         )
         for j in range(k):

@@ -15,7 +15,13 @@ from cribsolve.games.cribbage.deals.deal import (
     play_deal,
     trace_length,
 )
-from cribsolve.games.cribbage.players.policies import EXPERT, EXPERT1, LOOKAHEAD
+from cribsolve.games.cribbage.players.policies import (
+    EXPERT,
+    EXPERT1,
+    EXPERT_DRAWN,
+    LOOKAHEAD,
+    is_expert,
+)
 from cribsolve.games.cribbage.rules.pegging import (
     unseen_cards,
 )
@@ -105,7 +111,7 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
             if BOARD_ON and board.shape[0] and game_length - seat_scores.max() <= BOARD_REACH:
                 h = pr[HAND_SIZE]
                 for seat in range(2):
-                    if seat_pol[seat, 1] == EXPERT:
+                    if is_expert(seat_pol[seat, 1]):
                         forced[seat] = board_throw(
                             deck[seat * h : seat * h + h],
                             seat,
@@ -154,6 +160,7 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     scorer and, where the closed form answers every throw, the general throw. A copy only
     leaves out branches its games never take: its numbers are the kernel's."""
     pegging = {int(p) for p in policies[:, 1]}
+    experts = {EXPERT, EXPERT_DRAWN}
     closed = (
         pr[HAND_SIZE] == 6
         and pr[CRIB_SIZE] // pr[PLAYERS] == 2
@@ -163,8 +170,8 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     return {
         "LOOKAHEAD_ON": LOOKAHEAD in pegging,
         "EXPERT1_ON": EXPERT1 in pegging,
-        "EXPERT_ON": EXPERT in pegging and pr[PLAYERS] == 2,
-        "EXPERTN_ON": EXPERT in pegging and pr[PLAYERS] > 2,
+        "EXPERT_ON": bool(pegging & experts) and pr[PLAYERS] == 2,
+        "EXPERTN_ON": bool(pegging & experts) and pr[PLAYERS] > 2,
         "WILD_ON": bool(pr[WILD_RANK]),
         "GENERAL_ON": not closed or bool({int(p) for p in policies[:, 0]} - {RANDOM, EV}),
         "DRAW_ON": bool(pr[DRAW]),

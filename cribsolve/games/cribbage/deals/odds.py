@@ -12,6 +12,7 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from cribsolve.errors import CribsolveError
+from cribsolve.games.cribbage.deals.roster import policy_key
 from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, by_totals, reach_times
 from cribsolve.games.cribbage.rules.spec import TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
@@ -173,7 +174,7 @@ def kept_deals(spec, deals, policy, progress):
     deal_spec = spec_key(replace(spec, game_length=CribbageSpec.game_length))
     return load(
         "deals",
-        {"deals": deals, "seed": SEED, "policy": policy, **deal_spec},
+        {"deals": deals, "seed": SEED, **policy_key(policy), **deal_spec},
         lambda: deal_records(spec, deals, SEED, policy, progress),
     )
 
@@ -195,7 +196,7 @@ def odds_table(
         return {"win": 1.0 - reach if spec.lowball else reach}
 
     return load(
-        "odds", {"deals": deals, "seed": SEED, "policy": policy, **odds_key(spec)}, compute
+        "odds", {"deals": deals, "seed": SEED, **policy_key(policy), **odds_key(spec)}, compute
     )["win"]
 
 
@@ -250,7 +251,7 @@ def skunk_table(
 
     return load(
         "skunks",
-        {"deals": deals, "seed": SEED, "policy": policy, "line": line, **odds_key(spec)},
+        {"deals": deals, "seed": SEED, **policy_key(policy), "line": line, **odds_key(spec)},
         compute,
     )["skunk"]
 

@@ -12,12 +12,27 @@ CRIBBAGE_POLICIES = {
     "greedy": (1, 1),
     "lookahead": (1, 2),
     "expert": (2, 4),
+    "expert-drawn": (2, 5),
     "expert1": (2, 3),
     "random": (0, 0),
 }
 
+SEARCHERS = ("expert", "expert-drawn")  # the information-set expert, its holdings spread or drawn
 
-EXPERT_PLAYS = {"expert1": "open", "expert": "infoset"}  # the play of each expert's table
+# Raised when a policy's play changes, so that the tables made from its games (odds.py) are
+# keyed anew: the expert's version 2 spreads the holdings it searches by weight (no draws).
+PLAY_VERSIONS = {"expert": 2}
+
+
+def policy_key(policy: str) -> dict:
+    """A policy as the keys of tables made from its games name it: its name, and its play's
+    version where that has changed (PLAY_VERSIONS)."""
+    version = {"play": PLAY_VERSIONS[policy]} if policy in PLAY_VERSIONS else {}
+    return {"policy": policy, **version}
+
+
+# the play of each expert's pegging table; expert-drawn reads the expert's
+EXPERT_PLAYS = {"expert1": "open", "expert": "infoset", "expert-drawn": "infoset"}
 
 
 def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
@@ -32,9 +47,9 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
     if spec.kept != 4:
         return np.zeros((2, 0, 1)), throw_model(spec)
     pegs = np.zeros((2, 2, 14**4))
-    for k, name in enumerate(EXPERT_PLAYS):
-        if name in policies:
-            pegs[k] = peg_table(spec, EXPERT_PLAYS[name])
+    for k, play in enumerate(("open", "infoset")):
+        if any(EXPERT_PLAYS.get(name) == play for name in policies):
+            pegs[k] = peg_table(spec, play)
     return pegs, throw_model(spec)
 
 

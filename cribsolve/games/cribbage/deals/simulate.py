@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, tables_for
+from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, SEARCHERS, tables_for
 from cribsolve.games.cribbage.rules.spec import CribbageSpec, seat_names
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
@@ -214,7 +214,7 @@ def expert_refusal(spec: CribbageSpec, policy: str, simulated: bool = False) -> 
     """Where an expert does not play: the five-card game (whose play is one series), and three
     or four players but for a simulated game's ``expert`` (policies.search_choice): expert1's
     search and the odds table's deals are of the two-player play."""
-    if spec.five_card or (spec.players > 2 and not (simulated and policy == "expert")):
+    if spec.five_card or (spec.players > 2 and not (simulated and policy in SEARCHERS)):
         raise CribsolveError(
             f"the expert policy searches the two-player play: it does not "
             f"play {spec.describe()} (use greedy or lookahead)"
@@ -260,7 +260,7 @@ def simulate_cribbage(
     if n < 1:
         raise CribsolveError("-n must be at least 1")
     parts = chunks(n, CRIBBAGE_CHUNK)
-    if objective != "win" and "expert" not in (policy, opponent_policy):
+    if objective != "win" and not {policy, opponent_policy} & set(SEARCHERS):
         raise CribsolveError(
             "--objective is what the expert weighs the board by: give "
             "--policy or --opponent-policy expert"

@@ -18,6 +18,7 @@ from cribsolve.games.cribbage.deals.board_throw import seat_deck
 from cribsolve.games.cribbage.deals.deal import NP, part_count, play_deal, trace_length
 from cribsolve.games.cribbage.deals.game import NO_BOARD, flags
 from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
+from cribsolve.games.cribbage.deals.roster import SEARCHERS
 from cribsolve.games.cribbage.players.policies import GREEDY, play
 from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, lay, log_points
 from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, reach_times
@@ -384,7 +385,7 @@ def board_for(policies, spec, objective: str = "win") -> np.ndarray:
     (game.NO_BOARD) where no player is the expert or the odds table does not model the deal
     (unweighed, lowball, a first cut card, redraws, a cut card given, a game longer
     than it weighs)."""
-    if "expert" not in policies or not board_weighed(spec):
+    if not set(policies) & set(SEARCHERS) or not board_weighed(spec):
         return NO_BOARD
     from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
 

@@ -15,7 +15,9 @@ from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit
 
 SPLIT, MINE, THEIRS = 0, 1, 2  # the kinds of node
-HOLDINGS = 256  # holdings searched per card, drawn by weight where there are more
+# Holdings searched per card where there are more: the expert's, spread by weight; those of
+# expert-drawn (the expert before, kept for the comparison: docs/research.md), drawn.
+HOLDINGS, DRAWN_HOLDINGS = 128, 256
 
 # The kernels called at every node make no arrays and are compiled without numba's reference
 # counts (_nrt=False): counting the arrays passed and sliced took a quarter of the search;
@@ -553,15 +555,21 @@ def public_ranks(laid, pr):
 
 
 @njit(cache=True)
-def infoset_choice(hands, used, series, st, known, pr, shares):
-    """The expert's card in the game engine: the best expected margin by the
-    information-set search over the holdings of open_search.expert_holdings."""
-    mine, h, w = expert_holdings(hands, used, st, known, pr, shares, HOLDINGS)
+def infoset_choice(hands, used, series, st, known, pr, shares, drawn):
+    """The expert's card in the game engine (expert-drawn's, ``drawn``): the best expected
+    margin by the information-set search over the holdings of open_search.expert_holdings.
+    The expert searches its ranks in rising order and lays the first card of the rank it
+    picks (of equal margins, the lowest rank), so its card is a function of its ranks, not
+    of the order they were dealt in; expert-drawn keeps the hand's order."""
+    most = DRAWN_HOLDINGS if drawn else HOLDINGS
+    mine, h, w = expert_holdings(hands, used, st, known, pr, shares, most, drawn)
+    order = np.arange(mine.shape[0]) if drawn else np.argsort(mine, kind="mergesort")
     laid = np.array(
         [RANK[hands[p, i]] for p in range(2) for i in range(hands.shape[1]) if used[p, i]],
         dtype=np.int64,
     )
     vals = card_values(
-        mine, series, st[pegging.N], st[pegging.COUNT], h, w, public_ranks(laid, pr), pr
+        mine[order], series, st[pegging.N], st[pegging.COUNT], h, w, public_ranks(laid, pr), pr
     )
-    return best_margin(vals, pr)
+    pick = best_margin(vals, pr)
+    return order[pick] if pick >= 0 else -1

@@ -227,12 +227,15 @@ def play_values(mine, series, n, count, theirs_h, weights, pr):
 
 
 @njit(cache=True)
-def expert_holdings(hands, used, st, known, pr, shares, most):
+def expert_holdings(hands, used, st, known, pr, shares, most, drawn):
     """What the player to lay searches over: (my unplayed ranks, -1 where laid; the
     opponent's holdings; their weights): by the ways the unseen cards make them and by its
     throw model (inference.throw_weights over ``shares``), every one when there are at most
-    ``most``, else that many drawn by weight (a holding drawn twice weighs 2). A
-    card of the opponent's that did not fit after mine tells of its go."""
+    ``most``, else that many by weight (a holding taken twice weighs 2): ``drawn`` at random
+    from the game's stream, or else spread evenly over the weights in their order
+    (systematic sampling: the same facts, the same holdings, and no draw from the stream
+    that deals the cards). A card of the opponent's that did not fit after mine tells of its
+    go."""
     me = st[pegging.TURN]
     opp = 1 - me
     k = hands.shape[1]
@@ -252,9 +255,8 @@ def expert_holdings(hands, used, st, known, pr, shares, most):
     h, w = weighted_holdings(known[me], laid[:j], k - j, min_value, opp, shares, pr)
     if h.shape[0] > most:
         cum = np.cumsum(w)
-        counts = np.bincount(
-            np.searchsorted(cum, np.random.random(most) * cum[-1]), minlength=h.shape[0]
-        )
+        at = np.random.random(most) if drawn else (np.arange(most) + 0.5) / most
+        counts = np.bincount(np.searchsorted(cum, at * cum[-1]), minlength=h.shape[0])
         keep = np.nonzero(counts)[0]
         h = h[keep]
         w = counts[keep].astype(np.float64)
@@ -278,7 +280,7 @@ def best_margin(vals, pr):
 def open_choice(hands, used, series, st, known, pr, shares):
     """The expert1's card in the game engine: the best expected margin over the holdings of
     expert_holdings, the rest of the play searched with both hands open."""
-    mine, h, w = expert_holdings(hands, used, st, known, pr, shares, EXPERT_HOLDINGS)
+    mine, h, w = expert_holdings(hands, used, st, known, pr, shares, EXPERT_HOLDINGS, True)
     return best_margin(play_values(mine, series, st[pegging.N], st[pegging.COUNT], h, w, pr), pr)
 
 

@@ -2,7 +2,8 @@
 ranks kept, by seat, tabled once per rule set, so a throw is chosen without playing each four
 out. An entry is a mean over sampled opponents keeping the four their throw model prefers
 (inference.py), played as its expert plays: ``open`` (expert1's, open_search.best_line) or
-``infoset`` (the expert's search on both sides; slower, so fewer samples: docs/performance.md).
+``infoset`` (the expert's search on both sides, its holdings drawn as expert-drawn draws them:
+the table was built so; slower, so fewer samples: docs/performance.md).
 """
 
 import numpy as np
@@ -10,7 +11,7 @@ import numpy as np
 from cribsolve.core.cards import RANK
 from cribsolve.games.cribbage.players import inference
 from cribsolve.games.cribbage.players.open_search import best_line, holdings
-from cribsolve.games.cribbage.players.policies import EXPERT
+from cribsolve.games.cribbage.players.policies import EXPERT_DRAWN
 from cribsolve.games.cribbage.players.policies import play as play_out
 from cribsolve.games.cribbage.rules import pegging
 from cribsolve.games.cribbage.rules.spec import DECKS, JOKERS, LOWBALL, WILD_RANK, CribbageSpec
@@ -74,7 +75,7 @@ def _infoset_margin(mine, theirs, six, thrown, starter, seat, pr, shares):
         np.zeros((2, 4), dtype=np.bool_),
         np.zeros(8, dtype=np.int64),
         np.array([0, 0, 0, -1], dtype=np.int64),
-        np.array([EXPERT, EXPERT]),
+        np.array([EXPERT_DRAWN, EXPERT_DRAWN]),
         known,
         pts,
         np.zeros(2, dtype=np.int64),

@@ -27,13 +27,14 @@ from cribsolve.games.cribbage.rules.pegging import (
 from cribsolve.games.cribbage.rules.spec import LOWBALL, PARTNERS, PEG_LIMIT, TARGET
 from cribsolve.infra.jit import njit, prange
 
-RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT = 0, 1, 2, 3, 4
+RANDOM, GREEDY, LOOKAHEAD, EXPERT1, EXPERT, EXPERT_DRAWN = 0, 1, 2, 3, 4, 5
 POLICIES = {
     "random": RANDOM,
     "greedy": GREEDY,
     "lookahead": LOOKAHEAD,
     "expert1": EXPERT1,
     "expert": EXPERT,
+    "expert-drawn": EXPERT_DRAWN,
 }
 PLAYOUTS = 48  # opponent holdings sampled per card by the look-ahead policy
 SEARCH_DEALS = 200  # deals of the others' cards the expert searches with three or four players
@@ -98,6 +99,13 @@ def _log_new(trace, points, before):
         before[q] = points[q]
 
 
+@njit(cache=True, inline="always")
+def is_expert(policy):
+    """Whether ``policy`` is the expert, its holdings spread or drawn (the same throw, the same
+    search, the same board)."""
+    return policy == EXPERT or policy == EXPERT_DRAWN
+
+
 @njit(cache=True)
 def choose(policy, hands, used, series, st, known, pr, shares):
     """The card (its place in hands[turn]) that ``policy`` lays now."""
@@ -106,12 +114,13 @@ def choose(policy, hands, used, series, st, known, pr, shares):
         return greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
     if LOOKAHEAD_ON and policy == LOOKAHEAD:
         return lookahead_choice(hands, used, series, st, known, pr)
-    if EXPERTN_ON and policy == EXPERT and hands.shape[0] > 2:
+    if EXPERTN_ON and is_expert(policy) and hands.shape[0] > 2:
         return search_choice(hands, used, series, st, known, pr)
     if EXPERT1_ON and policy == EXPERT1:
         return open_search.open_choice(hands, used, series, st, known, pr, shares)
-    if EXPERT_ON and policy == EXPERT:
-        return infoset_search.infoset_choice(hands, used, series, st, known, pr, shares)
+    if EXPERT_ON and is_expert(policy):
+        drawn = policy == EXPERT_DRAWN
+        return infoset_search.infoset_choice(hands, used, series, st, known, pr, shares, drawn)
     return _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
 
 
@@ -144,7 +153,7 @@ def play(hands, used, series, st, policies, known, points, scores, target, pr, t
         if p < 0:
             return winner
         i = choose(policies[p], hands, used, series, st, known, pr, shares)
-        if policies[p] == EXPERT and target > 0 and not pr[LOWBALL]:
+        if is_expert(policies[p]) and target > 0 and not pr[LOWBALL]:
             i = peg_out(hands[p], used[p], series, st, target - scores[side(p, pr)], pr, i)
         won = lay(hands, used, series, st, i, points, scores, target, known, pr)
         _log_new(trace, points, before)
