@@ -48,7 +48,7 @@ def margins(n, seed, table, pr, pegs_a, pegs_b, shares, me_peg, opp_peg):
                 table,
                 np.zeros(7, dtype=np.int64),
                 pr,
-                (pegs_a if k == 0 else pegs_b, shares),
+                (pegs_a if k == 0 else pegs_b, shares, np.zeros(0, np.int8)),
                 deal.FREE,
                 np.zeros(deal.trace_length(pr), dtype=np.int64),
             )

@@ -3,6 +3,7 @@
 import numpy as np
 
 from cribsolve import parse_cards
+from cribsolve.games.cribbage.players.first_cards import NO_MEMO
 from cribsolve.games.cribbage.players.inference import throw_model
 from cribsolve.games.cribbage.players.policies import GREEDY, play
 from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, STANDARD
@@ -31,5 +32,6 @@ def run_play(pone, dealer, policies=(GREEDY, GREEDY), target=0, scores=(0, 0), t
         STANDARD,
         TRACE.copy() if trace is None else trace,
         throw_model(CribbageSpec()),
+        NO_MEMO,
     )
     return points.tolist(), w, sc.tolist()

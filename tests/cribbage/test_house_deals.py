@@ -10,6 +10,7 @@ from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.deals import deal
 from cribsolve.games.cribbage.deals import game as tp
+from cribsolve.games.cribbage.players.first_cards import NO_MEMO
 from cribsolve.games.cribbage.players.inference import NO_MODEL
 from cribsolve.games.cribbage.players.policies import GREEDY, RANDOM, play
 from cribsolve.games.cribbage.rules.pegging import MAX_EVENTS, seed_kernels
@@ -114,6 +115,7 @@ def reference_deal(deck, spec):
         pr,
         np.zeros(MAX_EVENTS + 1, dtype=np.int64),
         NO_MODEL,
+        NO_MEMO,
     )
     parts["dealer_pegging"], parts["pone_pegging"] = int(pegged[1]), int(pegged[0])
     parts["pone_hand"] = points(kept[0], [cuts[0]])

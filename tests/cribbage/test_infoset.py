@@ -10,6 +10,7 @@ import pytest
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.games.cribbage.players import infoset_search, open_search
+from cribsolve.games.cribbage.players.first_cards import NO_MEMO
 from cribsolve.games.cribbage.players.inference import NO_MODEL
 from cribsolve.games.cribbage.rules import pegging
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -435,11 +436,11 @@ def swapped_deals(rng):
 
 
 def spread(*args):
-    return infoset_search.infoset_choice(*args, False)
+    return infoset_search.infoset_choice(*args, False, NO_MEMO)
 
 
 def drawn(*args):
-    return infoset_search.infoset_choice(*args, True)
+    return infoset_search.infoset_choice(*args, True, NO_MEMO)
 
 
 @pytest.mark.parametrize("choose, leaky", [(spread, False), (drawn, False), (cheat, True)])

@@ -163,6 +163,7 @@ def test_pegging_table_agrees_with_fresh_deals_played_as_its_expert_plays(play_a
             pr,
             np.zeros(MAX_EVENTS + 1, dtype=np.int64),
             shares,
+            np.zeros(0, np.int8),
         )
         return pts
 

@@ -41,7 +41,9 @@ NP = len(PARTS)  # with n players a deal's parts are 3 + 2n (part_count): heels,
 # seat 0 to the dealer, the crib, the pone's crib (two cribs)
 
 
-NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)))  # no expert among the players: no tables
+# no expert among the players: no tables (roster.expert_tables' pegging tables, throw model and
+# memo of first cards)
+NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)), np.zeros(0, np.int8))
 
 
 FREE = np.array([-1, -1, -1, -1])  # play_deal's ``forced``: all throw by their policies
@@ -233,6 +235,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         pr,
         trace,
         expert[1],
+        expert[2],
     )
     for seat in range(seats):
         parts[seats - seat] += pegged[seat]

@@ -31,6 +31,8 @@ def policy_key(policy: str) -> dict:
     return {"policy": policy, **version}
 
 
+_MEMOS: dict = {}  # the expert's first cards by rule set (expert_tables)
+
 # the play of each expert's pegging table; expert-drawn reads the expert's
 EXPERT_PLAYS = {"expert1": "open", "expert": "infoset", "expert-drawn": "infoset"}
 
@@ -38,19 +40,26 @@ EXPERT_PLAYS = {"expert1": "open", "expert": "infoset", "expert-drawn": "infoset
 def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
     """What the experts read in the game engine (deal.play_deal's ``expert``): their pegging
     tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
-    among ``policies``) and the throw model."""
+    among ``policies``), the throw model and, where the expert plays, its first cards
+    (first_cards.py: one memo per rule set for the process, filled as games meet them)."""
+    from cribsolve.games.cribbage.players.first_cards import NO_MEMO, first_cards
     from cribsolve.games.cribbage.players.inference import NO_MODEL, throw_model
     from cribsolve.games.cribbage.players.pegtable import peg_table
 
-    if spec.players > 2:  # the expert at three or four reads neither (policies.search_choice)
-        return np.zeros((2, 0, 1)), NO_MODEL
+    if spec.players > 2:  # the expert at three or four reads none (policies.search_choice)
+        return np.zeros((2, 0, 1)), NO_MODEL, NO_MEMO
     if spec.kept != 4:
-        return np.zeros((2, 0, 1)), throw_model(spec)
+        return np.zeros((2, 0, 1)), throw_model(spec), NO_MEMO
     pegs = np.zeros((2, 2, 14**4))
     for k, play in enumerate(("open", "infoset")):
         if any(EXPERT_PLAYS.get(name) == play for name in policies):
             pegs[k] = peg_table(spec, play)
-    return pegs, throw_model(spec)
+    memo = NO_MEMO
+    if "expert" in policies:
+        if spec not in _MEMOS:
+            _MEMOS[spec] = first_cards()
+        memo = _MEMOS[spec]
+    return pegs, throw_model(spec), memo
 
 
 def tables_for(policies, spec: CribbageSpec) -> tuple:

@@ -102,7 +102,8 @@ def _play_rollouts3(
         sc = np.zeros(SEATS, dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, sc, 0, kn, pr)
         log_points(traces[r], me, pts[me], SEATS)
-        play(h, u, ser, t, pol, kn, pts, sc, 0, pr, traces[r], np.zeros((0, 1, 1)))  # NO_MODEL
+        no_model, no_memo = np.zeros((0, 1, 1)), np.zeros(0, np.int8)  # read-only as globals
+        play(h, u, ser, t, pol, kn, pts, sc, 0, pr, traces[r], no_model, no_memo)
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = c[c.shape[0] - 1]
         for q in range(SEATS):

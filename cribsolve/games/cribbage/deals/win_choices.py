@@ -266,8 +266,8 @@ def _play_rollouts(
         known = np.zeros((2, 53), dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, np.zeros(2, dtype=np.int64), 0, known, pr)
         log_points(traces[r], me, pts[me], 2)
-        # no throw model (NO_MODEL, made here: numba types a global array as read-only, and
-        # would compile play again for it)
+        # no throw model, no memo (NO_MODEL, NO_MEMO, made here: numba types a global array
+        # as read-only, and would compile play again for it)
         play(
             h,
             u,
@@ -281,6 +281,7 @@ def _play_rollouts(
             pr,
             traces[r],
             np.zeros((0, 1, 1)),
+            np.zeros(0, np.int8),
         )
         show = np.empty(k + 1, dtype=np.int64)
         show[k] = starter

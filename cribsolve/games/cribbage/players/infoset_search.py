@@ -9,6 +9,7 @@ docs/pegging.md, docs/research.md.
 import numpy as np
 
 from cribsolve.core.cards import RANK, VALUE
+from cribsolve.games.cribbage.players import first_cards
 from cribsolve.games.cribbage.players.open_search import _settle, best_margin, expert_holdings
 from cribsolve.games.cribbage.rules import pegging
 from cribsolve.games.cribbage.rules.spec import LOWBALL, PEG_LIMIT, TARGET
@@ -555,12 +556,18 @@ def public_ranks(laid, pr):
 
 
 @njit(cache=True)
-def infoset_choice(hands, used, series, st, known, pr, shares, drawn):
+def infoset_choice(hands, used, series, st, known, pr, shares, drawn, memo):
     """The expert's card in the game engine (expert-drawn's, ``drawn``): the best expected
     margin by the information-set search over the holdings of open_search.expert_holdings.
     The expert searches its ranks in rising order and lays the first card of the rank it
     picks (of equal margins, the lowest rank), so its card is a function of its ranks, not
-    of the order they were dealt in; expert-drawn keeps the hand's order."""
+    of the order they were dealt in; expert-drawn keeps the hand's order. The expert's lead
+    and first reply are kept in ``memo`` (first_cards.py; empty: none kept)."""
+    here = -1
+    if not drawn and memo.shape[0]:
+        here = first_cards.slot(hands, used, st, known)
+        if here >= 0 and memo[here] >= 0:
+            return first_cards.first_of(hands[st[pegging.TURN]], memo[here])
     most = DRAWN_HOLDINGS if drawn else HOLDINGS
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, most, drawn)
     order = np.arange(mine.shape[0]) if drawn else np.argsort(mine, kind="mergesort")
@@ -572,4 +579,8 @@ def infoset_choice(hands, used, series, st, known, pr, shares, drawn):
         mine[order], series, st[pegging.N], st[pegging.COUNT], h, w, public_ranks(laid, pr), pr
     )
     pick = best_margin(vals, pr)
-    return order[pick] if pick >= 0 else -1
+    if pick < 0:
+        return -1
+    if here >= 0:
+        memo[here] = mine[order[pick]]
+    return order[pick]

@@ -83,6 +83,7 @@ def _infoset_margin(mine, theirs, six, thrown, starter, seat, pr, shares):
         pr,
         np.zeros(pegging.MAX_EVENTS + 1, dtype=np.int64),
         shares,
+        np.zeros(0, np.int8),  # nothing kept: expert-drawn draws
     )
     return pts[seat] - pts[1 - seat]
 

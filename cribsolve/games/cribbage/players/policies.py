@@ -107,8 +107,9 @@ def is_expert(policy):
 
 
 @njit(cache=True)
-def choose(policy, hands, used, series, st, known, pr, shares):
-    """The card (its place in hands[turn]) that ``policy`` lays now."""
+def choose(policy, hands, used, series, st, known, pr, shares, memo):
+    """The card (its place in hands[turn]) that ``policy`` lays now (``memo``: the expert's
+    first cards, first_cards.py)."""
     p = st[TURN]
     if policy == GREEDY:
         return greedy_choice(hands[p], used[p], series, st[N], st[COUNT], pr)
@@ -120,7 +121,9 @@ def choose(policy, hands, used, series, st, known, pr, shares):
         return open_search.open_choice(hands, used, series, st, known, pr, shares)
     if EXPERT_ON and is_expert(policy):
         drawn = policy == EXPERT_DRAWN
-        return infoset_search.infoset_choice(hands, used, series, st, known, pr, shares, drawn)
+        return infoset_search.infoset_choice(
+            hands, used, series, st, known, pr, shares, drawn, memo
+        )
     return _random_choice(hands[p], used[p], st[COUNT], pr[PEG_LIMIT])
 
 
@@ -140,19 +143,19 @@ def peg_out(hand, used, series, st, need, pr, choice):
 
 
 @njit(cache=True)
-def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, shares):
+def play(hands, used, series, st, policies, known, points, scores, target, pr, trace, shares, memo):
     """Play out the rest of a play; points[p] and scores[p] grow as cards score, stopping the
     moment a score reaches ``target`` (0: never), and each score is logged in ``trace``
     (log_points). Returns that player, or -1. ``known[p, card]``: the copies of each card
     player p has seen (the look-ahead samples the rest); ``shares``: the expert's throw model
-    (inference.keep_shares)."""
+    (inference.keep_shares); ``memo``: its first cards (first_cards.py; NO_MEMO: none)."""
     before = points.copy()
     while True:
         p, winner = settle(hands, used, st, points, scores, target, pr)
         _log_new(trace, points, before)
         if p < 0:
             return winner
-        i = choose(policies[p], hands, used, series, st, known, pr, shares)
+        i = choose(policies[p], hands, used, series, st, known, pr, shares, memo)
         if is_expert(policies[p]) and target > 0 and not pr[LOWBALL]:
             i = peg_out(hands[p], used[p], series, st, target - scores[side(p, pr)], pr, i)
         won = lay(hands, used, series, st, i, points, scores, target, known, pr)
@@ -347,7 +350,10 @@ def playouts(hands, used, series, st, options, pool, floors, known, seeds, polic
         sc = np.zeros(seats, dtype=np.int64)
         trace = np.zeros(max(MAX_EVENTS, 2 * seats * h.shape[1] + 2) + 1, dtype=np.int64)
         lay(h, u, ser, t, options[o], pts, sc, 0, kn, pr)
-        play(h, u, ser, t, pols, kn, pts, sc, 0, pr, trace, np.zeros((0, 1, 1)))  # NO_MODEL
+        # no throw model, no memo (NO_MODEL, NO_MEMO: a global array is read-only to numba)
+        play(
+            h, u, ser, t, pols, kn, pts, sc, 0, pr, trace, np.zeros((0, 1, 1)), np.zeros(0, np.int8)
+        )
         add_sides(out[o, s], pts, me, pr)
     return out
 

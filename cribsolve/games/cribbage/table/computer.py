@@ -172,7 +172,9 @@ class Computer:
             minlength=53,
         )
         pegging.seed_kernels(seed)
-        i = self.choose(self.pegging, hands, used, ser, st, known, self.pr, self.expert[1])
+        i = self.choose(
+            self.pegging, hands, used, ser, st, known, self.pr, self.expert[1], self.expert[2]
+        )
         if self.pegging == policies.EXPERT and need > 0 and not self.spec.lowball:
             i = policies.peg_out(hands[me], used[me], ser, st, need, self.pr, i)
         return int(kept[i])
