@@ -16,9 +16,7 @@ from cribsolve.games.cribbage.deals.deal import (
     trace_length,
 )
 from cribsolve.games.cribbage.players.policies import (
-    EXPERT,
     EXPERT1,
-    EXPERT_DRAWN,
     LOOKAHEAD,
     is_expert,
 )
@@ -160,7 +158,7 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     scorer and, where the closed form answers every throw, the general throw. A copy only
     leaves out branches its games never take: its numbers are the kernel's."""
     pegging = {int(p) for p in policies[:, 1]}
-    experts = {EXPERT, EXPERT_DRAWN}
+    expert = any(is_expert.py_func(p) for p in pegging)
     closed = (
         pr[HAND_SIZE] == 6
         and pr[CRIB_SIZE] // pr[PLAYERS] == 2
@@ -170,8 +168,8 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     return {
         "LOOKAHEAD_ON": LOOKAHEAD in pegging,
         "EXPERT1_ON": EXPERT1 in pegging,
-        "EXPERT_ON": bool(pegging & experts) and pr[PLAYERS] == 2,
-        "EXPERTN_ON": bool(pegging & experts) and pr[PLAYERS] > 2,
+        "EXPERT_ON": expert and pr[PLAYERS] == 2,
+        "EXPERTN_ON": expert and pr[PLAYERS] > 2,
         "WILD_ON": bool(pr[WILD_RANK]),
         "GENERAL_ON": not closed or bool({int(p) for p in policies[:, 0]} - {RANDOM, EV}),
         "DRAW_ON": bool(pr[DRAW]),
