@@ -1,12 +1,12 @@
-"""The expert's memo of first cards: its slots against a plain enumeration, and games played with
-it, empty or filled, against games searched card by card."""
+"""The expert's memo of its first three cards: its slots against a plain enumeration, and games
+played with it, empty or filled, against games searched card by card."""
 
 from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
 
-from cribsolve.core.cards import RANK
+from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.cribbage.deals.game import play_games
 from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, expert_tables
@@ -36,7 +36,7 @@ def deal_position(rng):
     return hands, np.zeros((2, 4), dtype=np.bool_), np.array([0, 0, 0, -1]), known
 
 
-def test_a_slot_is_the_lead_or_the_reply_by_their_ranks_and_nothing_later():
+def test_a_slot_is_the_lead_the_reply_or_the_next_card_by_their_ranks_and_nothing_later():
     rng = np.random.default_rng(3)
     seen = {}
     for _ in range(300):
@@ -52,8 +52,18 @@ def test_a_slot_is_the_lead_or_the_reply_by_their_ranks_and_nothing_later():
         reply = first_cards.slot(hands, used, np.array([1, 0, 1, 0]), known)
         theirs = (tuple(sorted(RANK[hands[1]])), int(RANK[hands[0, 0]]))
         assert reply >= 0 and seen.setdefault(reply, theirs) == theirs
-        used[1, 0] = True  # the dealer replies: the pone's second card is not kept
-        assert first_cards.slot(hands, used, np.array([2, 0, 0, 1]), known) == -1
+        used[1, 0] = True  # the dealer replies: the pone lays its next card
+        known[0, hands[1, 0]] += 1
+        count = VALUE[RANK[hands[0, 0]]] + VALUE[RANK[hands[1, 0]]]
+        second = first_cards.slot(hands, used, np.array([2, count, 0, 1]), known)
+        laid = (int(RANK[hands[0, 0]]), int(RANK[hands[1, 0]]))
+        ours = (tuple(sorted(RANK[hands[0, 1:]])), others, laid)
+        assert second >= first_cards.TWO and seen.setdefault(second, ours) == ours
+        assert first_cards.first_of(hands[0], used[0], RANK[hands[0, 0]]) != 0  # played
+        used[0, 1] = True  # the pone lays: the dealer's second card is not kept
+        known[1, hands[0, 1]] += 1
+        count += VALUE[RANK[hands[0, 1]]]
+        assert first_cards.slot(hands, used, np.array([3, count, 1, 0]), known) == -1
     assert len(seen) > 500  # different sets, different slots
 
 
@@ -73,4 +83,5 @@ def test_games_with_the_memo_empty_or_filled_are_the_games_searched_card_by_card
         memo = first_cards.first_cards()
         assert (games(memo, names, seeds) == plain).all()
         assert (memo >= 0).sum() > 100  # it was filled: the second run reads it
+        assert (memo[first_cards.TWO :] >= 0).sum() > 50  # the pone's next cards too
         assert (games(memo, names, seeds) == plain).all()

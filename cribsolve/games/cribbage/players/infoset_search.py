@@ -561,13 +561,14 @@ def infoset_choice(hands, used, series, st, known, pr, shares, drawn, memo):
     margin by the information-set search over the holdings of open_search.expert_holdings.
     The expert searches its ranks in rising order and lays the first card of the rank it
     picks (of equal margins, the lowest rank), so its card is a function of its ranks, not
-    of the order they were dealt in; expert-drawn keeps the hand's order. The expert's lead
-    and first reply are kept in ``memo`` (first_cards.py; empty: none kept)."""
+    of the order they were dealt in; expert-drawn keeps the hand's order. The expert's first
+    three cards of a deal are kept in ``memo`` (first_cards.py; empty: none kept)."""
     here = -1
     if not drawn and memo.shape[0]:
         here = first_cards.slot(hands, used, st, known)
         if here >= 0 and memo[here] >= 0:
-            return first_cards.first_of(hands[st[pegging.TURN]], memo[here])
+            me = st[pegging.TURN]
+            return first_cards.first_of(hands[me], used[me], memo[here])
     most = DRAWN_HOLDINGS if drawn else HOLDINGS
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, most, drawn)
     order = np.arange(mine.shape[0]) if drawn else np.argsort(mine, kind="mergesort")
