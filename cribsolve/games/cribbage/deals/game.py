@@ -158,7 +158,7 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     scorer and, where the closed form answers every throw, the general throw. A copy only
     leaves out branches its games never take: its numbers are the kernel's."""
     pegging = {int(p) for p in policies[:, 1]}
-    expert = any(is_expert.py_func(p) for p in pegging)
+    expert = any(is_expert(p) for p in pegging)
     closed = (
         pr[HAND_SIZE] == 6
         and pr[CRIB_SIZE] // pr[PLAYERS] == 2
