@@ -13,6 +13,7 @@ from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import TableError
 from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
+from cribsolve.games.cribbage.players import first_cards  # noqa: F401 - its kind, for status
 from cribsolve.games.cribbage.players.inference import throw_model
 from cribsolve.games.cribbage.players.pegtable import PLAYS, peg_table
 from cribsolve.games.cribbage.rules.spec import CribbageSpec

@@ -165,7 +165,21 @@ def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
     if found is not None:
         return found
     require_compiled(f"building the {kind} table")
-    arrays = {k: np.asarray(v) for k, v in build().items()}
+    return keep(kind, params, build())
+
+
+def find(kind: str, params: dict, fresh: bool = False) -> dict | None:
+    """The current table (kind, params), or None where none is kept; ``fresh``: read from
+    disk again (another process may have kept a newer one)."""
+    if fresh:
+        _memo.pop((kind, json.dumps(params, sort_keys=True)), None)
+    return _find(kind, params)
+
+
+def keep(kind: str, params: dict, arrays: dict) -> dict:
+    """Check ``arrays`` as table (kind, params) and keep them in the cache folder (replacing
+    any there): for a kind that grows as it is used rather than built at once."""
+    arrays = {k: np.asarray(v) for k, v in arrays.items()}
     KINDS[kind].check(arrays, params)
     path = os.path.join(cache_dir(), file_name(kind, params))
     try:

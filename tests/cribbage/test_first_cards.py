@@ -5,14 +5,17 @@ from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
+import pytest
 
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.scoring.table import rank_table
+from cribsolve.errors import TableError
 from cribsolve.games.cribbage.deals.game import play_games
 from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, expert_tables
 from cribsolve.games.cribbage.deals.win_choices import board_for
 from cribsolve.games.cribbage.players import first_cards
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.infra import store
 
 
 def test_each_multiset_of_ranks_has_a_place_of_its_own():
@@ -85,3 +88,60 @@ def test_games_with_the_memo_empty_or_filled_are_the_games_searched_card_by_card
         assert (memo >= 0).sum() > 100  # it was filled: the second run reads it
         assert (memo[first_cards.TWO :] >= 0).sum() > 50  # the pone's next cards too
         assert (games(memo, names, seeds) == plain).all()
+
+
+@pytest.fixture
+def fresh_process(tmp_path, monkeypatch):
+    """A cache folder of its own, and no memo or table in memory: a process starting."""
+    monkeypatch.setenv("CRIBSOLVE_CACHE", str(tmp_path))
+    monkeypatch.setattr(store, "_memo", {})
+    monkeypatch.setattr(first_cards, "_MEMOS", {})
+
+
+def test_a_kept_memo_is_read_back_by_the_next_run_and_plays_the_same_games(fresh_process):
+    seeds = np.random.default_rng(14).integers(0, 2**62, size=12)
+    names = ["expert", "expert"]
+    plain = games(first_cards.NO_MEMO, names, seeds)
+    memo = first_cards.memo_for(CribbageSpec())
+    assert (memo < 0).all()  # nothing kept yet
+    assert (games(memo, names, seeds) == plain).all()
+    first_cards.keep(CribbageSpec(), now=True)
+    first_cards._MEMOS.clear()
+    store._memo.clear()
+    again = first_cards.memo_for(CribbageSpec(game_length=61))  # the same play, another game
+    assert (again >= 0).sum() > 100 and (again == memo).all()
+    assert (games(again, names, seeds) == plain).all()
+    assert first_cards.memo_for(CribbageSpec(target=16)) is not again  # another play
+
+
+def test_two_runs_that_keep_at_once_keep_what_both_found(fresh_process):
+    spec = CribbageSpec()
+    one = first_cards.memo_for(spec)  # both start from nothing kept
+    first = first_cards._MEMOS.copy()
+    first_cards._MEMOS.clear()
+    two = first_cards.memo_for(spec)
+    games(two, ["expert", "expert"], np.array([5, 6, 7]))
+    first_cards.keep(spec, now=True)
+    first_cards._MEMOS.clear()
+    first_cards._MEMOS.update(first)  # the first run keeps later, from other games
+    games(one, ["expert", "expert"], np.array([8, 9, 10]))
+    only_one = (one >= 0) & (two < 0)
+    assert only_one.sum() > 50 and ((two >= 0) & (one < 0)).sum() > 50
+    first_cards.keep(spec, now=True)
+    kept = store.find(first_cards.KIND, spec.play_rules(), fresh=True)
+    both = np.flatnonzero((one >= 0) | (two >= 0))
+    assert (first_cards._slots(kept) == both).all()
+    assert (kept["ranks"] == np.maximum(one, two)[both]).all()  # where both, the same rank
+
+
+def test_a_memo_table_out_of_order_past_its_slots_or_not_of_ranks_is_refused():
+    check = store.KINDS[first_cards.KIND].check
+    last = first_cards.SLOTS - 1
+    check(
+        {"gaps": np.array([0, 9, last - 9], np.uint32), "ranks": np.array([1, 13, 0], np.int8)}, {}
+    )
+    for gaps, ranks in (([3, 0], [1, 1]), ([3, 9], [1, 14]), ([3, 9], [-1, 1]), ([1], [1, 2])):
+        with pytest.raises(TableError):
+            check({"gaps": np.array(gaps, np.uint32), "ranks": np.array(ranks, np.int8)}, {})
+    with pytest.raises(TableError):  # past the last slot
+        check({"gaps": np.array([1, last], np.uint32), "ranks": np.array([1, 1], np.int8)}, {})

@@ -39,6 +39,23 @@ def small_builds():
     deck_value(games=300)
     peg_table(CribbageSpec(), "open", samples=2)
     peg_table(CribbageSpec(), "infoset", samples=1)
+    expert_first_cards(CribbageSpec(lowball=True, game_length=31), games=20)
+
+
+def expert_first_cards(spec, games):
+    """The expert's first cards met in ``games`` seeded games against itself, kept (its
+    throw by the throw model alone: no pegging table to build)."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.cribbage.deals.game import play_games
+    from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES
+    from cribsolve.games.cribbage.players import first_cards
+    from cribsolve.games.cribbage.players.inference import throw_model
+
+    first_cards._MEMOS.clear()  # none met before this build
+    expert = (np.zeros((2, 2, 14**4)), throw_model(spec), first_cards.memo_for(spec))
+    pol = np.array([CRIBBAGE_POLICIES["expert"]] * 2)
+    play_games(np.arange(games), pol, rank_table(spec.target), spec.as_array(), expert)
+    first_cards.keep(spec, now=True)
 
 
 def numbers_digest(arrays: dict) -> str:

@@ -31,8 +31,6 @@ def policy_key(policy: str) -> dict:
     return {"policy": policy, **version}
 
 
-_MEMOS: dict = {}  # the expert's first cards by rule set (expert_tables)
-
 # the play of each expert's pegging table; expert-drawn reads the expert's
 EXPERT_PLAYS = {"expert1": "open", "expert": "infoset", "expert-drawn": "infoset"}
 
@@ -41,8 +39,8 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
     """What the experts read in the game engine (deal.play_deal's ``expert``): their pegging
     tables (expert1's, then the expert's, each played as that expert plays; zeros for one not
     among ``policies``), the throw model and, where the expert plays, its first cards
-    (first_cards.py: one memo per rule set for the process, filled as games meet them)."""
-    from cribsolve.games.cribbage.players.first_cards import NO_MEMO, first_cards
+    (first_cards.memo_for: one per rules of the play, kept on disk between runs)."""
+    from cribsolve.games.cribbage.players.first_cards import NO_MEMO, memo_for
     from cribsolve.games.cribbage.players.inference import NO_MODEL, throw_model
     from cribsolve.games.cribbage.players.pegtable import peg_table
 
@@ -54,11 +52,7 @@ def expert_tables(spec: CribbageSpec, policies=tuple(EXPERT_PLAYS)) -> tuple:
     for k, play in enumerate(("open", "infoset")):
         if any(EXPERT_PLAYS.get(name) == play for name in policies):
             pegs[k] = peg_table(spec, play)
-    memo = NO_MEMO
-    if "expert" in policies:
-        if spec not in _MEMOS:
-            _MEMOS[spec] = first_cards()
-        memo = _MEMOS[spec]
+    memo = memo_for(spec) if "expert" in policies else NO_MEMO
     return pegs, throw_model(spec), memo
 
 

@@ -229,8 +229,13 @@ def cribbage_chunk(
     games: int,
     objective: str = "win",
 ) -> dict:
-    """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]."""
-    return {"rows": cribbage_games(policies, spec, [seed, index], games, objective=objective)}
+    """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]; what the
+    expert's first cards found kept now and then (first_cards.keep), wherever chunks run."""
+    from cribsolve.games.cribbage.players import first_cards
+
+    rows = cribbage_games(policies, spec, [seed, index], games, objective=objective)
+    first_cards.keep(spec)
+    return {"rows": rows}
 
 
 def simulate_cribbage(
@@ -248,6 +253,8 @@ def simulate_cribbage(
     """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
     thread count, and wherever the chunks run (``where``, as for simulate). ``objective``:
     what the expert weighs the board by near the end (board_for)."""
+    from cribsolve.games.cribbage.players import first_cards
+
     opponent_policy = opponent_policy or policy
     for p in (policy, opponent_policy):
         if p not in CRIBBAGE_POLICIES:
@@ -285,6 +292,7 @@ def simulate_cribbage(
         },
     )
     rows = [c["rows"] for c in run(job, where or Local(jobs), progress, checkpoint)]
+    first_cards.keep(spec, now=True)
     return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))
 
 

@@ -152,12 +152,7 @@ def _params(spec, play_as, samples=None):
         "play": play_as,
         "samples": samples or SAMPLES[play_as],
         "seed": PEG_SEED,
-        "target": spec.target,
-        "peg_limit": spec.peg_limit,
-        "lowball": spec.lowball,
-        "decks": spec.decks,
-        "jokers": spec.jokers,
-        "wild_rank": spec.wild_rank,
+        **spec.play_rules(),
     }
 
 

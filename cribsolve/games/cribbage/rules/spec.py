@@ -288,6 +288,17 @@ class CribbageSpec:
 
         return deck(self.decks, self.jokers)
 
+    def play_rules(self) -> dict:
+        """The fields the two-player play reads (its searches and the tables made from them)."""
+        return {
+            "target": self.target,
+            "peg_limit": self.peg_limit,
+            "lowball": self.lowball,
+            "decks": self.decks,
+            "jokers": self.jokers,
+            "wild_rank": self.wild_rank,
+        }
+
     def rules(self):
         """The show's rules for this game (target, wild rank, its decks and jokers), which
         also check a deal's cards and list the unseen ones."""
