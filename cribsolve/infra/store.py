@@ -138,23 +138,31 @@ def write(path: str, kind: str, params: dict, arrays: dict) -> None:
 _memo: dict[tuple, dict] = {}
 
 
-def _find(kind: str, params: dict) -> dict | None:
-    """The current table from memory, the package or the cache folder; None if none is."""
-    memo = (kind, json.dumps(params, sort_keys=True))
-    if memo in _memo:
-        return _memo[memo]
+def find(kind: str, params: dict) -> dict | None:
+    """The current table (kind, params) read from the package or the cache folder, or None
+    where none is; not kept in memory (a kind that grows as it is used is read afresh)."""
     name = file_name(kind, params)
     for folder in (SHIPPED, cache_dir()):
         path = os.path.join(folder, name)
         if not os.path.exists(path):
             continue
         try:
-            _memo[memo] = verify(path, kind, params, checks=folder != SHIPPED)
-            return _memo[memo]
+            return verify(path, kind, params, checks=folder != SHIPPED)
         except TableError as e:
             if folder != SHIPPED:
                 say(f"table {path} is {e}; rebuilding it")
     return None
+
+
+def _find(kind: str, params: dict) -> dict | None:
+    """find, kept in memory for the process."""
+    memo = (kind, json.dumps(params, sort_keys=True))
+    if memo not in _memo:
+        found = find(kind, params)
+        if found is None:
+            return None
+        _memo[memo] = found
+    return _memo[memo]
 
 
 def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
@@ -165,20 +173,14 @@ def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
     if found is not None:
         return found
     require_compiled(f"building the {kind} table")
-    return keep(kind, params, build())
-
-
-def find(kind: str, params: dict, fresh: bool = False) -> dict | None:
-    """The current table (kind, params), or None where none is kept; ``fresh``: read from
-    disk again (another process may have kept a newer one)."""
-    if fresh:
-        _memo.pop((kind, json.dumps(params, sort_keys=True)), None)
-    return _find(kind, params)
+    arrays = keep(kind, params, build())
+    _memo[(kind, json.dumps(params, sort_keys=True))] = arrays
+    return arrays
 
 
 def keep(kind: str, params: dict, arrays: dict) -> dict:
-    """Check ``arrays`` as table (kind, params) and keep them in the cache folder (replacing
-    any there): for a kind that grows as it is used rather than built at once."""
+    """Check ``arrays`` as table (kind, params) and write them to the cache folder, replacing
+    any there (load's last step; for a kind that grows as it is used, each step)."""
     arrays = {k: np.asarray(v) for k, v in arrays.items()}
     KINDS[kind].check(arrays, params)
     path = os.path.join(cache_dir(), file_name(kind, params))
@@ -186,7 +188,6 @@ def keep(kind: str, params: dict, arrays: dict) -> dict:
         write(path, kind, params, arrays)
     except OSError as e:
         unwritable(e)
-    _memo[(kind, json.dumps(params, sort_keys=True))] = arrays
     return arrays
 
 

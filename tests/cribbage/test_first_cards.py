@@ -128,7 +128,7 @@ def test_two_runs_that_keep_at_once_keep_what_both_found(fresh_process):
     only_one = (one >= 0) & (two < 0)
     assert only_one.sum() > 50 and ((two >= 0) & (one < 0)).sum() > 50
     first_cards.keep(spec, now=True)
-    kept = store.find(first_cards.KIND, spec.play_rules(), fresh=True)
+    kept = store.find(first_cards.KIND, spec.play_rules())
     both = np.flatnonzero((one >= 0) | (two >= 0))
     assert (first_cards._slots(kept) == both).all()
     assert (kept["ranks"] == np.maximum(one, two)[both]).all()  # where both, the same rank

@@ -68,7 +68,7 @@ def keep(spec, now: bool = False) -> None:
     memo = entry[0]
     filled = np.flatnonzero(memo >= 0)
     if filled.size > entry[1]:
-        found = store.find(KIND, params, fresh=True)
+        found = store.find(KIND, params)
         if found is not None:
             slots = _slots(found)
             new = memo[slots] < 0

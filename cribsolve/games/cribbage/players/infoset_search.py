@@ -556,18 +556,38 @@ def public_ranks(laid, pr):
 
 
 @njit(cache=True)
+def _only_rank(hand, used, count, limit):
+    """The rank of every unplayed card of ``hand`` that fits under the limit where they are
+    all one rank, else -1 (none fits, or two ranks do)."""
+    only = -1
+    for i in range(hand.shape[0]):
+        r = RANK[hand[i]]
+        if not used[i] and count + VALUE[r] <= limit:
+            if only >= 0 and r != only:
+                return -1
+            only = r
+    return only
+
+
+@njit(cache=True)
 def infoset_choice(hands, used, series, st, known, pr, shares, drawn, memo):
     """The expert's card in the game engine (expert-drawn's, ``drawn``): the best expected
     margin by the information-set search over the holdings of open_search.expert_holdings.
     The expert searches its ranks in rising order and lays the first card of the rank it
     picks (of equal margins, the lowest rank), so its card is a function of its ranks, not
     of the order they were dealt in; expert-drawn keeps the hand's order. The expert's first
-    three cards of a deal are kept in ``memo`` (first_cards.py; empty: none kept)."""
+    three cards of a deal are kept in ``memo`` (first_cards.py; empty: none kept). Where one
+    rank fits, the expert lays its first card unsearched: the search of that rank alone picks
+    it (expert-drawn searches, as its draws move the game's stream)."""
+    me = st[pegging.TURN]
+    if not drawn:
+        only = _only_rank(hands[me], used[me], st[pegging.COUNT], pr[PEG_LIMIT])
+        if only >= 0:
+            return first_cards.first_of(hands[me], used[me], only)
     here = -1
     if not drawn and memo.shape[0]:
         here = first_cards.slot(hands, used, st, known)
         if here >= 0 and memo[here] >= 0:
-            me = st[pegging.TURN]
             return first_cards.first_of(hands[me], used[me], memo[here])
     most = DRAWN_HOLDINGS if drawn else HOLDINGS
     mine, h, w = expert_holdings(hands, used, st, known, pr, shares, most, drawn)
