@@ -42,9 +42,10 @@ SEARCH_DEALS = 200  # deals of the others' cards the expert searches with three 
 # (jit.variant) where no such player sits, and then its search is never compiled (EXPERTN_ON:
 # the expert at three or four players).
 LOOKAHEAD_ON = EXPERT1_ON = EXPERT_ON = EXPERTN_ON = True
+# Like pegging's kernels of a card laid, the greedy player's make no arrays: no reference counts.
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _safety(count, card, pr):
     """Tie-break for equal points: avoid leaving a count from which a ten-card makes the
     target or the limit (5 or 21), and avoid leading a card worth target - 10 (a 5)."""
@@ -57,7 +58,7 @@ def _safety(count, card, pr):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_choice(hand, used, series, n, count, pr):
     """The legal card that scores most now (least, under lowball), ties broken toward safer
     counts (riskier ones under lowball)."""
@@ -92,7 +93,7 @@ def _random_choice(hand, used, count, limit):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _log_new(trace, points, before):
     for q in range(points.shape[0]):
         log_points(trace, q, points[q] - before[q], points.shape[0])
