@@ -4,19 +4,14 @@ throws by points played out on deals of the unseen cards and valued by P(win).""
 import numpy as np
 
 from cribsolve.core.cards import RANK
-from cribsolve.games.cribbage.deals.deal import (
-    NP,
-    play_deal,
-)
+from cribsolve.games.cribbage.deals.deal import NP, count_deal
 from cribsolve.games.cribbage.players.inference import four_index
 from cribsolve.games.cribbage.rules.pegging import (
     MAX_EVENTS,
     unseen_cards,
 )
 from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, reach_times
-from cribsolve.games.cribbage.rules.spec import (
-    GAME_LENGTH,
-)
+from cribsolve.games.cribbage.rules.spec import CRIB_SIZE, GAME_LENGTH
 from cribsolve.games.cribbage.throw.values import EV, choose_throw, deal_options, throw_values
 from cribsolve.infra.jit import njit
 
@@ -24,21 +19,6 @@ from cribsolve.infra.jit import njit
 # the game length (a deal can end the game: a dealer's hand, crib and play seldom make more),
 # among its BOARD_THROWS best throws by points, each played out on BOARD_DEALS deals.
 BOARD_REACH, BOARD_THROWS, BOARD_DEALS = 30, 4, 64
-
-
-@njit(cache=True)
-def seat_deck(hand, rest, seat, deck, seats):
-    """Fill ``deck`` for a play_deal of ``seats`` players: ``hand`` dealt to ``seat`` (seat s
-    gets deck[sh:sh + h]), the others' hands from ``rest`` in seat order, then the rest of it."""
-    h = hand.shape[0]
-    j = 0
-    for s in range(seats):
-        if s == seat:
-            deck[s * h : s * h + h] = hand
-        else:
-            deck[s * h : s * h + h] = rest[j : j + h]
-            j += h
-    deck[seats * h :] = rest[j:]
 
 
 @njit(cache=True)
@@ -87,6 +67,15 @@ def model_throw(six, seat, shares, disc_idx):
 
 
 @njit(cache=True)
+def _throw(cards, o, keep_idx, disc_idx, hand, crib):
+    """Option o of ``cards``: the kept into ``hand``, the thrown into crib[:t]."""
+    for q in range(keep_idx.shape[1]):
+        hand[q] = cards[keep_idx[o, q]]
+    for q in range(disc_idx.shape[1]):
+        crib[q] = cards[disc_idx[o, q]]
+
+
+@njit(cache=True)
 def board_value(board, d, mine, theirs, row, times, pr):
     """A played deal's worth to me by the board's objective: P(win) (board: the odds table,
     odds.odds_table) or expected game points (board: it and the skunk table; 2 a win, 3 a
@@ -109,6 +98,7 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
     not the game's random stream."""
     h = dealt.shape[0]
     keep_idx, disc_idx = deal_options(h, pr)
+    k, t = keep_idx.shape[1], disc_idx.shape[1]
     seen = np.zeros(53, dtype=np.int64)
     key = np.uint64(seat)
     for c in dealt:
@@ -119,21 +109,23 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
     n = BOARD_DEALS
     parts = np.zeros((order.shape[0] * n, NP), dtype=np.int64)
     traces = np.zeros((order.shape[0] * n, MAX_EVENTS + 1), dtype=np.int64)
-    greedy = np.ones((2, 2), dtype=np.int64)
+    greedy = np.ones(2, dtype=np.int64)
     rest = unseen_cards(seen, pr)
-    deck = np.empty(h + rest.shape[0], dtype=np.int64)
-    forced = np.empty(2, dtype=np.int64)
+    hands = np.empty((2, k), dtype=np.int64)
+    cribs = np.empty((2, pr[CRIB_SIZE] + 1), dtype=np.int64)  # the dealer's (seat 1) counts
+    cuts = np.empty((2, 1), dtype=np.int64)
+    scores = np.zeros(2, dtype=np.int64)
+    known = np.zeros((2, 53), dtype=np.int64)  # what the greedy play never reads
     state = _mixed(key)
     for s in range(n):
-        state = _shuffle(rest, state)
-        seat_deck(dealt, rest, seat, deck, 2)
+        state = _shuffle(rest, state)  # the opponent's six, then the cut card
         theirs_dealt = rest[:h]
-        forced[1 - seat] = model_throw(theirs_dealt, 1 - seat, expert[1], disc_idx)
-        if forced[1 - seat] < 0:
+        o = model_throw(theirs_dealt, 1 - seat, expert[1], disc_idx)
+        if o < 0:
             other = np.zeros(53, dtype=np.int64)
             for c in theirs_dealt:
                 other[c] += 1
-            forced[1 - seat] = choose_throw(
+            o = choose_throw(
                 theirs_dealt,
                 1 - seat,
                 EV,
@@ -146,18 +138,25 @@ def board_throw(dealt, seat, mine, theirs, table, pr, expert, board):
                 1 - seat,
                 expert[0][1][:0],
             )
+        _throw(theirs_dealt, o, keep_idx, disc_idx, hands[1 - seat], cribs[1, t * (1 - seat) :])
+        cuts[:, 0] = rest[h]
         for j in range(order.shape[0]):
-            forced[seat] = order[j]
-            play_deal(
-                deck,
+            _throw(dealt, order[j], keep_idx, disc_idx, hands[seat], cribs[1, t * seat :])
+            scores[:] = 0
+            count_deal(
+                hands,
+                cribs,
+                cuts,
+                1,
+                0,
                 greedy,
-                np.zeros(2, dtype=np.int64),
+                known,
+                scores,
                 0,
                 table,
                 parts[j * n + s],
                 pr,
                 expert,
-                forced,
                 traces[j * n + s],
             )
     rows, _, times = reach_times(parts, traces, 2)

@@ -216,8 +216,39 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         if ns == 2:
             cuts[:, 0] = first
         known[:, deck[top]] += 1
-        if _heels(deck[top], parts, seat_scores, target, pr, trace):
-            return side(dealer, pr)
+    return count_deal(
+        hands,
+        cribs,
+        cuts,
+        owner,
+        price,
+        policies[:, 1].copy(),
+        known,
+        seat_scores,
+        target,
+        table,
+        parts,
+        pr,
+        expert,
+        trace,
+    )
+
+
+@njit(cache=True)
+def count_deal(
+    hands, cribs, cuts, owner, price, pegging, known, seat_scores, target, table, parts, pr, expert, trace
+):
+    """The rest of a deal once the throws are made (play_deal; the expert's board plays out
+    its throws from here): a jack turned (not a given cut card), the play by the ``pegging``
+    policies, the hands and the cribs (cribs[seat, :CRIB_SIZE]; cuts[seat]: the cut cards
+    seat counts with). Returns as play_deal."""
+    seats = pr[PLAYERS]
+    dealer = seats - 1
+    k = hands.shape[1]
+    ns = pr[STARTERS]
+    two = pr[TWO_CRIBS]
+    if not pr[CHOOSE_CUT] and _heels(cuts[0, ns - 1], parts, seat_scores, target, pr, trace):
+        return side(dealer, pr)
     used = np.zeros((seats, k), dtype=np.bool_)
     series = np.zeros(seats * k, dtype=np.int64)
     st = np.array([0, 0, 0, -1], dtype=np.int64)
@@ -227,7 +258,7 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         used,
         series,
         st,
-        policies[:, 1].copy(),
+        pegging,
         known,
         pegged,
         seat_scores,

@@ -14,7 +14,6 @@ import numpy as np
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_cards
 from cribsolve.errors import CardError, CribsolveError
-from cribsolve.games.cribbage.deals.board_throw import seat_deck
 from cribsolve.games.cribbage.deals.deal import NP, part_count, play_deal, trace_length
 from cribsolve.games.cribbage.deals.game import NO_BOARD, flags
 from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
@@ -50,6 +49,21 @@ class BoardThrow:
             "win": self.win,
             "se": self.se,
         }
+
+
+@njit(cache=True)
+def seat_deck(hand, rest, seat, deck, seats):
+    """Fill ``deck`` for a play_deal of ``seats`` players: ``hand`` dealt to ``seat`` (seat s
+    gets deck[sh:sh + h]), the others' hands from ``rest`` in seat order, then the rest of it."""
+    h = hand.shape[0]
+    j = 0
+    for s in range(seats):
+        if s == seat:
+            deck[s * h : s * h + h] = hand
+        else:
+            deck[s * h : s * h + h] = rest[j : j + h]
+            j += h
+    deck[seats * h :] = rest[j:]
 
 
 @njit(cache=True, nogil=True)
