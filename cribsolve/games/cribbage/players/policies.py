@@ -107,7 +107,7 @@ def is_expert(policy):
     return policy == EXPERT or policy == EXPERT_DRAWN
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(policy, hands, used, series, st, known, pr, shares, memo):
     """The card (its place in hands[turn]) that ``policy`` lays now (``memo``: the expert's
     first cards, first_cards.py)."""
