@@ -13,7 +13,7 @@ from cribsolve.core.rules import ruleset
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.errors import TableError
 from cribsolve.games.cribbage.deals.odds import odds_table, skunk_table
-from cribsolve.games.cribbage.players import first_cards  # noqa: F401 - its kind, for status
+from cribsolve.games.cribbage.players import first_cards
 from cribsolve.games.cribbage.players.inference import throw_model
 from cribsolve.games.cribbage.players.pegtable import PLAYS, peg_table
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -108,7 +108,11 @@ PARTNERS = CribbageSpec(players=4, hand_size=5, partners=True)
 
 def ship() -> None:
     """Put the default tables into the package: taken from the cache folder when current,
-    else built (the simulated deals behind the odds are too big to ship and stay there)."""
+    else built (the simulated deals behind the odds are too big to ship and stay there). The
+    expert's first cards are not built but grown by runs of its games (first_cards.py): the
+    package's and the cache folder's together are shipped, so grow them first with
+    ``cribsolve simulate --variant cribbage --policy expert -n 1e6``."""
+    grown = first_cards.packed(first_cards.memo_for(CribbageSpec()))
     with store.ignoring_shipped() as tables:
         rank_table(15)
         optimal_frequencies(ruleset("standard"))
@@ -124,6 +128,8 @@ def ship() -> None:
         throw_model(CribbageSpec())
     for f in os.listdir(store.SHIPPED):
         os.unlink(os.path.join(store.SHIPPED, f))
+    if grown["ranks"].size:
+        tables[(first_cards.KIND, json.dumps(CribbageSpec().play_rules()))] = grown
     for (kind, params), arrays in tables.items():
         if kind != "deals":
             name = store.file_name(kind, json.loads(params))

@@ -141,16 +141,30 @@ _memo: dict[tuple, dict] = {}
 def find(kind: str, params: dict) -> dict | None:
     """The current table (kind, params) read from the package or the cache folder, or None
     where none is; not kept in memory (a kind that grows as it is used is read afresh)."""
-    name = file_name(kind, params)
     for folder in (SHIPPED, cache_dir()):
-        path = os.path.join(folder, name)
-        if not os.path.exists(path):
-            continue
-        try:
-            return verify(path, kind, params, checks=folder != SHIPPED)
-        except TableError as e:
-            if folder != SHIPPED:
-                say(f"table {path} is {e}; rebuilding it")
+        found = _current(folder, kind, params)
+        if found is not None:
+            return found
+    return None
+
+
+def find_each(kind: str, params: dict, shipped: bool = True) -> list[dict]:
+    """Every current table (kind, params), read afresh: the package's (unless not ``shipped``),
+    then the cache folder's. For a kind that grows as it is used, shipped grown by one set of
+    runs and kept growing by the user's."""
+    folders = (SHIPPED, cache_dir()) if shipped else (cache_dir(),)
+    return [f for f in (_current(d, kind, params) for d in folders) if f is not None]
+
+
+def _current(folder: str, kind: str, params: dict) -> dict | None:
+    path = os.path.join(folder, file_name(kind, params))
+    if not os.path.exists(path):
+        return None
+    try:
+        return verify(path, kind, params, checks=folder != SHIPPED)
+    except TableError as e:
+        if folder != SHIPPED:
+            say(f"table {path} is {e}; rebuilding it")
     return None
 
 

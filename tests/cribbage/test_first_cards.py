@@ -1,6 +1,8 @@
 """The expert's memo of its first three cards: its slots against a plain enumeration, and games
 played with it, empty or filled, against games searched card by card."""
 
+import os
+import shutil
 from itertools import combinations_with_replacement
 from math import comb
 
@@ -90,10 +92,31 @@ def test_games_with_the_memo_empty_or_filled_are_the_games_searched_card_by_card
         assert (games(memo, names, seeds) == plain).all()
 
 
+def test_the_shipped_memo_holds_the_cards_the_search_lays_and_plays_the_same_games():
+    """Its slots were filled by runs of an earlier version of the search: one that lays other
+    cards without a raise of the kind's schema fails here (and in the golden tables)."""
+    params = CribbageSpec().play_rules()
+    shipped = store.read(os.path.join(store.SHIPPED, store.file_name(first_cards.KIND, params)))
+    slots, ranks = first_cards._slots(shipped[1]), shipped[1]["ranks"]
+    seeds = np.random.default_rng(15).integers(0, 2**62, size=24)
+    names = ["expert", "expert"]
+    searched = first_cards.first_cards()
+    plain = games(searched, names, seeds)  # every first card searched, and noted
+    met = searched[slots] >= 0
+    assert met.sum() > 100 and (searched[slots[met]] == ranks[met]).all()
+    memo = first_cards.first_cards()
+    memo[slots] = ranks
+    assert (games(memo, names, seeds) == plain).all()
+
+
 @pytest.fixture
 def fresh_process(tmp_path, monkeypatch):
-    """A cache folder of its own, and no memo or table in memory: a process starting."""
+    """A cache folder of its own, a package that ships every table but the first cards, and no
+    memo or table in memory: a process starting."""
     monkeypatch.setenv("CRIBSOLVE_CACHE", str(tmp_path))
+    package = tmp_path / "package"
+    shutil.copytree(store.SHIPPED, package, ignore=shutil.ignore_patterns(f"{first_cards.KIND}*"))
+    monkeypatch.setattr(store, "SHIPPED", str(package))
     monkeypatch.setattr(store, "_memo", {})
     monkeypatch.setattr(first_cards, "_MEMOS", {})
 
@@ -132,6 +155,31 @@ def test_two_runs_that_keep_at_once_keep_what_both_found(fresh_process):
     both = np.flatnonzero((one >= 0) | (two >= 0))
     assert (first_cards._slots(kept) == both).all()
     assert (kept["ranks"] == np.maximum(one, two)[both]).all()  # where both, the same rank
+
+
+def test_the_shipped_memo_and_the_users_are_read_together_and_only_the_users_grows(
+    fresh_process,
+):
+    spec = CribbageSpec()
+    params = spec.play_rules()
+    names = ["expert", "expert"]
+    grown = first_cards.memo_for(spec)
+    games(grown, names, np.array([21, 22, 23]))
+    shipped = first_cards.packed(grown)
+    path = os.path.join(store.SHIPPED, store.file_name(first_cards.KIND, params))
+    store.write(path, first_cards.KIND, params, shipped)  # as catalog.ship writes it
+    first_cards._MEMOS.clear()
+    memo = first_cards.memo_for(spec)  # a user's first run reads the package's
+    assert (memo == grown).all() and store.find_each(first_cards.KIND, params, False) == []
+    games(memo, names, np.array([24, 25, 26]))
+    first_cards.keep(spec, now=True)
+    assert store.read(path)[1]["gaps"].tolist() == shipped["gaps"].tolist()  # left alone
+    (users,) = store.find_each(first_cards.KIND, params, shipped=False)
+    assert (first_cards._slots(users) == np.flatnonzero(memo >= 0)).all()
+    assert users["ranks"].size > shipped["ranks"].size
+    os.unlink(path)  # a package shipping fewer (or no) first cards than the user's runs kept
+    first_cards._MEMOS.clear()
+    assert (first_cards.memo_for(spec) == memo).all()
 
 
 def test_a_memo_table_out_of_order_past_its_slots_or_not_of_ranks_is_refused():
