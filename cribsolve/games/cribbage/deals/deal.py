@@ -236,7 +236,20 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
 
 @njit(cache=True)
 def count_deal(
-    hands, cribs, cuts, owner, price, pegging, known, seat_scores, target, table, parts, pr, expert, trace
+    hands,
+    cribs,
+    cuts,
+    owner,
+    price,
+    pegging,
+    known,
+    seat_scores,
+    target,
+    table,
+    parts,
+    pr,
+    expert,
+    trace,
 ):
     """The rest of a deal once the throws are made (play_deal; the expert's board plays out
     its throws from here): a jack turned (not a given cut card), the play by the ``pegging``
