@@ -5,7 +5,8 @@ Plays N games (default 1e5) of each solitaire with each policy, N/10 with the st
 N/100 of two-player cribbage in self-play by the expert and by expert-drawn (the expert
 before its holdings were spread), and prints games per second with the time 1e6 games would
 take, plus the one-answer time of best-discard --variant patience. The expert's speed hangs
-on its first cards kept on disk by earlier runs (first_cards.py): it says how many there are.
+on its first cards shipped with the package and kept by earlier runs (first_cards.py): it
+says how many there are.
 
 Patience II's lookahead, the same 6,000 games (three chunks of seed 1), rows identical:
 151 games/s before each hand's points by starter were counted once (kept_points), 339 after
@@ -42,7 +43,7 @@ def main():
             f"(1e6 games in {1e6 / (games / sec):5.0f} s)  win {r.win_rate:.4f}"
         )
     kept = int((first_cards.memo_for(CribbageSpec()) >= 0).sum())
-    print(f"the expert's first cards kept from earlier runs: {kept:,} (they speed it up)")
+    print(f"the expert's first cards shipped and kept by earlier runs: {kept:,} (they speed it up)")
     for policy in ("expert", "expert-drawn"):
         games = max(n // 100, 100)
         simulate_cribbage(2, policy)

@@ -126,15 +126,17 @@ def ship() -> None:
         for play_as in PLAYS:
             peg_table(CribbageSpec(), play_as)
         throw_model(CribbageSpec())
+    if grown["ranks"].size:
+        tables[(first_cards.KIND, json.dumps(CribbageSpec().play_rules(), sort_keys=True))] = grown
+    shipping = [(k, json.loads(p), a) for (k, p), a in tables.items() if k != "deals"]
+    for kind, params, arrays in shipping:  # all checked before any is replaced
+        store.KINDS[kind].check(arrays, params)
     for f in os.listdir(store.SHIPPED):
         os.unlink(os.path.join(store.SHIPPED, f))
-    if grown["ranks"].size:
-        tables[(first_cards.KIND, json.dumps(CribbageSpec().play_rules()))] = grown
-    for (kind, params), arrays in tables.items():
-        if kind != "deals":
-            name = store.file_name(kind, json.loads(params))
-            store.write(os.path.join(store.SHIPPED, name), kind, json.loads(params), arrays)
-            print(f"shipped {name}")
+    for kind, params, arrays in shipping:
+        name = store.file_name(kind, params)
+        store.write(os.path.join(store.SHIPPED, name), kind, params, arrays)
+        print(f"shipped {name}")
 
 
 if __name__ == "__main__":  # run as a script this file is __main__, not the package's module

@@ -8,7 +8,8 @@ test rebuilds a small seeded table of every kind against a committed digest
 (tests/infra/test_golden_tables.py). On load the key, the arrays' digest and the kind's own
 checks are verified, and anything wrong is rebuilt with one line on stderr; files are written
 under a temporary name and moved into place. The default tables ship in ``cribsolve/data``
-(``python -m cribsolve.catalog``), the others live in the cache folder (infra/paths.py). This
+(``python -m cribsolve.catalog``), the others live in the cache folder (infra/paths.py); a
+kind that grows as it is used (the expert's first cards) may be in both, read together. This
 module knows no builder: each registers its kind here.
 """
 

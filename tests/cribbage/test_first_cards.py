@@ -177,9 +177,14 @@ def test_the_shipped_memo_and_the_users_are_read_together_and_only_the_users_gro
     (users,) = store.find_each(first_cards.KIND, params, shipped=False)
     assert (first_cards._slots(users) == np.flatnonzero(memo >= 0)).all()
     assert users["ranks"].size > shipped["ranks"].size
-    os.unlink(path)  # a package shipping fewer (or no) first cards than the user's runs kept
+    newer = first_cards.first_cards()  # a newer package, grown by other games
+    games(newer, names, np.array([27, 28, 29]))
+    store.write(path, first_cards.KIND, params, first_cards.packed(newer))
+    assert ((newer >= 0) & (memo < 0)).sum() > 50 and ((memo >= 0) & (newer < 0)).sum() > 50
     first_cards._MEMOS.clear()
-    assert (first_cards.memo_for(spec) == memo).all()
+    both = first_cards.memo_for(spec)
+    assert (both == np.where(memo >= 0, memo, newer)).all()
+    assert ((memo >= 0) & (newer >= 0) <= (memo == newer)).all()  # where both, one card
 
 
 def test_a_memo_table_out_of_order_past_its_slots_or_not_of_ranks_is_refused():

@@ -68,7 +68,8 @@ def model_throw(six, seat, shares, disc_idx):
 
 @njit(cache=True)
 def _throw(cards, o, keep_idx, disc_idx, hand, crib):
-    """Option o of ``cards``: the kept into ``hand``, the thrown into crib[:t]."""
+    """Option o of ``cards`` (deal_options): the kept into ``hand``, the thrown into the first
+    places of ``crib``."""
     for q in range(keep_idx.shape[1]):
         hand[q] = cards[keep_idx[o, q]]
     for q in range(disc_idx.shape[1]):

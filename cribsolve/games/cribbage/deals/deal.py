@@ -253,8 +253,9 @@ def count_deal(
 ):
     """The rest of a deal once the throws are made (play_deal; the expert's board plays out
     its throws from here): a jack turned (not a given cut card), the play by the ``pegging``
-    policies, the hands and the cribs (cribs[seat, :CRIB_SIZE]; cuts[seat]: the cut cards
-    seat counts with). Returns as play_deal."""
+    policies, the hands and the cribs (cribs[seat]: CRIB_SIZE cards, then room for the cut
+    cards; cuts[seat]: those seat counts with). Returns as play_deal, whose ``target`` is 0
+    under two cribs."""
     seats = pr[PLAYERS]
     dealer = seats - 1
     k = hands.shape[1]

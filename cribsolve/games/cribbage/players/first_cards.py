@@ -47,8 +47,7 @@ _MEMOS: dict[str, list] = {}
 
 def memo_for(spec) -> np.ndarray:
     """The memo under ``spec``'s play for this process: the slots kept filled in, those the
-    package ships (grown by a million games of the standard play) and those the user's runs
-    kept."""
+    package ships (the standard play's) and those the user's runs kept."""
     params = spec.play_rules()
     key = json.dumps(params, sort_keys=True)
     if key not in _MEMOS:
@@ -62,7 +61,8 @@ def memo_for(spec) -> np.ndarray:
 def keep(spec, now: bool = False) -> None:
     """Add what this process's memo under ``spec``'s play found to the one kept in the cache
     folder (read again, as another process may have added to it too), at most every
-    KEEP_EVERY seconds unless ``now``."""
+    KEEP_EVERY seconds unless ``now``. The cache folder's then holds the package's slots too:
+    a whole memo, a few MB, written in a second or two."""
     params = spec.play_rules()
     entry = _MEMOS.get(json.dumps(params, sort_keys=True))
     if entry is None or not (now or time.monotonic() - entry[2] >= KEEP_EVERY):
