@@ -66,8 +66,9 @@ def test_a_copy_binds_its_flags_down_its_calls_and_only_where_they_are_defined()
     assert copy is not game._play_games
     copied = bound(copy, "play_game", "play_deal")
     assert copied.py_func.__globals__["DRAW_ON"] is False
-    assert bound(copied, "show_points").py_func.__globals__["WILD_ON"] is False
-    assert bound(copied, "play", "choose").py_func.__globals__["EXPERT_ON"] is False
+    counted = bound(copied, "count_deal")
+    assert bound(counted, "show_points").py_func.__globals__["WILD_ON"] is False
+    assert bound(counted, "play", "choose").py_func.__globals__["EXPERT_ON"] is False
     assert "WILD_ON" not in copied.py_func.__globals__  # deal.py has no such flag
     # the kernels it calls that reach no flag are the kernels themselves, shared
     assert bound(copied, "deal_options") is values.deal_options
