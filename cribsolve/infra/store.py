@@ -141,7 +141,7 @@ _memo: dict[tuple, dict] = {}
 
 def find(kind: str, params: dict) -> dict | None:
     """The current table (kind, params) read from the package or the cache folder, or None
-    where none is; not kept in memory (a kind that grows as it is used is read afresh)."""
+    where none is; not kept in memory (_find keeps it)."""
     for folder in (SHIPPED, cache_dir()):
         found = _current(folder, kind, params)
         if found is not None:

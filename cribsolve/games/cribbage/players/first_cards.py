@@ -68,15 +68,15 @@ def keep(spec, now: bool = False) -> None:
     if entry is None or not (now or time.monotonic() - entry[2] >= KEEP_EVERY):
         return
     memo = entry[0]
-    filled = np.flatnonzero(memo >= 0)
-    if filled.size > entry[1]:
+    filled = np.count_nonzero(memo >= 0)
+    if filled > entry[1]:
         for found in store.find_each(KIND, params, shipped=False):
             slots = _slots(found)
             new = memo[slots] < 0
             memo[slots[new]] = found["ranks"][new]
-        store.keep(KIND, params, packed(memo))
-        filled = np.flatnonzero(memo >= 0)
-    entry[1], entry[2] = filled.size, time.monotonic()
+        table = store.keep(KIND, params, packed(memo))
+        filled = table["ranks"].size
+    entry[1], entry[2] = filled, time.monotonic()
 
 
 def packed(memo) -> dict:
