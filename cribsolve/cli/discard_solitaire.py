@@ -198,9 +198,13 @@ def _output(o, hand, values):
             dumps({"discards": [v.as_dict() if sampled else v.as_dict(o.with_dist) for v in shown]})
         )
     elif sampled:
+        drawn = (
+            "every second hand (the last deal: exact)"
+            if shown[0].exact
+            else f"second hand sampled {o.samples} times (seed {o.seed})"
+        )
         click.echo(
-            f"{head}; first discard: expected points of the deal (both hands, crib, "
-            f"heels), second hand sampled {o.samples} times (seed {o.seed})"
+            f"{head}; first discard: expected points of the deal (both hands, crib, heels), {drawn}"
         )
         click.echo(
             f"  {'discard':<8} {'keep':<12} {'points':>7} {'± se':>6}"

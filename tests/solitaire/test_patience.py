@@ -12,6 +12,7 @@ from cribsolve import ruleset, score_hand
 from cribsolve.core.expect import N_CLASSES, WIDTH, options_distribution
 from cribsolve.core.fastev import expected_crib_two_unknown, expected_hand, unseen_counts
 from cribsolve.core.hand_options import discard_options
+from cribsolve.core.notation import format_card
 from cribsolve.core.scoring.table import rank_table
 from cribsolve.games.solitaire import patience
 from cribsolve.games.solitaire.deckvalue import SCORE_ONLY
@@ -246,3 +247,16 @@ def test_solitaire_best_discard_cli():
     )
     d = json.loads(out)["discards"]
     assert code == 0 and len(d) == 15 and d[0]["samples"] == 200 and d[0]["se"] > 0
+
+
+def test_the_last_deals_first_discard_takes_every_second_hand():
+    """With 39 cards seen, the seven unseen are the second hand and the starter: no sampling,
+    and the text says so."""
+    deck = [format_card(c) for c in np.random.default_rng(5).permutation(52)]
+    args = ["best-discard", *deck[39:45], "--variant", "patience2", "--seen", " ".join(deck[:39])]
+    code, out, _ = run(*args, "--json")
+    d = json.loads(out)["discards"]
+    assert code == 0 and all(v["exact"] and v["samples"] == 7 and v["se"] == 0 for v in d)
+    code, out, _ = run(*args)
+    assert code == 0 and "every second hand (the last deal: exact)" in out
+    assert "sampled" not in out

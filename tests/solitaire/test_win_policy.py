@@ -98,9 +98,10 @@ def test_bad_score_input(args):
 
 
 def test_lookahead_first_discard_is_the_best_over_drawn_second_hands_and_never_peeks():
-    """Patience II's lookahead policy: the first discard with the highest mean P(win) over the
-    second hands its uniforms draw (analysis's lookahead_values), whatever the real second hand,
-    starter and later cards are; then the win policy's exact second discard."""
+    """Patience II's lookahead policy: of the LOOK_TOP first discards with the highest mean
+    P(win) over the first LOOK_FIRST second hands its key draws (lookahead_values), the one
+    with the highest over all LOOK_HANDS, whatever the real second hand, starter and later
+    cards are; then the win policy's exact second discard."""
     from cribsolve.core.cards import JACK, RANK
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.solitaire import patience as P
@@ -112,11 +113,11 @@ def test_lookahead_first_discard_is_the_best_over_drawn_second_hands_and_never_p
     rand = rng.random((1, P.LOOK_RAND))
     seen = np.zeros(53, dtype=np.bool_)
     seen[h1] = True
-    drawn = np.empty((P.LOOK_HANDS, 6), dtype=np.int64)
-    for m in range(P.LOOK_HANDS):
-        P.draw_cards(P.unseen_of(seen), rand[0, 8 + 6 * m : 14 + 6 * m], drawn[m])
+    drawn = P.lookahead_hands(P.unseen_of(seen), np.uint64(rand[0, 8] * 2.0**53), 0)
     assert all(len(set(h)) == 6 and not seen[h].any() for h in drawn)
-    a = int(np.argmax(P.lookahead_values(h1, seen, drawn, 0, wins[3], table).sum(axis=0)))
+    vals = P.lookahead_values(h1, seen, drawn, 0, wins[3], table)
+    top = np.argsort(-vals[: P.LOOK_FIRST].sum(axis=0), kind="stable")[: P.LOOK_TOP]
+    a = int(top[np.argmax(vals[:, top].sum(axis=0))])  # the best drawn, of the best at first
     k1, first = h1[P.OPT_KEEP[a]], h1[P.OPT_DISC[a]]
     for _ in range(4):  # the same first hand, everything after it different
         deck = np.concatenate([h1, rng.permutation(rest)])
@@ -218,3 +219,78 @@ def test_deck_is_a_patience_policy_only():
     )
     code, out, err = run("simulate", "--variant", "patience2", "--policy", "deck", "-n", "5")
     assert code == 2 and err.startswith("cribsolve:") and len(err.splitlines()) == 1
+
+
+def test_the_last_deal_is_played_best_by_lookahead_and_the_coach():
+    """In Patience II's last deal the seven cards unseen after its first hand are its second
+    hand and starter: lookahead's first discard and the coach's P(win) take each of the seven
+    as the starter (no draws). Counted here hand by hand: the policy's wins over the seven
+    orders of those cards are the best any first discard gets, and the coach's P(win) of each
+    discard is its share of the seven won with the best second discard."""
+    from cribsolve.core.scoring.table import rank_table
+    from cribsolve.games.solitaire import patience as P
+    from cribsolve.games.solitaire.discard import solitaire_discard
+
+    rules, table, wins = ruleset("pysol"), rank_table(), sim.win_table("patience2")
+    rng = np.random.default_rng(8)
+
+    def deal_total(keep1, keep2, crib, s):
+        return (
+            score_hand(keep1, [s], rules, itemized=False).total
+            + score_hand(keep2, [s], rules, itemized=False).total
+            + score_hand(crib, [s], rules, True, itemized=False).total
+            + (2 if s // 4 == 10 else 0)
+        )
+
+    for _ in range(200):
+        deck = rng.permutation(52)
+        a, rest = deck[39:45].tolist(), deck[45:].tolist()
+        orders = np.array(
+            [deck[:45].tolist() + rest[:i] + rest[i + 1 :] + [rest[i]] for i in range(7)]
+        )
+        rand = np.tile(rng.random(P.LOOK_RAND), (7, 1))
+        pts = P.play_games(orders, True, P.LOOKAHEAD, rand, table, wins, SCORE_ONLY)
+        assert (pts[:, :3] == pts[0, :3]).all()  # the first three deals never see the order
+        score = int(pts[0, :3].sum())
+        if not 50 <= score <= 66:
+            continue
+        p = {}
+        for d1 in combinations(a, 2):
+            keep1 = [c for c in a if c not in d1]
+            won = 0
+            for i, s in enumerate(rest):
+                b = rest[:i] + rest[i + 1 :]
+                won += (
+                    score
+                    + max(
+                        deal_total(keep1, [c for c in b if c not in d2], list(d1 + d2), s)
+                        for d2 in combinations(b, 2)
+                    )
+                    >= 80
+                )
+            p[frozenset(d1)] = won / 7
+        if 0 < max(p.values()) < 1 and min(p.values()) < max(p.values()):
+            break
+    else:
+        pytest.fail("no last deal in doubt among 200 decks")
+    assert (pts.sum(axis=1) >= 80).mean() == pytest.approx(max(p.values()), abs=1e-12)
+    advice = solitaire_discard(a, "patience2", deck[:39].tolist(), score=score, deal=4)
+    assert all(v.exact and v.samples == 7 and v.win_se == 0 for v in advice)
+    assert {frozenset(v.discard): v.win for v in advice} == pytest.approx(p, abs=1e-12)
+
+
+def test_the_drawn_hands_stream_is_uniform_and_keyed():
+    """stream_uniform: values in [0, 1), spread evenly over ten bins (chi-square far below its
+    0.1% point), another key another stream; lookahead_hands draws each unseen card about
+    equally often."""
+    from cribsolve.games.solitaire import patience as P
+
+    u = np.array([P.stream_uniform(np.uint64(12345), i) for i in range(50_000)])
+    assert ((u >= 0) & (u < 1)).all()
+    counts = np.bincount((u * 10).astype(int), minlength=10)
+    assert ((counts - 5000) ** 2 / 5000).sum() < 27.9  # chi-square, 9 degrees, p = 0.001
+    assert P.stream_uniform(np.uint64(1), 0) != P.stream_uniform(np.uint64(2), 0)
+    unseen = np.arange(6, 52, dtype=np.int64)
+    hands = np.vstack([P.lookahead_hands(unseen, np.uint64(k), 1) for k in range(40)])
+    freq = np.bincount(hands.ravel(), minlength=52)[6:]
+    assert freq.sum() == 40 * P.LOOK_HANDS * 6 and (np.abs(freq / freq.mean() - 1) < 0.15).all()

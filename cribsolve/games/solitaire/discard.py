@@ -26,6 +26,7 @@ class SampledValue:
     samples: int
     win: float | None = None  # P(win), sampled mean, with a score
     win_se: float | None = None
+    exact: bool = False  # every second hand taken (the last deal): se 0
 
     def as_dict(self):
         d = {
@@ -34,6 +35,7 @@ class SampledValue:
             "net": self.net,
             "se": self.se,
             "samples": self.samples,
+            "exact": self.exact,
         }
         if self.win is not None:
             d["win"], d["win_se"] = self.win, self.win_se
@@ -57,6 +59,8 @@ def solitaire_discard(
     patience2 with ``crib`` (the two cards already in it): exact, only the starter unknown.
     patience2 first discard: the second hand is sampled ``samples`` times from the unseen
     cards and played by its best exact discard; returns SampledValues with standard errors.
+    In the last deal (seven cards unseen) every second hand is taken instead, exactly (se 0,
+    samples 7).
     With ``score`` (points so far) and ``deal`` (1-based), each discard also gets P(win):
     exact over this deal's cards, with the win table (simulate.win_table) for the deals after,
     in Patience the deck value of the cards still unseen (deckvalue.py, the deck policy's).
@@ -66,6 +70,7 @@ def solitaire_discard(
     from cribsolve.games.solitaire.patience import (
         NO_WINS,
         WIN_AT,
+        last_second_hands,
         lookahead_values,
         second_discard_values,
     )
@@ -131,13 +136,18 @@ def solitaire_discard(
         return summarize(keeps, discs, hists, means, win)
     if len(unseen) < 7:
         raise CardError("too few unseen cards left for a second hand and a starter")
-    rng = np.random.default_rng(seed)
-    draws = np.array([rng.choice(unseen, 6, replace=False) for _ in range(samples)])
+    exact = len(unseen) == 7  # the last deal: every second hand
+    if exact:
+        draws = last_second_hands(np.array(unseen, dtype=np.int64))
+    else:
+        rng = np.random.default_rng(seed)
+        draws = np.array([rng.choice(unseen, 6, replace=False) for _ in range(samples)])
     h1 = np.array(hand, dtype=np.int64)
 
     def sampled(s, w):
         vals = lookahead_values(h1, seen_mask, draws, s, w, table)
-        return vals.mean(axis=0), vals.std(axis=0, ddof=1) / np.sqrt(samples)
+        se = np.zeros(15) if exact else vals.std(axis=0, ddof=1) / np.sqrt(len(draws))
+        return vals.mean(axis=0), se
 
     mean, se = sampled(0, NO_WINS)
     win, win_se = sampled(score, w_next) if score is not None else (None, None)
@@ -147,9 +157,10 @@ def solitaire_discard(
             keeps[o].tolist(),
             float(mean[o]),
             float(se[o]),
-            samples,
+            len(draws),
             None if win is None else float(win[o]),
             None if win is None else float(win_se[o]),
+            exact,
         )
         for o in range(15)
     ]

@@ -12,7 +12,8 @@ that choose the discards from the cards seen so far, never the face-down ones:
                second discard, EV the first.
   DECK         (Patience) WIN with the deck value (deckvalue.py) in place of W.
   LOOKAHEAD    (Patience II) WIN's second discard, and a first by P(win) averaged over
-               LOOK_HANDS second hands drawn from the unseen cards.
+               second hands drawn from the unseen cards (lookahead_first); in the last deal
+               over its seven possible second hands, so that deal is played optimally.
   CLAIRVOYANT  sees the face-down cards, the starter and (Patience II) the second hand before
                choosing: an upper bound.
 
@@ -38,8 +39,10 @@ POLICIES = {
     "lookahead": LOOKAHEAD,
     "deck": DECK,
 }
-LOOK_HANDS = 16  # second hands drawn per LOOKAHEAD first discard
-LOOK_RAND = 8 + 4 * LOOK_HANDS * 6  # uniforms per game: 8 for RANDOM, 6 per drawn hand
+# LOOKAHEAD's first discard before the last deal: every discard is weighed over LOOK_FIRST
+# drawn second hands, and the LOOK_TOP best of them over LOOK_HANDS, where the close calls are
+LOOK_HANDS, LOOK_FIRST, LOOK_TOP = 128, 16, 4
+LOOK_RAND = 9  # uniforms per game: 8 for RANDOM, then the key of LOOKAHEAD's drawn hands
 WIN_AT = SOLITAIRES["patience"].win_at  # Patience II is won at the same score
 
 # the 15 ways to keep 4 of 6: positions of the kept and the discarded cards
@@ -235,7 +238,6 @@ def play_patience2(deck, policy, rand, table, wins, out):
     seen = np.zeros(53, dtype=np.bool_)
     first = np.empty(2, dtype=np.int64)
     k1 = np.empty(4, dtype=np.int64)
-    h2_drawn = np.empty(6, dtype=np.int64)
     score = 0
     for deal in range(4):
         h1, h2, s = patience2_deal(deck, deal)
@@ -257,14 +259,8 @@ def play_patience2(deck, policy, rand, table, wins, out):
             if policy == RANDOM:
                 o1 = int(rand[2 * deal] * 15)
             elif SEARCH_ON and policy == LOOKAHEAD and _in_doubt(wins[3 - deal], score):
-                vals = np.zeros((LOOK_HANDS, 15))
-                base = 8 + deal * LOOK_HANDS * 6
-                unseen = unseen_of(seen)
-                for m in range(LOOK_HANDS):
-                    draw_cards(unseen, rand[base + 6 * m : base + 6 * m + 6], h2_drawn)
-                    _lookahead_row(h1, seen, h2_drawn, score, wins[3 - deal], table, vals[m])
-                p = vals.sum(axis=0)
-                o1 = _best(p, p)
+                key = np.uint64(rand[8] * 9007199254740992.0)
+                o1 = lookahead_first(h1, seen, score, wins[3 - deal], table, key, deal)
             else:
                 o1 = ev_discard(h1, unseen_of(seen), table)
             first[0] = h1[OPT_DISC[o1, 0]]
@@ -340,9 +336,70 @@ def draw_cards(unseen, u, out):
 
 
 @njit(cache=True)
-def _lookahead_row(h1, seen, h2, score, w_next, table, out):
+def stream_uniform(key, i):
+    """The i-th uniform of the stream ``key`` (splitmix64): LOOKAHEAD draws as many hands as it
+    needs from one number per game, the same on any thread."""
+    z = key + np.uint64(i + 1) * np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return np.float64(z >> np.uint64(11)) / 9007199254740992.0
+
+
+@njit(cache=True)
+def lookahead_hands(unseen, key, deal):
+    """LOOKAHEAD's LOOK_HANDS second hands of deal ``deal``, drawn from ``unseen`` by the
+    game's stream ``key``."""
+    hands = np.empty((LOOK_HANDS, 6), dtype=np.int64)
+    u = np.empty(6)
+    for m in range(LOOK_HANDS):
+        for j in range(6):
+            u[j] = stream_uniform(key, (deal * LOOK_HANDS + m) * 6 + j)
+        draw_cards(unseen, u, hands[m])
+    return hands
+
+
+@njit(cache=True)
+def lookahead_first(h1, seen, score, w_next, table, key, deal):
+    """LOOKAHEAD's first discard: the highest P(win) averaged over second hands. In the last
+    deal those are its seven possible ones; before it, every discard is weighed over the first
+    LOOK_FIRST hands drawn, and the LOOK_TOP best of them over all LOOK_HANDS."""
+    unseen = unseen_of(seen)
+    active = np.ones(15, dtype=np.bool_)
+    if unseen.shape[0] == 7:
+        hands = last_second_hands(unseen)
+    else:
+        hands = lookahead_hands(unseen, key, deal)
+    vals = np.zeros((hands.shape[0], 15))
+    for m in range(hands.shape[0]):
+        if m == LOOK_FIRST:  # the last deal's seven never get here
+            order = np.argsort(-vals[:m].sum(axis=0), kind="mergesort")
+            active[:] = False
+            for t in range(LOOK_TOP):
+                active[order[t]] = True
+        _lookahead_row(h1, seen, hands[m], score, w_next, table, vals[m], active)
+    p = np.where(active, vals.sum(axis=0), -1.0)
+    return _best(p, p)
+
+
+@njit(cache=True)
+def last_second_hands(unseen):
+    """The last deal's second hands: its first hand seen, its other seven cards are the only
+    ones unseen, and each of the seven, equally likely the starter, leaves the other six."""
+    out = np.empty((7, 6), dtype=np.int64)
+    for m in range(7):
+        j = 0
+        for i in range(7):
+            if i != m:
+                out[m, j] = unseen[i]
+                j += 1
+    return out
+
+
+@njit(cache=True)
+def _lookahead_row(h1, seen, h2, score, w_next, table, out, active):
     """out[a]: the value of the best second discard with second hand h2 after first discard a
-    (second_discard's), each hand's points by starter counted once."""
+    (second_discard's), for each ``active`` a, each hand's points by starter counted once."""
     seen2 = seen.copy()
     for c in h2:
         seen2[c] = True
@@ -350,6 +407,8 @@ def _lookahead_row(h1, seen, h2, score, w_next, table, out):
     hand2 = kept_points(h2, seen2, table)
     first = np.empty(2, dtype=np.int64)
     for a in range(15):
+        if not active[a]:
+            continue
         first[0] = h1[OPT_DISC[a, 0]]
         first[1] = h1[OPT_DISC[a, 1]]
         ev, p = _second_values(hand1[a], hand2, h2, first, seen2, score, w_next, table)
@@ -361,6 +420,7 @@ def lookahead_values(h1, seen, second_hands, score, w_next, table):
     """Patience II first discard: for each sampled second hand (rows) and each first discard,
     the value of the best second discard: P(win) when w_next is given, else E[deal points]."""
     out = np.empty((second_hands.shape[0], 15))
+    active = np.ones(15, dtype=np.bool_)
     for i in prange(second_hands.shape[0]):
-        _lookahead_row(h1, seen, second_hands[i], score, w_next, table, out[i])
+        _lookahead_row(h1, seen, second_hands[i], score, w_next, table, out[i], active)
     return out
