@@ -370,6 +370,7 @@ def lookahead_first(h1, seen, score, w_next, table, key, deal):
         hands = last_second_hands(unseen)
     else:
         hands = lookahead_hands(unseen, key, deal)
+    hand1 = kept_points(h1, seen, table)
     vals = np.zeros((hands.shape[0], 15))
     for m in range(hands.shape[0]):
         if m == LOOK_FIRST:  # the last deal's seven never get here
@@ -377,7 +378,7 @@ def lookahead_first(h1, seen, score, w_next, table, key, deal):
             active[:] = False
             for t in range(LOOK_TOP):
                 active[order[t]] = True
-        _lookahead_row(h1, seen, hands[m], score, w_next, table, vals[m], active)
+        _lookahead_row(h1, hand1, seen, hands[m], score, w_next, table, vals[m], active)
     p = np.where(active, vals.sum(axis=0), -1.0)
     return _best(p, p)
 
@@ -397,13 +398,13 @@ def last_second_hands(unseen):
 
 
 @njit(cache=True)
-def _lookahead_row(h1, seen, h2, score, w_next, table, out, active):
+def _lookahead_row(h1, hand1, seen, h2, score, w_next, table, out, active):
     """out[a]: the value of the best second discard with second hand h2 after first discard a
-    (second_discard's), for each ``active`` a, each hand's points by starter counted once."""
+    (second_discard's), for each ``active`` a, each hand's points by starter counted once
+    (hand1: kept_points of h1 before h2 is seen, the same for every h2)."""
     seen2 = seen.copy()
     for c in h2:
         seen2[c] = True
-    hand1 = kept_points(h1, seen2, table)
     hand2 = kept_points(h2, seen2, table)
     first = np.empty(2, dtype=np.int64)
     for a in range(15):
@@ -421,6 +422,7 @@ def lookahead_values(h1, seen, second_hands, score, w_next, table):
     the value of the best second discard: P(win) when w_next is given, else E[deal points]."""
     out = np.empty((second_hands.shape[0], 15))
     active = np.ones(15, dtype=np.bool_)
+    hand1 = kept_points(h1, seen, table)
     for i in prange(second_hands.shape[0]):
-        _lookahead_row(h1, seen, second_hands[i], score, w_next, table, out[i], active)
+        _lookahead_row(h1, hand1, seen, second_hands[i], score, w_next, table, out[i], active)
     return out
