@@ -12,6 +12,8 @@ Patience II's lookahead, the same 6,000 games (three chunks of seed 1), rows ide
 151 games/s before each hand's points by starter were counted once (kept_points), 339 after
 (2026-12-06, the machine shared with another job). 1e6 games, seed 1: 25 min 10 s with the
 machine otherwise idle (`simulate --variant patience2 --policy lookahead -n 1e6 --seed 1`).
+Since it plays the last deal exactly and draws up to 128 second hands (2026-12-07): 200-220
+games/s warm, 4,000 games of seed 1 in 17.9-20.1 s; 1e5 games in 498 s, compile included.
 """
 
 import sys
