@@ -97,11 +97,16 @@ def code_key() -> str:
     return key
 
 
+# How compiled code is named and kept, raised when that changes: 2, each variant() copy under a
+# name of its own (entries of 1 could hand one copy's code to another).
+SCHEME = 2
+
+
 def numba_cache_dir() -> str:
-    """Where compiled kernels are kept: <cache folder>/numba/<numba version>-<code key>."""
+    """Where compiled kernels are kept: <cache folder>/numba/<numba version>-<code key>-<scheme>."""
     from importlib.metadata import version
 
-    return os.path.join(cache_dir(), "numba", f"{version('numba')}-{code_key()}")
+    return os.path.join(cache_dir(), "numba", f"{version('numba')}-{code_key()}-j{SCHEME}")
 
 
 def _load_numba():
@@ -339,7 +344,12 @@ def _copy(kernel, bind: dict):
     copy = types.FunctionType(
         py.__code__, {**py.__globals__, **bind}, py.__name__, py.__defaults__, py.__closure__
     )
-    copy.__qualname__, copy.__module__, copy.__doc__ = py.__qualname__, py.__module__, py.__doc__
+    # A name of its own: numba names a function's machine code after its module, its qualified
+    # name and a counter of the process that compiled it, so a copy loaded from the cache beside
+    # another (or the kernel it copies) compiled in another process under the same name and count
+    # would share its symbols, and the first one loaded would run for both.
+    copy.__qualname__ = f"{py.__qualname__}__{tag}"
+    copy.__module__, copy.__doc__ = py.__module__, py.__doc__
     copy.__kwdefaults__ = py.__kwdefaults__
     copy._variant = tag
     options = {k: v for k, v in kernel.targetoptions.items() if k != "nopython"}
@@ -360,13 +370,15 @@ def threaded(kernel, seeds, *args):
 
     import numpy as np
 
-    threads = min(_load_numba().get_num_threads(), max(1, len(seeds)))
+    numba = _load_numba()
+    threads = min(numba.get_num_threads(), max(1, len(seeds)))
     if threads == 1:
         return kernel(seeds, *args)
+    parts = np.array_split(np.asarray(seeds), threads)
+    # compiled (or loaded) here, once, before any thread calls it
+    kernel.compile(tuple(numba.typeof(a) for a in (parts[0], *args)))
     with ThreadPoolExecutor(threads) as pool:
-        done = list(
-            pool.map(lambda part: kernel(part, *args), np.array_split(np.asarray(seeds), threads))
-        )
+        done = list(pool.map(lambda part: kernel(part, *args), parts))
     if isinstance(done[0], tuple):
         return tuple(np.concatenate(rows) for rows in zip(*done))
     return np.concatenate(done)
