@@ -93,3 +93,13 @@ def test_a_resumed_match_counts_the_deals_finished():
     with pytest.raises(EOFError):
         m.run(done)
     assert m.result.deals == len(done.deals)
+
+
+def test_pegs_past_the_game_length_stand_at_the_end_of_the_track():
+    """Two cribs play the deal out, so both pegs can pass the game length (issue 64)."""
+    s = Screen(["you", "they"], 121, False, 80)
+    you, they = (TRACK.match(line).groups() for line in s.board([130, 119], [124, 104])[1:])
+    assert you[1].endswith("O") and "o" not in you[1] and you[2] == "130"
+    assert they[1].index("o") == 51 and they[1].index("O") == 59  # 104, 119
+    wide = TRACK.match(s.board([140, 0], [120, 0])[1]).group(2)
+    assert wide.endswith("oO")  # 120 and 140 (at 121)

@@ -55,7 +55,8 @@ class Screen:
         return (points - 1) // self.step
 
     def board(self, scores, backs) -> list:
-        """The board: a ruler of the game's thirties, then each side's track and score."""
+        """The board: a ruler of the game's thirties, then each side's track and score; a
+        peg past the game length (two cribs play the deal out) stands at the track's end."""
         ruler = [" "] * (self.cols + 2)
         for mark in [*range(30, self.length - 5, 30), self.length]:
             text = str(mark)
@@ -67,10 +68,11 @@ class Screen:
             track = ["."] * self.cols
             for x in self.skunk:
                 track[self._col(x)] = ":"
-            if 0 < backs[k] < scores[k] and self._col(backs[k]) != self._col(scores[k]):
-                track[self._col(backs[k])] = "o"
-            if scores[k] > 0:
-                track[self._col(min(scores[k], self.length))] = self._peg(k)
+            back, front = (min(x, self.length) for x in (backs[k], scores[k]))
+            if 0 < back < front and self._col(back) != self._col(front):
+                track[self._col(back)] = "o"
+            if front > 0:
+                track[self._col(front)] = self._peg(k)
             lines.append(f"  {name:<{self.label}} |{''.join(track)}| {scores[k]:>3}")
         return lines
 
