@@ -337,3 +337,40 @@ def test_the_cadence_of_house_rules_says_their_points(hand, starter, rules, tota
 )
 def test_the_play_calls_name_the_points(ranks, count, pts, words):
     assert announce.play_words(ranks, count, pts, SPEC) == words
+
+
+def test_under_muggins_the_record_keeps_your_counts_and_the_replay_ends_as_the_game():
+    """The review's replay pegs your counts as you gave them and the points you missed to them,
+    as the game did, so it ends where the game ended (it counted them in full: issue 64)."""
+    from cribsolve.games.cribbage.table.review import text_lines
+
+    m, text, lines = play_game(0, player=Script(short=2), count_yourself=True, muggins=True)
+    game = replay(parse_record(text))
+    assert game.winner == m.result.winner == "they"
+    assert list(game.deals[-1].scores_after) == m.scores == [34, 121]
+    taken = sum(dr.points["they"]["muggins"] for dr in game.deals)
+    assert taken == 2 * sum("muggins: the 2 you missed" in line for line in lines) > 0
+    assert text_lines(game, [])[-1] == "they won 121-34"
+
+
+@pytest.mark.parametrize(
+    "shows,change,says",
+    [
+        (1, lambda counts: counts + " 0", "more than your shows"),  # the pone: no crib
+        (2, lambda counts: counts + " 0", "give your counts"),
+        (2, lambda counts: counts.rsplit(" ", 1)[0], "a count short"),
+    ],
+)
+def test_a_muggins_record_whose_counts_do_not_fit_its_shows_is_one_line(shows, change, says):
+    from cribsolve.errors import RecordError
+
+    _, text, _ = play_game(0, player=Script(short=2), count_yourself=True, muggins=True)
+    lines = text.split("\n")
+    k = next(
+        k
+        for k, line in enumerate(lines)
+        if line.startswith("counts: ") and line.count(" ") == shows
+    )
+    lines[k] = change(lines[k])
+    with pytest.raises(RecordError, match=says):
+        replay(parse_record("\n".join(lines)))

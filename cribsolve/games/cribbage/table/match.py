@@ -297,6 +297,7 @@ class Deal:
         self.bids, self.owner, self.price = None, dealer, 0  # the crib's owner and its bid
         self.kept, self.thrown, self.played = [None] * n, [None] * n, None
         self.away = [[] for _ in range(n)]  # the cards each place threw away to redraw
+        self.claims = []  # counting yourself: your counts as you gave them (the record's)
 
     def place(self, seat: int) -> int:
         return self.t.place(seat, self.dealer)
@@ -609,6 +610,7 @@ class Deal:
         if who != 0 or not m.count_yourself:
             return m.score(who, s.total, words)
         claimed = m.player.count(held, cuts, crib)
+        self.claims.append(claimed)
         if claimed == s.total:
             return m.score(0, s.total, f"{announce.number(s.total)}, right: {words}")
         say(

@@ -136,7 +136,7 @@ class Record:
             keys = tuple(k for k in keys if k != "starter")
         for name, more in HOUSE_KEYS.items():
             keys += more * bool(getattr(self.rules, name))
-        return keys
+        return keys + ("counts",) * self.muggins
 
     def size(self, key: str) -> int:
         """How many cards a deal's line ``key`` holds under the record's rules (0: any)."""
@@ -266,6 +266,8 @@ def _deal_value(rec: Record, n: int, key: str, value: str):
     the bids, a whole number each, ``PASS`` last."""
     if key == "bids":
         return _bids(rec, n, value)
+    if key == "counts":
+        return _counts(rec, n, value)
     if key in DRAWS:
         if value.strip().lower() == "none":
             return [], []
@@ -324,6 +326,17 @@ def _bids(rec: Record, n: int, value: str) -> list:
             f"(1 2 pass; pass: the dealer keeps the crib for nothing), not {value!r}",
         )
     return bids
+
+
+def _counts(rec: Record, n: int, value: str) -> list:
+    """Muggins: your counts of your hand, then of your crib, as you gave them (a count short
+    of the right one is pegged as given, the rest by them)."""
+    words = value.split()
+    if not 1 <= len(words) <= 2 or not all(w.isdigit() and int(w) <= 99 for w in words):
+        rec.fail(
+            n, f"counts: give your counts of your hand then your crib (e.g. 8 4), not {value!r}"
+        )
+    return [int(w) for w in words]
 
 
 def load_record(path: str) -> Record:

@@ -29,7 +29,8 @@ def deal_text(number: int, table: Table, deal) -> str:
     """One deal as the record has it, every card dealt included (so the crib is counted),
     from a match.Deal: its cards by place from me (dealt, redrawn, thrown, given), the bids,
     the crib card (three players), the starters (none under choose-a-cut), and the play (every
-    card laid and GO; none where his heels ended the game first)."""
+    card laid and GO; none where his heels ended the game first); under muggins your counts as
+    you gave them, which the scores follow."""
     line = lambda key, cards: f"{key}: {format_cards(cards)}\n"  # noqa: E731
     places = range(table.players)
     theirs = ("", "their ")
@@ -56,6 +57,8 @@ def deal_text(number: int, table: Table, deal) -> str:
         text += line("starter", deal.starters)
     if deal.played is not None:
         text += "play: " + " ".join("go" if c is GO else format_card(c) for c in deal.played) + "\n"
+    if deal.m.muggins and deal.claims:
+        text += "counts: " + " ".join(str(c) for c in deal.claims) + "\n"
     return text
 
 

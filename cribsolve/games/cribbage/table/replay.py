@@ -57,7 +57,7 @@ class DealReplay:
     scores_before: tuple
     hand: list
     cuts: list  # my cut cards: the starter(s), or under choose-a-cut the card given me
-    points: dict  # each player's name -> {"heels", "pegging", "hand", "crib"}
+    points: dict  # each player's name -> {"heels", "pegging", "hand", "crib"} (+ "muggins")
     scores_after: tuple  # by side, as scores_before
     decisions: list
     play: list  # every card laid, GO where a player could not lay
@@ -123,7 +123,10 @@ class _Deal:
         self.me = t.seat(0, dealer)  # my seat: 0 the dealer's left
         self.scores = tuple(scores)
         self.sc = np.array(scores, dtype=np.int64)
-        self.parts = [dict(heels=0, pegging=0, hand=0, crib=0) for _ in range(t.players)]
+        parts = ("heels", "pegging", "hand", "crib") + ("muggins",) * rec.muggins
+        self.parts = [dict.fromkeys(parts, 0) for _ in range(t.players)]
+        claims, self.l_claims = _cards_of(rec, d, "counts", False)
+        self.claims = None if claims is None else list(claims)  # muggins: my counts, in turn
         self.laid = {p: [] for p in self.others}  # each other place's cards laid
         self.played, self.decisions = [], []
         self.owner, self.price = dealer, 0  # the crib's owner (bid cribbage) and its bid
@@ -183,6 +186,21 @@ class _Deal:
         )
         return 0 < self.spec.game_length <= self.sc[s] and not self.spec.two_cribs
 
+    def show(self, place: int, pts: int, part: str):
+        """A hand or crib of ``pts`` counted: under muggins mine as I counted it (the
+        record's 'counts'; none: in full), the points I missed to them, as the game pegged
+        them. The side that reached the game length, or None."""
+        claimed = pts
+        if place == 0 and self.claims is not None:
+            if not self.claims:
+                self.rec.fail(self.l_claims, "counts: a count short (one for each show of yours)")
+            claimed = min(self.claims.pop(0), pts)
+        if self.award(place, claimed, part):
+            return self.t.side(place)
+        if claimed < pts and self.award(1, pts - claimed, "muggins"):
+            return self.t.side(1)
+        return None
+
     def done(self, reached: int):
         """The deal's replay, and the winner where side ``reached`` got to the game length
         (under lowball, two sides, the other one wins); two cribs: the most points once a
@@ -205,6 +223,8 @@ class _Deal:
             if list(self.sc).count(top) > 1:
                 return dr, "tie"
             reached = list(self.sc).index(top)
+        if self.claims:
+            self.rec.fail(self.l_claims, f"counts: {len(self.claims)} more than your shows")
         if reached < 0:
             return dr, None
         return dr, t.side_names[1 - reached if spec.lowball else reached]
@@ -322,9 +342,9 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
     for seat in range(t.players):  # the hands from the dealer's left round
         p = t.place(seat, dealer)
         cards = x.kept if p == 0 else x.their_kept.get(p, x.laid[p])
-        pts = show_score(cards, x.cuts(p), spec, False, itemized=False).total
-        if x.award(p, pts, "hand"):
-            return x.done(t.side(p))
+        reached = x.show(p, show_score(cards, x.cuts(p), spec, False, itemized=False).total, "hand")
+        if reached is not None:
+            return x.done(reached)
     for p in x.others:
         if thrown[p] is None:
             rec.fail(d.line, f"give '{t.throw_key(p)}' (or '{t.hand_key(p)}') to count the crib")
@@ -337,9 +357,11 @@ def _replay_deal(rec, d, number, dealer, scores, spec):
     for p, crib in cribs:
         pts = show_score(crib, x.cuts(p), spec, True, itemized=False).total
         if pts < x.price:  # a bid the crib did not make: set back
-            pts = -min(x.price, int(x.sc[t.side(p)]))
-        if x.award(p, pts, "crib"):
-            return x.done(t.side(p))
+            x.award(p, -min(x.price, int(x.sc[t.side(p)])), "crib")
+            continue
+        reached = x.show(p, pts, "crib")
+        if reached is not None:
+            return x.done(reached)
     return x.done(-1)
 
 

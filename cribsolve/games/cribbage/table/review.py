@@ -230,9 +230,7 @@ def text_lines(game: ReplayedGame, reviews: list) -> list:
         pts = dr.points
         parts = {
             who: ", ".join(
-                f"{part} {pts[who][part]}"
-                for part in ("heels", "pegging", "hand", "crib")
-                if pts[who][part] or part in ("pegging", "hand")
+                f"{part} {n}" for part, n in pts[who].items() if n or part in ("pegging", "hand")
             )
             for who in t.names
         }
