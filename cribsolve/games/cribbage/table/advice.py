@@ -193,8 +193,19 @@ def throw_options(d: Decision, spec) -> list:
         if getattr(v, "se", None) is not None:
             f["se"] = v.se
         parts = [v.discard, getattr(v, "other_crib", None), [getattr(v, "give", None)]]
-        rows.append((" / ".join(format_cards(c) for c in parts if c and None not in c), f))
-    return sorted(rows, key=lambda r: -sign(spec, "value") * r[1]["value"])
+        rows.append(
+            (" / ".join(_in_hand_order(d.hand, c) for c in parts if c and None not in c), f)
+        )
+    return sorted(_once(rows), key=lambda r: -sign(spec, "value") * r[1]["value"])
+
+
+def _once(rows: list) -> list:
+    """Each choice once, its first row kept: two copies of a card (two decks, two jokers) make
+    the same choice, named alike (a throw in hand order, as choice_key names it)."""
+    first = {}
+    for row in rows:
+        first.setdefault(row[0], row)
+    return list(first.values())
 
 
 def pegs(spec) -> bool:
@@ -224,7 +235,8 @@ def draw_options(d: Decision, spec) -> Options:
     for mask, v in zip(masks, values):
         name = format_cards([c for i, c in enumerate(d.hand) if mask >> i & 1]) or "none"
         rows.append((name, {"value": float(v.mean())}))
-        per[name] = v
+        per.setdefault(name, v)
+    rows = _once(rows)
     rows.sort(key=lambda r: -sign(spec, "value") * r[1]["value"])
     return Options(rows, "value", {"value": per})
 
@@ -276,7 +288,7 @@ def play_options(d: Decision, spec) -> tuple:
     else:
         rows, _ = best_play(d.hand, d.played, d.my_seat, d.seen, spec)
     rows = sorted(
-        [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in rows],
+        [(c, {"mine": m, "theirs": t, "margin": m - t}) for c, m, t in _once(rows)],
         key=lambda r: -sign(spec, "margin") * r[1]["margin"],
     )
     return rows, per
