@@ -76,3 +76,21 @@ def test_first_deal_agrees_with_readme_and_library():
     # the notebook's 2,000 games and the results page's 100,000 agree within the notebook's 95% CI
     assert lo <= simulated <= hi
     assert lo <= readme_figure("first dealer wins") <= hi
+
+
+@pytest.mark.slow
+def test_solitaire_rates_agree_with_the_command_line():
+    """Each policy's rate as the notebook prints it, its calls made one after another in one
+    kernel, is the command line's for the same games made alone (Patience's win once read
+    clairvoyance's 34.9% there, after the policies before it)."""
+    from clihelp import run
+
+    out = text(executed(ROOT / "notebooks" / "solitaire_odds.ipynb"))
+    rows = re.findall(r"^ *(\w+) +(\w+): win +([\d.]+)%", out, re.M)
+    assert len(rows) == 8
+    for variant, policy, rate in rows:
+        code, stdout, _ = run(
+            "simulate", "--variant", variant, "--policy", policy, "-n", "2000", "--seed", "1"
+        )
+        cli = float(re.search(r"win rate \(>= 80\): ([\d.]+)%", stdout).group(1))
+        assert code == 0 and f"{cli:.2f}" == rate, (variant, policy)
