@@ -1,8 +1,16 @@
-"""The mistakes a user can make, as exceptions whose message is one line for them.
+"""The mistakes a user can make, and the faults of the machine, as exceptions whose message is
+one line for them.
 
-The CLI catches ``CribsolveError`` alone: it prints ``cribsolve: <message>`` on stderr and exits
-with status 2. Anything else that escapes is a fault of ours and keeps its traceback.
+The CLI prints ``cribsolve: <message>`` on stderr for ``CribsolveError`` (exit status 2: what
+the user typed) and ``FileFault`` (exit status 1: what the machine did). Anything else that
+escapes is a fault of ours and keeps its traceback.
 """
+
+import errno
+
+# The errors of a write that are the machine's, not the user's: the disk full or over quota,
+# failing, or its file system gone read-only (what the user named is checked before the work).
+MACHINE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EROFS})
 
 
 class CribsolveError(ValueError):
@@ -24,3 +32,9 @@ class TableError(CribsolveError):
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C, with what the user keeps and how to go on (a checkpointed run): the CLI says
     ``cribsolve: interrupted; <message>``."""
+
+
+class FileFault(Exception):
+    """The machine failed a write (``MACHINE``): the message names the file and what it keeps.
+    Not a CribsolveError: the user typed nothing wrong, and the same command, once the disk
+    has room, goes on."""

@@ -13,7 +13,7 @@ import sys
 import click
 
 from cribsolve.cli.checks import NoCommand, one_line
-from cribsolve.errors import CribsolveError, Interrupted
+from cribsolve.errors import MACHINE, CribsolveError, FileFault, Interrupted
 from cribsolve.infra import jit, spinner
 
 # every command, as the module and function that define it
@@ -96,7 +96,8 @@ def cli(ctx):
 
 
 def main():
-    """Console entry point: user mistakes become one line on stderr and exit status 2."""
+    """Console entry point: user mistakes become one line on stderr and exit status 2, a write
+    the machine failed (a full disk) one line and exit status 1."""
     no_command = (NoCommand, getattr(click.exceptions, "NoArgsIsHelpError", NoCommand))
     # numpy's OpenBLAS starts a thread per core that spins for a while as numpy loads; no
     # command does long BLAS work (the kernels are numba's), and with the other core busy that
@@ -107,6 +108,7 @@ def main():
         spinner.quiet()
     try:
         cli.main(prog_name="cribsolve", standalone_mode=False)
+        sys.stdout.flush()  # output to a full disk fails here, not as Python exits
     except no_command as e:  # the usage line, not the whole help
         click.echo(e.ctx.get_usage().strip().splitlines()[0], err=True)
         click.echo(f"cribsolve: give a command (see {e.ctx.command_path} --help)", err=True)
@@ -123,13 +125,32 @@ def main():
     except CribsolveError as e:
         click.echo(f"cribsolve: {one_line(e)}", err=True)
         sys.exit(2)
-    except OSError as e:  # a file the user named that could not be read or written
+    except FileFault as e:
+        click.echo(f"cribsolve: {one_line(e)}", err=True)
+        sys.exit(1)
+    except OSError as e:
+        if e.errno in MACHINE:  # the output (to a file on a full disk), or a file it read
+            _drop_output()
+            click.echo(f"cribsolve: {e.filename or 'the output'}: {e.strerror}", err=True)
+            sys.exit(1)
         if e.filename is None:
             raise
-        click.echo(f"cribsolve: {e.filename}: {e.strerror}", err=True)
+        click.echo(f"cribsolve: {e.filename}: {e.strerror}", err=True)  # a file the user named
         sys.exit(2)
     except RuntimeError as e:
         if not isinstance(e, jit.NeedsCompiled):
             raise
         os.environ["CRIBSOLVE_COMPILED"] = "1"  # a table must be built: start again
         os.execv(sys.executable, [sys.executable, "-m", "cribsolve", *sys.argv[1:]])
+
+
+def _drop_output() -> None:
+    """What stdout still holds goes nowhere: Python would try again as it exits, and print a
+    traceback of its own."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (captured, as in tests)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

@@ -253,6 +253,7 @@ def _cribbage(
     from cribsolve.games.cribbage.table.computer import Computer
     from cribsolve.games.cribbage.table.match import Match, deck_for, ready, summary_lines
     from cribsolve.games.cribbage.table.terminal import Terminal
+    from cribsolve.infra.export import growing
     from cribsolve.infra.jit import later
     from cribsolve.infra.progress import bar
 
@@ -278,12 +279,17 @@ def _cribbage(
     ready(spec, deck)
     later(lambda: (computer.ready(deck, end=True), advice.ready(spec, deck, end=True)))
     player = Terminal(spec, sys.stdin.readline, say, coach, not sys.stdin.isatty(), screen)
-    with open(path, "a" if resumed else "w", encoding="utf-8") as f:
 
-        def write(text):
-            f.write(text)
-            f.flush()
+    def kept():  # what the record holds when the machine fails its write (not the deal written)
+        n = max(match.result.deals - 1, 0)
+        if not n:
+            return f"it holds no deal: free space and run the same command with --seed {seed}"
+        return (
+            f"it keeps the {n} deal{'s' * (n != 1)} finished: free space and go on with: "
+            f"cribsolve play --variant cribbage --resume {path}"
+        )
 
+    with growing(path, not resumed, kept) as write:
         match = Match(
             spec, player, computer, say, write, seed, None, count_yourself, muggins, dealer, screen
         )

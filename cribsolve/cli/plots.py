@@ -45,11 +45,11 @@ def _figure(width: float, height: float):
 
 def save(fig, path: str) -> None:
     """Write ``fig`` to ``path`` in the format of its extension, through a temporary file, so
-    an interrupt never leaves half an image."""
-    from cribsolve.infra.export import atomic_open
+    an interrupt or a full disk never leaves half an image."""
+    from cribsolve.infra.export import AS_WAS, atomic_open, writing
 
     fmt = plot_format(path)
-    with atomic_open(path, binary=True) as f:
+    with writing(path, AS_WAS), atomic_open(path, binary=True) as f:
         fig.savefig(f, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
 
 

@@ -21,7 +21,7 @@ import struct
 import numpy as np
 
 from cribsolve.errors import CribsolveError
-from cribsolve.infra.export import atomic_open
+from cribsolve.infra.export import AS_WAS, append_whole, atomic_open, writing
 
 MAGIC = b"cribsolve-checkpoint 1\n"
 # what a user knows each entry of a run's key as (another key reads "--name")
@@ -65,10 +65,11 @@ class Checkpoint:
         self.path, self.chunks = path, chunks
         header = MAGIC + json.dumps(key, sort_keys=True).encode() + b"\n"
         try:
-            if not os.path.exists(path) or os.path.getsize(path) == 0:
-                with atomic_open(path) as f:
-                    f.write(header.decode())
-            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+            with writing(path, AS_WAS):
+                if not os.path.exists(path) or os.path.getsize(path) == 0:
+                    with atomic_open(path) as f:
+                        f.write(header.decode())
+                self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
         except OSError as e:
             raise CribsolveError(f"--checkpoint: cannot write {path} ({e.strerror or e})") from None
         try:
@@ -118,18 +119,20 @@ class Checkpoint:
         return done
 
     def add(self, index: int, arrays: dict) -> None:
-        """Record chunk ``index``'s arrays (in one write, flushed to disk)."""
+        """Record chunk ``index``'s arrays (in one write, flushed to disk; or, the disk full, the
+        file as it was, and one line saying what it keeps)."""
         payload = _encode(arrays)
         record = _RECORD.pack(index, len(payload), hashlib.sha256(payload).digest()) + payload
-        start = os.fstat(self._fd).st_size
-        try:
-            if os.write(self._fd, record) != len(record):
-                raise OSError("short write")
-            os.fsync(self._fd)
-        except BaseException:
-            os.ftruncate(self._fd, start)
-            raise
+        with writing(self.path, self._kept):
+            start = append_whole(self._fd, record, sync=True)
         self.done[index] = (start + _RECORD.size, len(payload))
+
+    def _kept(self) -> str:
+        n = len(self.done)
+        return (
+            f"it keeps the {n} chunk{'s' * (n != 1)} finished: free space and run the same "
+            "command again"
+        )
 
     def read(self, index: int) -> dict:
         offset, length = self.done[index]

@@ -1,4 +1,6 @@
-"""CSV and JSON output that never leaves a half-written file behind."""
+"""CSV and JSON output that never leaves a half-written file behind, and the two ways every file
+cribsolve grows is written whole (``append_whole``) and a write the machine fails is said
+(``writing``)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ import os
 import stat
 import tempfile
 
-from cribsolve.errors import CribsolveError
+from cribsolve.errors import MACHINE, CribsolveError, FileFault
+
+# what a file replaced whole (atomic_open) keeps when the machine fails its write
+AS_WAS = "it is as it was: free space and run the same command again"
 
 # the columns of a win-rate table: one row per simulate run, whatever the game; ``what`` says
 # what the row's wins are and what its mean and std are of (a cribbage row's wins are the first
@@ -108,6 +113,55 @@ def atomic_open(path: str, binary: bool = False):
         raise
 
 
+@contextlib.contextmanager
+def writing(path: str, kept):
+    """Within, a write the machine fails (errors.MACHINE: a full disk, say) raises FileFault:
+    one line naming ``path`` and what it keeps (``kept``, or ``kept()`` said at the fault),
+    which the CLI prints with exit status 1. Any other error passes unchanged."""
+    try:
+        yield
+    except OSError as e:
+        if e.errno not in MACHINE:
+            raise
+        said = kept() if callable(kept) else kept
+        raise FileFault(f"cannot write {path} ({e.strerror or e}); {said}") from None
+
+
+def append_whole(fd: int, data: bytes, sync: bool = False) -> int:
+    """Append ``data`` to the file ``fd`` in one write (and flush it to disk with ``sync``), or,
+    failing, cut the file back: an interrupt or a full disk leaves all of it or none. Returns
+    where ``data`` begins. A short write is a full disk (the kernel says so at the next)."""
+    end = os.fstat(fd).st_size
+    try:
+        if os.write(fd, data) != len(data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        if sync:
+            os.fsync(fd)
+    except BaseException:
+        os.ftruncate(fd, end)
+        raise
+    return end
+
+
+@contextlib.contextmanager
+def growing(path: str, fresh: bool, kept):
+    """``path`` (emptied first if ``fresh``) grown by whole pieces, as a game record grows deal
+    by deal: yields write(text), each text appended whole and a fault said (``writing``, with
+    ``kept``)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | (os.O_TRUNC if fresh else 0)
+    with writing(path, kept):
+        fd = os.open(path, flags, 0o666)
+    try:
+
+        def write(text: str) -> None:
+            with writing(path, kept):
+                append_whole(fd, text.encode("utf-8"))
+
+        yield write
+    finally:
+        os.close(fd)
+
+
 def _csv_text(*rows) -> str:
     buf = io.StringIO()
     csv.writer(buf).writerows(rows)
@@ -117,10 +171,9 @@ def _csv_text(*rows) -> str:
 def _append_csv(path: str, header, rows, option_name: str, older=()) -> None:
     """Append rows under an exclusive lock so concurrent runs can share one table.
 
-    Rows are formatted first and written with a single os.write, so an interrupt or a full
-    disk leaves either all of them or none; a file with another header is left alone. A file
-    begun under one of the ``older`` headers (each the first columns of ``header``) takes the
-    rows cut to its columns.
+    Rows are formatted first and appended whole (``append_whole``); a file with another header
+    is left alone. A file begun under one of the ``older`` headers (each the first columns of
+    ``header``) takes the rows cut to its columns.
     """
     header_line = _csv_text(header).encode("utf-8")
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
@@ -142,12 +195,7 @@ def _append_csv(path: str, header, rows, option_name: str, older=()) -> None:
             body = _csv_text(*(row[: len(kept[0])] for row in rows)).encode("utf-8")
             # A hand-edited file may lack its final newline; don't glue our first row onto it.
             data = body if os.pread(fd, 1, end - 1) == b"\n" else b"\r\n" + body
-        try:
-            if os.write(fd, data) != len(data):
-                raise OSError(errno.ENOSPC, "short write", path)
-        except BaseException:
-            os.ftruncate(fd, end)
-            raise
+        append_whole(fd, data)
     finally:
         os.close(fd)  # also releases the lock
 
@@ -159,13 +207,14 @@ def write_csv(
     a table built across runs (the header is written once and must match, or be one of the
     ``older`` headers, which take the rows cut to their columns)."""
     check_output_path(path, option_name)
-    if append:
-        _append_csv(path, header, rows, option_name, older)
-        return
-    with atomic_open(path) as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        w.writerows(rows)
+    with writing(path, AS_WAS):
+        if append:
+            _append_csv(path, header, rows, option_name, older)
+            return
+        with atomic_open(path) as f:
+            w = csv.writer(f)
+            w.writerow(header)
+            w.writerows(rows)
 
 
 def dumps(obj) -> str:

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from cribsolve.infra import source
 from cribsolve.infra.paths import cache_dir, unwritable
-from cribsolve.infra.spinner import Spinner, say_when_compiling, spins
+from cribsolve.infra.spinner import Spinner, notice, say_when_compiling, spins
 
 _python = False
 _lean = False
@@ -136,6 +136,7 @@ def _load_numba():
             os.makedirs(path, exist_ok=True)
         numba.config.CACHE_DIR = path
         _keyed_by_code(numba)
+        _forgiving_cache()
         _plain_shape_error()
         say_when_compiling(numba)
         _numba = numba
@@ -169,6 +170,61 @@ def _keyed_by_code(numba) -> None:
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # renamed in 0.61
     if not any(c.__name__ == "ByCode" for c in impl._locator_classes):
         impl._locator_classes.insert(0, ByCode)
+
+
+_load_said = False  # a load that failed was said
+_saving = True  # compiled code is saved (until the machine fails a save)
+
+
+def _forgiving_cache() -> None:
+    """Compiled code that cannot be loaded (a file of the cache cut short or overwritten, as a
+    crash or a failing disk leaves it) is compiled again, and a save the machine fails (a full
+    disk) stops saving for the process: each said once, in one line (the first in place of
+    the compile notice). numba would end every command with its traceback instead. A damaged
+    index is rewritten by the next save."""
+    from numba.core import caching
+
+    files = caching.IndexDataCacheFile
+    if getattr(files, "_forgiving", False):
+        return
+    load_index, load_data, save = files._load_index, files._load_data, caching.Cache.save_overload
+
+    def cannot_load(path: str, e: Exception) -> None:
+        global _load_said
+        if not _load_said:
+            _load_said = True
+            why = getattr(e, "strerror", None) or type(e).__name__
+            notice(f"cannot load the compiled code {path} ({why}); compiling it again")
+
+    def _load_index(self):
+        try:
+            return load_index(self)
+        except Exception as e:  # noqa: BLE001 - whatever the damage, compile again
+            cannot_load(self._index_path, e)
+            return {}
+
+    def _load_data(self, name):
+        try:
+            return load_data(self, name)
+        except FileNotFoundError:
+            raise  # removed since the index named it: numba's own miss
+        except Exception as e:  # noqa: BLE001
+            cannot_load(self._data_path(name), e)
+            return None
+
+    def save_overload(self, sig, data):
+        global _saving
+        if not _saving:
+            return
+        try:
+            save(self, sig, data)
+        except OSError as e:
+            _saving = False
+            unwritable(e)
+
+    files._load_index, files._load_data = _load_index, _load_data
+    caching.Cache.save_overload = save_overload
+    files._forgiving = True
 
 
 def _plain_shape_error() -> None:

@@ -10,6 +10,17 @@ import os
 import sys
 
 _quiet = False
+_noticed = False  # the one line of a command that compiles was said
+
+
+def notice(text: str) -> None:
+    """Say ``text`` as the one line of a command that compiles (the compile notice, or why
+    code kept is compiled again): the notice then says nothing more."""
+    from cribsolve.infra.paths import say
+
+    global _noticed
+    _noticed = True
+    say(text)
 
 
 def quiet() -> None:
@@ -71,20 +82,16 @@ def say_when_compiling(numba) -> None:
 
     from numba.core import event
 
-    from cribsolve.infra.paths import say
-
     log = os.environ.get("CRIBSOLVE_COMPILE_LOG")
 
     class Notice(event.Listener):
-        said = False
         stack = []  # [start, seconds of nested compiles] of each open compile
         spinner = None
 
         def on_start(self, ev):
             Notice.stack.append([time.perf_counter(), 0.0])
-            if not Notice.said and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
-                Notice.said = True
-                say(
+            if not _noticed and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
+                notice(
                     "compiling the kernels this command needs, once for this version of "
                     "cribsolve (later runs load them in about a second)"
                 )
