@@ -37,6 +37,19 @@ def _say_hand_size(spec) -> None:
         )
 
 
+def _say_starter(o) -> None:
+    """--starter without --starters is read as the two-cut-cards rule (a throw's points average
+    over the one cut card): say so on stderr, as the header alone said it ("(starters 2, first
+    cut 5D)"), unless the user gave --starters."""
+    from cribsolve.infra.paths import say
+
+    if o.starter is not None and not given("starters"):
+        say(
+            f"--starter {o.starter} read as --starters 2: the first of two cut cards, turned "
+            "before the throw (leave it out for one cut card, averaged over)"
+        )
+
+
 def _spec(o, hand, **more):
     """The rules the options give for a deal of ``hand``, with ``more`` of them."""
     rules = dict(
@@ -433,6 +446,7 @@ def rank_sampled(o, hand):
     cut = None if o.starter is None else card(o.starter, "--starter")
     values = o.shown(sampled_discard(hand, seat, spec, known, cut, o.samples, o.seed))
     _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
+    _say_starter(o)
     extra = {}
     if spec.draw:
         extra["redraw"] = format_cards(redraw_advice(hand, seat, spec, known, cut, o.seed))

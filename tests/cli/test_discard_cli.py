@@ -205,3 +205,18 @@ def test_a_hand_of_another_size_is_said_to_be_a_house_rule(args, said):
     )
     assert code == 0 and out, err
     assert err == said
+
+
+def test_a_starter_alone_is_said_to_be_two_cut_cards():
+    """--starter alone is the two-cut-cards rule (net 36.9 for 6C 7C, where one cut card
+    averaged over gives 17.2), said only in the header's "(starters 2, first cut 5D)": a
+    line on stderr says how it was read; the table is the one --starters 2 prints."""
+    hand = ["5H", "5S", "JD", "6C", "7C", "KH", "--dealer", "--samples", "200"]
+    code, out, err = run("best-discard", *hand, "--starter", "5D")
+    assert code == 0 and "(starters 2, first cut 5D)" in out
+    assert err == (
+        "cribsolve: --starter 5D read as --starters 2: the first of two cut cards, turned "
+        "before the throw (leave it out for one cut card, averaged over)\n"
+    )
+    said = run("best-discard", *hand, "--starter", "5D", "--starters", "2")
+    assert said == (0, out, "")
