@@ -109,8 +109,9 @@ def options(d: Decision, spec, weigh: bool | None = None) -> Options:
     else:
         rows, per = play_options(d, spec)
     if (by == "win" if weigh is None else weigh) and not unweighed(spec):
-        if by == "win":
-            jit.wait_later("the kernels of the game's end")  # play readies them (jit.later)
+        # play readies the game's end (jit.later): its kernels, and the odds table loaded or
+        # built, which a second thread would read (and find damaged) and build again meanwhile
+        jit.wait_later("the kernels of the game's end")
         wins = _wins(d, spec)
         for c, f in rows:
             f["win"] = wins[_same(c)][0]
