@@ -270,3 +270,24 @@ def test_a_small_batch_file_is_scored_without_numba(tmp_path):
         text=True,
     )
     assert r.returncode == 2 and r.stdout == "" and "line 2" in r.stderr
+
+
+def test_held_by_starter_equals_the_five_card_kernel_for_each_starter():
+    """held_by_starter (four held cards, every starter at once) against score5 one hand at a
+    time: random holdings, and holdings made to hold flushes, jacks and jokers."""
+    from cribsolve.core.scoring.table import held_by_starter
+
+    rng = np.random.default_rng(7)
+    held = np.argsort(rng.random((3_000, 53)), axis=1)[:, :4]
+    held[:500] = rng.integers(0, 13, (500, 4)) * 4 + rng.integers(0, 4, (500, 1))  # flushes
+    held[500:1000, 0] = 40 + rng.integers(0, 4, 500)  # a jack
+    table = rank_table(15)
+    out = np.zeros(53, dtype=np.int64)
+    for full in (False, True):
+        for h in held:
+            if len(set(h.tolist())) < 4:
+                continue
+            starters = np.setdiff1d(np.arange(53), h)
+            held_by_starter(table, *h.tolist(), starters, full, out)
+            rows = np.column_stack([np.tile(h, (len(starters), 1)), starters])
+            assert (out[starters] == score5_many(table, rows, full)).all()

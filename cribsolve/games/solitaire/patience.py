@@ -25,7 +25,7 @@ import numpy as np
 from cribsolve.core.cards import JACK, RANK
 from cribsolve.core.expect import N_CLASSES, OFFSET, WIDTH, options_distribution
 from cribsolve.core.fastev import OPT_DISC, OPT_KEEP, ev_discard
-from cribsolve.core.scoring.table import score5
+from cribsolve.core.scoring.table import held_by_starter, score5
 from cribsolve.games.solitaire.deckvalue import continuation
 from cribsolve.games.solitaire.facts import SOLITAIRES
 from cribsolve.infra.jit import njit, prange, threaded, variant
@@ -120,10 +120,12 @@ def kept_points(hand, seen, table):
     """out[o, s]: the points of ``hand``'s four kept by discard o with each unseen starter s
     (0 elsewhere), counted once for every crib they meet."""
     out = np.zeros((15, 53), dtype=np.int64)
+    unseen = unseen_of(seen)
     for o in range(15):
         k = OPT_KEEP[o]
-        for s in unseen_of(seen):
-            out[o, s] = score5(table, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], s, False)
+        held_by_starter(
+            table, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], unseen, False, out[o]
+        )
     return out
 
 
@@ -132,34 +134,33 @@ def second_discard_values(k1, h2, first, seen, score, w_next, table):
     """Patience II second discard, exact over the unseen starter: for each of the 15 discards,
     E[deal points] (first hand kept k1, second hand, crib = first + discard, heels) and, when
     w_next is not empty, P(win) = E[w_next[score + points]]."""
+    unseen = unseen_of(seen)
     hand1 = np.zeros(53, dtype=np.int64)
-    for s in unseen_of(seen):
-        hand1[s] = score5(table, k1[0], k1[1], k1[2], k1[3], s, False)
-    return _second_values(
-        hand1, kept_points(h2, seen, table), h2, first, seen, score, w_next, table
+    held_by_starter(table, k1[0], k1[1], k1[2], k1[3], unseen, False, hand1)
+    ev, p = np.zeros(15), np.zeros(15)
+    _second_values(
+        hand1, kept_points(h2, seen, table), h2, first, unseen, score, w_next, table, ev, p
     )
+    return ev, p
 
 
 @njit(cache=True)
-def _second_values(hand1, hand2, h2, first, seen, score, w_next, table):
-    """second_discard_values from the hands' points by starter: hand1[s], the first hand's
-    four kept; hand2[o, s], the second hand's (kept_points)."""
-    unseen = unseen_of(seen)
-    ev = np.zeros(15)
-    p = np.zeros(15)
+def _second_values(hand1, hand2, h2, first, unseen, score, w_next, table, ev, p):
+    """second_discard_values from the hands' points by starter, into ev and p: hand1[s], the
+    first hand's four kept; hand2[o, s], the second hand's (kept_points)."""
+    crib = np.empty(53, dtype=np.int64)
     for o in range(15):
         d = OPT_DISC[o]
+        held_by_starter(table, h2[d[0]], h2[d[1]], first[0], first[1], unseen, False, crib)
+        e = 0
+        q = 0.0
         for s in unseen:
-            pts = (
-                hand1[s]
-                + hand2[o, s]
-                + score5(table, h2[d[0]], h2[d[1]], first[0], first[1], s, False)
-                + 2 * (RANK[s] == JACK)
-            )
-            ev[o] += pts
+            pts = hand1[s] + hand2[o, s] + crib[s] + 2 * (RANK[s] == JACK)
+            e += pts
             if w_next.shape[0]:
-                p[o] += w_next[min(score + pts, WIN_AT)]
-    return ev / unseen.shape[0], p / unseen.shape[0]
+                q += w_next[min(score + pts, WIN_AT)]
+        ev[o] = e / unseen.shape[0]
+        p[o] = q / unseen.shape[0]
 
 
 @njit(cache=True)
@@ -406,13 +407,15 @@ def _lookahead_row(h1, hand1, seen, h2, score, w_next, table, out, active):
     for c in h2:
         seen2[c] = True
     hand2 = kept_points(h2, seen2, table)
+    unseen = unseen_of(seen2)
     first = np.empty(2, dtype=np.int64)
+    ev, p = np.empty(15), np.empty(15)
     for a in range(15):
         if not active[a]:
             continue
         first[0] = h1[OPT_DISC[a, 0]]
         first[1] = h1[OPT_DISC[a, 1]]
-        ev, p = _second_values(hand1[a], hand2, h2, first, seen2, score, w_next, table)
+        _second_values(hand1[a], hand2, h2, first, unseen, score, w_next, table, ev, p)
         out[a] = _pick(ev, p, w_next)[1]
 
 
