@@ -114,8 +114,20 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
         lower = "charged" if "charged_rate" in d else "best"
         rows[-1] = (f"width (penalised - {lower})", "width")
     for name, key in rows:
-        lo, hi = d[key + "_ci"]
-        click.echo(f"  {name:<28} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+        click.echo(_row(name, d[key], d[key + "_ci"], key in BOUNDS))
+
+
+BOUNDS = ("upper_bound",)  # the penalised sum, which may pass 100%
+
+
+def _row(name: str, value: float, ci, bound: bool = False) -> str:
+    """A line of the table. A bound at or above 100% bounds nothing (Patience II's penalised
+    sum reads 131%): the line says so, where a probability above 100% would read as a bug;
+    --json keeps the figure."""
+    if bound and value >= 1:
+        return f"  {name:<28} no bound below 100%"
+    lo, hi = ci
+    return f"  {name:<28} {value:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]"
 
 
 def _square_bracket(n, seed, jobs, as_json, quiet):
@@ -139,5 +151,4 @@ def _square_bracket(n, seed, jobs, as_json, quiet):
         ("clairvoyant bound", "clairvoyant"),
         ("width (clairvoyant - best)", "width"),
     ]:
-        lo, hi = d[key + "_ci"]
-        click.echo(f"  {name:<28} {d[key]:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]")
+        click.echo(_row(name, d[key], d[key + "_ci"], key in BOUNDS))
