@@ -326,3 +326,31 @@ def test_output_to_a_full_disk_is_one_line(tmp_path):
             env=env,
         )
     assert (r.returncode, r.stderr) == (1, f"cribsolve: the output: {FULL}\n")
+
+
+@pytest.mark.parametrize(
+    "output",
+    [pytest.param(("--plot", "d.png"), marks=pytest.mark.slow), ("--csv", "d.csv")],
+    ids=["plot", "csv"],
+)
+def test_a_full_disk_at_each_write_of_a_file_replaced_whole(tmp_path, output):
+    """A picture or a CSV written whole: the file before it stays as it was, and no temporary
+    file is left beside it."""
+    pytest.importorskip("matplotlib")
+    option, name = output
+    path = tmp_path / name
+    args = ("distribution", option, path)
+    with FullDisk(tmp_path) as disk:
+        assert run(*args)[0] == 0
+    made, writes = path.read_bytes(), disk.writes
+    # every n of a short file; of a long one (a row or a block a write), its first and last
+    for n in range(1, writes + 1) if writes <= 20 else (1, 2, 3, writes // 2, writes - 1, writes):
+        path.write_bytes(b"before")
+        with FullDisk(tmp_path, at=n):
+            code, out, err = run(*args)
+        assert code == 1 and one_line(err) == (
+            f"cribsolve: cannot write {path} ({FULL}); it is as it was: free space and run the "
+            "same command again"
+        ), (n, err)
+        assert os.listdir(tmp_path) == [name] and path.read_bytes() == b"before", n
+        assert run(*args)[0] == 0 and path.read_bytes() == made, n
