@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.checks import bad, check_header, check_outputs, check_plot, refuse
+from cribsolve.cli.checks import bad, check_header, check_outputs, check_plot, given, refuse
 from cribsolve.cli.options import (
     GAME_OPTIONS,
     GAMES_MAX,
@@ -31,6 +31,58 @@ NO_COMPLETE_DEAL = (
     "per deal: no figures, as every game ended within a deal (the points per "
     "deal are of the deals played to their end)"
 )
+
+
+LONG_RUN_S = 3600  # a run estimated longer than this, with no --checkpoint, is told of it
+
+
+def _seconds_left(first, now, total):
+    """The run's time left, estimated from the games done since the first chunk ended (the
+    first chunk's time holds the compiling); None until a second chunk has ended."""
+    (t0, done0), (t, done) = first, now
+    if done <= done0:
+        return None
+    return (total - done) * (t - t0) / (done - done0)
+
+
+class _LongRunNote:
+    """The progress bar, passed on whole, that says once on stderr, where the run's estimate
+    is over an hour, how not to lose it: --checkpoint (a run without one starts over when it
+    stops), and --scheduler for a cluster where none is given."""
+
+    def __init__(self, pb, total, scheduler):
+        self._pb, self._total, self._scheduler = pb, total, scheduler
+        self._first, self._done, self._said = None, 0, False
+
+    def update(self, k=1):
+        import time
+
+        self._pb.update(k)
+        self._done += k
+        now = (time.monotonic(), self._done)
+        if self._first is None:
+            self._first = now
+        left = None if self._said else _seconds_left(self._first, now, self._total)
+        if left is not None and left > LONG_RUN_S:
+            from cribsolve.infra.paths import say
+
+            self._said = True
+            hours = f"{left / 3600:.0f}" if left >= 36000 else f"{left / 3600:.1f}"
+            cluster = "" if self._scheduler else "; --scheduler spreads it over a cluster"
+            say(
+                f"this run may take {hours} hours more: --checkpoint FILE keeps its work if "
+                f"it stops{cluster}"
+            )
+
+    __call__ = update
+
+    def __getattr__(self, name):
+        return getattr(self._pb, name)
+
+
+def _noted(pb, n, checkpoint, scheduler, quiet):
+    """``pb``, told to say when a run without --checkpoint will be long (not under --quiet)."""
+    return pb if checkpoint or quiet else _LongRunNote(pb, n, scheduler)
 
 
 def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
@@ -250,6 +302,7 @@ def simulate(
         resumable(checkpoint),
         bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb,
     ):
+        pb = _noted(pb, n, checkpoint, scheduler, quiet)
         res = run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
     if csv_path:
         write_csv(
@@ -311,6 +364,7 @@ def _simulate_cribbage(
     from cribsolve.infra.progress import bar
 
     with resumable(checkpoint), bar(n, "cribbage games", quiet, "game") as pb:
+        pb = _noted(pb, n, checkpoint, given("scheduler"), quiet)
         res = simulate_cribbage(
             n,
             policy or "greedy",
