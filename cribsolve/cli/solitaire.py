@@ -59,8 +59,8 @@ def _ask(prompt: str) -> str | None:
     line = sys.stdin.readline()
     if not line:
         return None
-    if not sys.stdin.isatty():
-        click.echo(clip(line.rstrip("\n")))
+    if not sys.stdin.isatty():  # within 80 columns, the prompt's included
+        click.echo(clip(line.rstrip("\n"), max(20, 80 - len(prompt))))
     return line
 
 
@@ -78,7 +78,10 @@ def _read_discard(walk, view, advice):
                 else walk.parse(line, view)
             )
         except CardError as e:
-            click.echo(f"  {clip(one_line(e))}: type two of its cards, or Enter for the advice")
+            from cribsolve.games.solitaire.coach import fit
+
+            said = f"{clip(one_line(e))}: type two of its cards, or Enter for the advice"
+            click.echo("\n".join(fit(said.split(" "))))
 
 
 def play_solitaire(variant, pysol_game, seed, samples, top, quiet):

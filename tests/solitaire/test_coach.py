@@ -139,3 +139,38 @@ def test_the_readme_transcript_is_real():
         stdin="".join(a + "\n" for a in answers).encode(),
     )
     assert code == 0 and out.rstrip() == block.rstrip()
+
+
+@pytest.mark.parametrize("variant", ["patience", "patience2"])
+def test_a_coached_game_fits_80_columns_and_cuts_no_number(variant):
+    """Every line of a whole coached game (PySolFC 14, the advice taken, a bad answer once) is
+    at most 80 columns wide, and a deal's count wrapped to fit is whole once its lines are
+    joined: a hand and its points, the crib and its points, "= total; score" never cut (an 80
+    column terminal showed "= 2" / "2; score 22")."""
+    import re
+
+    code, out, err = run(
+        "play", "--variant", variant, "--pysol-game", "14", "--quiet", stdin=b"3H 7H\n" + b"\n" * 9
+    )
+    lines = out.splitlines()
+    assert code == 0 and err == "" and "Game over:" in out
+    assert max(map(len, lines)) <= 80
+    hand = r"hand(?: [2-9TJQKA][CDHS]){4} \d+"
+    count = re.compile(
+        rf"starter [2-9TJQKA][CDHS]: {hand}(?: \+ {hand})? \+ crib(?: [2-9TJQKA][CDHS]){{4}} "
+        r"\d+(?: \+ heels 2)? = (\d+); score (\d+)"
+    )
+    counts = [
+        " ".join([line.strip()] + [m.strip() for m in lines[i + 1 : i + 3] if m.startswith("    ")])
+        for i, line in enumerate(lines)
+        if line.startswith("  starter ")
+    ]
+    assert len(counts) == (5 if variant == "patience" else 4)
+    score = 0
+    for joined in counts:
+        m = count.fullmatch(joined)
+        assert m, joined
+        score += int(m.group(1))
+        assert int(m.group(2)) == score
+    assert any(line.startswith("  points: expected points") for line in lines)
+    assert "type two of its" in out and "cards, or Enter for the advice" in out

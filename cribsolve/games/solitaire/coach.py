@@ -199,6 +199,21 @@ class Walk:
 
 # --- text, as the play command shows it ------------------------------------------------------
 
+WIDTH = 80  # every line the coach prints fits a terminal this wide
+
+
+def fit(groups: list[str], indent: str = "  ", more: str = "    ") -> list[str]:
+    """``groups`` joined by spaces in lines of at most WIDTH columns, the first after
+    ``indent``, the rest after ``more``: a line breaks between groups, never inside one (a
+    hand and its points, "= 20; score 20"), so no number is cut in two."""
+    lines = [indent + groups[0]]
+    for group in groups[1:]:
+        if len(lines[-1]) + 1 + len(group) <= WIDTH:
+            lines[-1] += " " + group
+        else:
+            lines.append(more + group)
+    return lines
+
 
 def view_lines(view: View, options: list[Option], top: int = 3) -> list[str]:
     """The decision in front of the player and the best ``top`` discards."""
@@ -215,7 +230,8 @@ def view_lines(view: View, options: list[Option], top: int = 3) -> list[str]:
         )
     out.append(f"  hand {format_cards(view.hand)}")
     key = "patience2/2" if view.second else view.variant
-    out.append(f"  {'discard':<8} {'keep':<12} {'points':>7} {'P(win)':>7}   ({POINTS[key]})")
+    out += fit(f"points: {POINTS[key]}".split(" "))
+    out.append(f"  {'discard':<8} {'keep':<12} {'points':>7} {'P(win)':>7}")
     for i, o in enumerate(options[:top]):
         out.append(
             f"  {format_cards(o.discard):<8} {format_cards(o.keep):<12} {o.points:7.3f} "
@@ -225,13 +241,13 @@ def view_lines(view: View, options: list[Option], top: int = 3) -> list[str]:
 
 
 def result_line(res: DealResult) -> str:
-    hands = " + ".join(f"hand {format_cards(k)} {p}" for k, p in zip(res.kept, res.hands))
-    return (
-        f"  starter {format_card(res.starter)}: {hands} + crib {format_cards(res.crib)} "
-        f"{res.crib_points}"
-        + (f" + heels {res.heels}" if res.heels else "")
-        + f" = {res.total}; score {res.score}"
-    )
+    """The deal's count: one line, or more where it is wider than WIDTH, each hand, the crib
+    and the total kept whole."""
+    hands = [f"hand {format_cards(k)} {p}" for k, p in zip(res.kept, res.hands)]
+    groups = [f"starter {format_card(res.starter)}:", hands[0]]
+    groups += [f"+ {h}" for h in hands[1:]] + [f"+ crib {format_cards(res.crib)} {res.crib_points}"]
+    groups += [f"+ heels {res.heels}"] * bool(res.heels) + [f"= {res.total}; score {res.score}"]
+    return "\n".join(fit(groups))
 
 
 def summary_lines(walk: Walk) -> list[str]:
