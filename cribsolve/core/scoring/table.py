@@ -79,15 +79,16 @@ def score5(table, a, b, c, d, s, full_flush):
 
 @njit(cache=True)
 def held_by_starter(table, a, b, c, d, starters, full_flush, out):
-    """out[s] = score5(table, a, b, c, d, s, full_flush) for each card s of ``starters``: the
-    four held cards' part of the lookup, their flush and their jacks worked out once."""
+    """out[i] = score5(table, a, b, c, d, starters[i], full_flush) for each starter: the four
+    held cards' part of the lookup, their flush and their jacks worked out once."""
     base = (((RANK[a] * N_RANKS + RANK[b]) * N_RANKS + RANK[c]) * N_RANKS + RANK[d]) * N_RANKS
     su = SUIT[a]
     flush = su < 4 and SUIT[b] == su and SUIT[c] == su and SUIT[d] == su
     # the suit of each held jack (-1: not a jack), for the nobs of each starter
     ja, jb = SUIT[a] if RANK[a] == JACK else -1, SUIT[b] if RANK[b] == JACK else -1
     jc, jd = SUIT[c] if RANK[c] == JACK else -1, SUIT[d] if RANK[d] == JACK else -1
-    for s in starters:
+    for i in range(starters.shape[0]):
+        s = starters[i]
         ss = SUIT[s]
         pts = np.int64(table[base + RANK[s]]) + (ja == ss) + (jb == ss) + (jc == ss) + (jd == ss)
         if flush:
@@ -95,7 +96,7 @@ def held_by_starter(table, a, b, c, d, starters, full_flush, out):
                 pts += 5
             elif not full_flush:
                 pts += 4
-        out[s] = pts
+        out[i] = pts
 
 
 @njit(cache=True, parallel=True)

@@ -116,11 +116,10 @@ def _best(p, ev):
 
 
 @njit(cache=True)
-def kept_points(hand, seen, table):
-    """out[o, s]: the points of ``hand``'s four kept by discard o with each unseen starter s
-    (0 elsewhere), counted once for every crib they meet."""
-    out = np.zeros((15, 53), dtype=np.int64)
-    unseen = unseen_of(seen)
+def kept_points(hand, unseen, table):
+    """out[o, i]: the points of ``hand``'s four kept by discard o with the starter unseen[i],
+    counted once for every crib they meet."""
+    out = np.empty((15, unseen.shape[0]), dtype=np.int64)
     for o in range(15):
         k = OPT_KEEP[o]
         held_by_starter(
@@ -135,32 +134,33 @@ def second_discard_values(k1, h2, first, seen, score, w_next, table):
     E[deal points] (first hand kept k1, second hand, crib = first + discard, heels) and, when
     w_next is not empty, P(win) = E[w_next[score + points]]."""
     unseen = unseen_of(seen)
-    hand1 = np.zeros(53, dtype=np.int64)
+    hand1 = np.empty(unseen.shape[0], dtype=np.int64)
     held_by_starter(table, k1[0], k1[1], k1[2], k1[3], unseen, False, hand1)
     ev, p = np.zeros(15), np.zeros(15)
     _second_values(
-        hand1, kept_points(h2, seen, table), h2, first, unseen, score, w_next, table, ev, p
+        hand1, kept_points(h2, unseen, table), h2, first, unseen, score, w_next, table, ev, p
     )
     return ev, p
 
 
 @njit(cache=True)
 def _second_values(hand1, hand2, h2, first, unseen, score, w_next, table, ev, p):
-    """second_discard_values from the hands' points by starter, into ev and p: hand1[s], the
-    first hand's four kept; hand2[o, s], the second hand's (kept_points)."""
-    crib = np.empty(53, dtype=np.int64)
+    """second_discard_values from the hands' points by starter (unseen[i]), into ev and p:
+    hand1[i], the first hand's four kept; hand2[o, i], the second hand's (kept_points)."""
+    n = unseen.shape[0]
+    crib = np.empty(n, dtype=np.int64)
     for o in range(15):
         d = OPT_DISC[o]
         held_by_starter(table, h2[d[0]], h2[d[1]], first[0], first[1], unseen, False, crib)
         e = 0
         q = 0.0
-        for s in unseen:
-            pts = hand1[s] + hand2[o, s] + crib[s] + 2 * (RANK[s] == JACK)
+        for i in range(n):
+            pts = hand1[i] + hand2[o, i] + crib[i] + 2 * (RANK[unseen[i]] == JACK)
             e += pts
             if w_next.shape[0]:
                 q += w_next[min(score + pts, WIN_AT)]
-        ev[o] = e / unseen.shape[0]
-        p[o] = q / unseen.shape[0]
+        ev[o] = e / n
+        p[o] = q / n
 
 
 @njit(cache=True)
@@ -371,7 +371,7 @@ def lookahead_first(h1, seen, score, w_next, table, key, deal):
         hands = last_second_hands(unseen)
     else:
         hands = lookahead_hands(unseen, key, deal)
-    hand1 = kept_points(h1, seen, table)
+    hand1 = kept_points(h1, unseen, table)
     vals = np.zeros((hands.shape[0], 15))
     for m in range(hands.shape[0]):
         if m == LOOK_FIRST:  # the last deal's seven never get here
@@ -379,7 +379,7 @@ def lookahead_first(h1, seen, score, w_next, table, key, deal):
             active[:] = False
             for t in range(LOOK_TOP):
                 active[order[t]] = True
-        _lookahead_row(h1, hand1, seen, hands[m], score, w_next, table, vals[m], active)
+        _lookahead_row(h1, hand1, unseen, hands[m], score, w_next, table, vals[m], active)
     p = np.where(active, vals.sum(axis=0), -1.0)
     return _best(p, p)
 
@@ -399,15 +399,22 @@ def last_second_hands(unseen):
 
 
 @njit(cache=True)
-def _lookahead_row(h1, hand1, seen, h2, score, w_next, table, out, active):
+def _lookahead_row(h1, hand1, unseen1, h2, score, w_next, table, out, active):
     """out[a]: the value of the best second discard with second hand h2 after first discard a
     (second_discard's), for each ``active`` a, each hand's points by starter counted once
-    (hand1: kept_points of h1 before h2 is seen, the same for every h2)."""
-    seen2 = seen.copy()
-    for c in h2:
-        seen2[c] = True
-    hand2 = kept_points(h2, seen2, table)
-    unseen = unseen_of(seen2)
+    (hand1: kept_points of h1 over unseen1, the cards unseen before h2, the same for every h2)."""
+    left = np.ones(unseen1.shape[0], dtype=np.bool_)  # those still unseen once h2 is
+    for i in range(unseen1.shape[0]):
+        for c in h2:
+            if unseen1[i] == c:
+                left[i] = False
+    at = np.flatnonzero(left)
+    unseen = unseen1[at]
+    hand2 = kept_points(h2, unseen, table)
+    kept1 = np.empty((15, at.shape[0]), dtype=np.int64)  # hand1 at those starters
+    for o in range(15):
+        for i in range(at.shape[0]):
+            kept1[o, i] = hand1[o, at[i]]
     first = np.empty(2, dtype=np.int64)
     ev, p = np.empty(15), np.empty(15)
     for a in range(15):
@@ -415,7 +422,7 @@ def _lookahead_row(h1, hand1, seen, h2, score, w_next, table, out, active):
             continue
         first[0] = h1[OPT_DISC[a, 0]]
         first[1] = h1[OPT_DISC[a, 1]]
-        _second_values(hand1[a], hand2, h2, first, unseen, score, w_next, table, ev, p)
+        _second_values(kept1[a], hand2, h2, first, unseen, score, w_next, table, ev, p)
         out[a] = _pick(ev, p, w_next)[1]
 
 
@@ -425,7 +432,8 @@ def lookahead_values(h1, seen, second_hands, score, w_next, table):
     the value of the best second discard: P(win) when w_next is given, else E[deal points]."""
     out = np.empty((second_hands.shape[0], 15))
     active = np.ones(15, dtype=np.bool_)
-    hand1 = kept_points(h1, seen, table)
+    unseen = unseen_of(seen)
+    hand1 = kept_points(h1, unseen, table)
     for i in prange(second_hands.shape[0]):
-        _lookahead_row(h1, hand1, seen, second_hands[i], score, w_next, table, out[i], active)
+        _lookahead_row(h1, hand1, unseen, second_hands[i], score, w_next, table, out[i], active)
     return out
