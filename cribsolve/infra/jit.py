@@ -98,7 +98,8 @@ def code_key() -> str:
 
 
 # How compiled code is named and kept, raised when that changes: 2, each variant() copy under a
-# name of its own (entries of 1 could hand one copy's code to another).
+# name of its own (entries of 1 could hand one copy's code to another), in a folder named by
+# its package.
 SCHEME = 2
 
 
@@ -154,6 +155,12 @@ def _keyed_by_code(numba) -> None:
         def __init__(self, py_func, py_file):
             super().__init__(py_func, py_file)
             self._tag = getattr(py_func, "_variant", "c")  # variant(): its bindings' digest
+            # a folder named by the module's package, not by a digest of where it is installed:
+            # the same code installed again elsewhere (pip install after pip install -e) loads
+            # what the first compiled
+            root = os.path.dirname(source.PACKAGE)
+            package = os.path.relpath(os.path.dirname(os.path.abspath(py_file)), root)
+            self._cache_path = os.path.join(numba.config.CACHE_DIR, package.replace(os.sep, "."))
 
         def get_source_stamp(self):
             return os.path.basename(numba.config.CACHE_DIR)
