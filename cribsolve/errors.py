@@ -34,6 +34,15 @@ class Interrupted(KeyboardInterrupt):
     ``cribsolve: interrupted; <message>``."""
 
 
+class Partial(KeyboardInterrupt):
+    """Ctrl-C in a run kept nowhere: ``result`` holds the games its finished chunks played (the
+    first ones, in order), of the ``asked`` the run was to play."""
+
+    def __init__(self, result, asked: int):
+        super().__init__(result, asked)
+        self.result, self.asked = result, asked
+
+
 class FileFault(Exception):
     """The machine failed a write (``MACHINE``): the message names the file and what it keeps.
     Not a CribsolveError: the user typed nothing wrong, and the same command, once the disk

@@ -137,6 +137,28 @@ def resumable(checkpoint):
         ) from None
 
 
+def finished(run):
+    """(result, None) of ``run()``; on Ctrl-C in a run kept nowhere, (the games its finished
+    chunks played, the errors.Partial that holds them), for the command to print them."""
+    from cribsolve.errors import Partial
+
+    try:
+        return run(), None
+    except Partial as stop:
+        return stop.result, stop
+
+
+def stopped(stop) -> None:
+    """After the partial figures are printed: interrupted, saying what they are and how to
+    keep a run's work (exit status 130)."""
+    if stop is not None:
+        raise Interrupted(
+            f"the figures above are of the first {stop.result.n:,} of {stop.asked:,} games "
+            "(partial); --checkpoint FILE keeps a run's finished games, and the same command "
+            "again resumes from them"
+        )
+
+
 def checkpoint_option(f):
     return click.option(
         "--checkpoint",

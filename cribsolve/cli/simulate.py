@@ -12,6 +12,7 @@ from cribsolve.cli.options import (
     Number,
     checkpoint_option,
     chunks_where,
+    finished,
     game_options,
     jobs_option,
     make_spec,
@@ -21,6 +22,7 @@ from cribsolve.cli.options import (
     scheduler_option,
     seed_option,
     show,
+    stopped,
     win_table_progress,
 )
 from cribsolve.cli.spelling import objective_option
@@ -303,23 +305,39 @@ def simulate(
         bar(n, " ".join(filter(None, (variant, policy))), quiet, "game") as pb,
     ):
         pb = _noted(pb, n, checkpoint, scheduler, quiet)
-        res = run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
-    if csv_path:
+        res, stop = finished(
+            lambda: run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
+        )
+    if stop is None and csv_path:
         write_csv(
             csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
         )
-    if histogram_csv:
+    if stop is None and histogram_csv:
         write_csv(
             histogram_csv,
             ["score", "count"],
             sorted(res.histogram.items()),
             option_name="--histogram-csv",
         )
-    plot(plot_path, "simulate_figure", res)
+    if stop is None:
+        plot(plot_path, "simulate_figure", res)
     if as_json:
-        click.echo(dumps(res.as_dict()))
-        return
-    click.echo("\n".join(_solitaire_lines(res, variant, n, seed)))
+        click.echo(dumps(_marked(res.as_dict(), stop)))
+    else:
+        click.echo("\n".join(_partial(stop) + _solitaire_lines(res, variant, res.n, seed)))
+    stopped(stop)
+
+
+def _marked(d: dict, stop) -> dict:
+    """A result's dict, marked partial (and how many games were asked) when it is."""
+    return d if stop is None else {**d, "partial": True, "asked": stop.asked}
+
+
+def _partial(stop) -> list[str]:
+    """The line above a summary of a run interrupted before its end."""
+    if stop is None:
+        return []
+    return [f"partial: interrupted after {stop.result.n:,} of the {stop.asked:,} games asked"]
 
 
 def _solitaire_lines(res, variant, n, seed):
@@ -365,30 +383,40 @@ def _simulate_cribbage(
 
     with resumable(checkpoint), bar(n, "cribbage games", quiet, "game") as pb:
         pb = _noted(pb, n, checkpoint, given("scheduler"), quiet)
-        res = simulate_cribbage(
-            n,
-            policy or "greedy",
-            opponent_policy,
-            seed,
-            None,
-            pb,
-            spec,
-            where,
-            checkpoint,
-            objective,
+        res, stop = finished(
+            lambda: simulate_cribbage(
+                n,
+                policy or "greedy",
+                opponent_policy,
+                seed,
+                None,
+                pb,
+                spec,
+                where,
+                checkpoint,
+                objective,
+            )
         )
     d = res.as_dict()
-    if csv_path:
+    if stop is None and csv_path:
         write_csv(
             csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
         )
-    plot(plot_path, "cribbage_figure", res)
+    if stop is None:
+        plot(plot_path, "cribbage_figure", res)
     if as_json:
-        click.echo(dumps(d))
-        return
-    if spec.players > 2:
-        click.echo("\n".join(table_lines(d, spec, n, seed)))
-        return
+        click.echo(dumps(_marked(d, stop)))
+    elif spec.players > 2:
+        click.echo("\n".join(_partial(stop) + table_lines(d, spec, res.n, seed)))
+    else:
+        for line in _partial(stop):
+            click.echo(line)
+        _cribbage_lines(d, spec, res.n, seed)
+    stopped(stop)
+
+
+def _cribbage_lines(d, spec, n, seed):
+    """The two-player game's summary."""
     lo, hi = d["win_rate_ci"]
     click.echo(
         f"cribbage to {spec.game_length}{spec.after_length()}, {d['policy']} (player 1) vs "

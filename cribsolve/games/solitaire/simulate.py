@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cribsolve.errors import CribsolveError
+from cribsolve.errors import CribsolveError, Partial
 from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES, SQUARES
 from cribsolve.infra.runner import Job, Local, chunks, run
 from cribsolve.infra.stats import wilson
@@ -332,9 +332,16 @@ def simulate(
             "chunk": chunk,
         },
     )
-    for counts in run(job, where or Local(jobs), progress, checkpoint):
-        hist += counts["scores"]
-        res.deal_histograms += counts["deals"]
-        res.wins += int(counts["wins"][0])
+    try:
+        for counts in run(job, where or Local(jobs), progress, checkpoint):
+            hist += counts["scores"]
+            res.deal_histograms += counts["deals"]
+            res.wins += int(counts["wins"][0])
+    except KeyboardInterrupt as stop:
+        res.n = int(hist.sum())
+        if not res.n or checkpoint:
+            raise
+        res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
+        raise Partial(res, n) from stop
     res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
     return res

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from cribsolve.errors import CribsolveError
+from cribsolve.errors import CribsolveError, Partial
 from cribsolve.games.cribbage.deals.roster import CRIBBAGE_POLICIES, SEARCHERS, tables_for
 from cribsolve.games.cribbage.rules.spec import CribbageSpec, seat_names
 from cribsolve.infra.runner import Job, Local, chunks, run
@@ -291,8 +291,19 @@ def simulate_cribbage(
             **({"objective": objective} if objective != "win" else {}),
         },
     )
-    rows = [c["rows"] for c in run(job, where or Local(jobs), progress, checkpoint)]
-    first_cards.keep(spec, now=True)
+    rows = []
+    try:
+        for c in run(job, where or Local(jobs), progress, checkpoint):
+            rows.append(c["rows"])
+    except KeyboardInterrupt as stop:
+        if not rows or checkpoint:
+            raise
+        done = np.concatenate(rows)
+        raise Partial(
+            CribbageResult(policy, opponent_policy, len(done), seed, spec, done), n
+        ) from stop
+    finally:
+        first_cards.keep(spec, now=True)
     return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))
 
 
