@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import sys
 
+# the compile notice: one line within 80 columns, "cribsolve: " before it
+NOTICE = "compiling the kernels this command needs; later runs load them"
 _quiet = False
 _noticed = False  # the one line of a command that compiles was said
 
@@ -91,10 +93,7 @@ def say_when_compiling(numba) -> None:
         def on_start(self, ev):
             Notice.stack.append([time.perf_counter(), 0.0])
             if not _noticed and not os.environ.get("CRIBSOLVE_QUIET_COMPILE"):
-                notice(
-                    "compiling the kernels this command needs, once for this version of "
-                    "cribsolve (later runs load them in about a second)"
-                )
+                notice(NOTICE)
             if (
                 Notice.spinner is None
                 and len(Notice.stack) == 1
@@ -116,7 +115,6 @@ def say_when_compiling(numba) -> None:
             if log:
                 with open(log, "a") as f:
                     py = ev.data["dispatcher"].py_func
-                    tag = f"[{py._variant}]" if hasattr(py, "_variant") else ""
-                    f.write(f"{py.__qualname__}{tag}\t{took - nested:.3f}\t{ev.data['args']}\n")
+                    f.write(f"{py.__qualname__}\t{took - nested:.3f}\t{ev.data['args']}\n")
 
     event.register("numba:compile", Notice())

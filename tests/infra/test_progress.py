@@ -107,3 +107,9 @@ def test_a_resumed_bar_starts_at_what_was_done(monkeypatch):
         pb.resume(900)
         drawn = re.split(r"[\r\n]", err.getvalue())[-1]
     assert "| 900/3,000 games [" in drawn and drawn.endswith("? games/s]"), drawn
+
+
+def test_the_compile_notice_fits_an_80_column_line():
+    from cribsolve.infra.spinner import NOTICE
+
+    assert len(f"cribsolve: {NOTICE}") < 80
