@@ -8,6 +8,7 @@ read its integer form, ``as_array()``.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from numbers import Integral
 
 from cribsolve.errors import CribsolveError
 
@@ -126,6 +127,13 @@ class CribbageSpec:
         return 4 + crib_size // players * (1 + two_cribs) + choose_cut
 
     def __post_init__(self):
+        for f in fields(self):  # a rule is a whole number or a switch, whoever built it
+            value = getattr(self, f.name)
+            switch = isinstance(value, bool) or getattr(value, "dtype", None) == "bool"
+            if f.type == "bool" and not switch:
+                raise CribsolveError(f"{f.name} is on or off (True or False), not {value!r}")
+            if f.type == "int" and (switch or not isinstance(value, Integral)):
+                raise CribsolveError(f"{f.name} must be a whole number, not {value!r}")
         problems = []
         for name, rule in _RANGED:
             (lo, hi), value = BOUNDS[name], getattr(self, name)
@@ -176,17 +184,17 @@ class CribbageSpec:
             problems.append(
                 "bidding for the crib is for games won by reaching the game length, not lowball"
             )
+        if problems:  # the deal's count below divides by the players
+            raise CribsolveError("; ".join(problems))
         dealt = (
             self.players * self.hand_size
             + self.from_deck
             + (0 if self.choose_cut else self.starters)
         )
-        if not problems and dealt > 52 * self.decks + self.jokers:
-            problems.append(
+        if dealt > 52 * self.decks + self.jokers:
+            raise CribsolveError(
                 f"a deal needs {dealt} cards but the deck has {52 * self.decks + self.jokers}"
             )
-        if problems:
-            raise CribsolveError("; ".join(problems))
 
     def _table_problems(self) -> list:
         """What three or four players do not combine with: one card each to a crib of four
