@@ -165,7 +165,8 @@ def play(
             "--resume",
             "the record gives the game",
         )
-        return _cribbage(*_resumed(resume), coach, count_yourself, quiet, plain, width)
+        resumed = _resumed(resume)  # under muggins you go on counting yourself
+        return _cribbage(*resumed, coach, count_yourself or resumed[4], quiet, plain, width)
     spec = make_spec(game_length=game_length, **house)
     if spec.players > 2:
         refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
@@ -229,11 +230,11 @@ def _resumed(path):
             f"{path}: not a game cribsolve play wrote (it has no 'seed' and "
             "'opponent' lines), so it cannot be resumed"
         )
-    if rec.muggins:
+    if rec.muggins and not any("counts" in d.fields for d in rec.deals):
+        # every deal finished holds your counts ('counts: 6 4') since records keep them
         raise CribsolveError(
-            f"{path}: a game under --muggins cannot be resumed: its record "
-            "holds the cards, not your counts, so the scores it replays to "
-            "are not the game's"
+            f"{path}: a game under --muggins whose record has no 'counts' lines (an older "
+            "cribsolve's) cannot be resumed: the scores it replays to are not the game's"
         )
     check_outputs(("--resume", path))
     game = replay(rec)
@@ -241,7 +242,7 @@ def _resumed(path):
         raise CribsolveError(
             f"{path}: the game is over ({game.winner} won); review it with: cribsolve review {path}"
         )
-    return rec.spec, rec.seed, rec.opponent, rec.dealer_place, False, path, game
+    return rec.spec, rec.seed, rec.opponent, rec.dealer_place, rec.muggins, path, game
 
 
 def _cribbage(

@@ -311,3 +311,67 @@ def test_a_resumed_game_stopped_at_once_keeps_the_deals_it_had(tmp_path):
     assert code == 0, err
     assert f"game stopped in deal {k + 1} " in out
     assert f"keeps the {k} deal{'s' * (k != 1)} finished" in out
+
+
+class _Counts(io.TextIOBase):
+    """stdin that answers as the prompt asks: a count of 3 where you count, else Enter (the
+    adviser's choice); end of input after ``answers`` answers."""
+
+    def __init__(self, out, answers=10_000):
+        self.out, self.answers = out, answers
+
+    def readline(self, size=-1):
+        if self.answers <= 0:
+            return ""
+        self.answers -= 1
+        prompt = self.out.getvalue()[-200:].rsplit("\n", 1)[-1]
+        return "3\n" if "your count for" in prompt else "\n"
+
+    def isatty(self):
+        return False
+
+
+def _run_counting(*args, answers=10_000):
+    """(exit status, stdout, stderr) of ``cribsolve ARGS`` with _Counts' answers."""
+    from contextlib import redirect_stderr, redirect_stdout
+
+    out, err = io.StringIO(), io.StringIO()
+    old_argv, old_stdin = sys.argv, sys.stdin
+    sys.argv, sys.stdin = ["cribsolve", *map(str, args)], _Counts(out, answers)
+    code = 0
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            main()
+    except SystemExit as e:
+        code = e.code or 0
+    finally:
+        sys.argv, sys.stdin = old_argv, old_stdin
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_muggins_game_resumes_from_the_counts_its_record_keeps(tmp_path):
+    """Under muggins the record keeps your counts ('counts:' lines), so a game broken off goes
+    on from it (you counting on, as the game had it) to the record of the game played through;
+    an older record, with no 'counts' lines, is refused in one line that says why."""
+    whole, part = tmp_path / "whole.txt", tmp_path / "part.txt"
+    args = (*PLAY, "--seed", 4, "--count-yourself", "--muggins", "--quiet")
+    code, out, err = _run_counting(*args, "--record", whole)
+    assert code == 0, err
+    assert "muggins: the " in out and "\ncounts: " in whole.read_text()
+    code, out, err = _run_counting(*args, "--record", part, answers=25)
+    assert code == 0, err
+    kept = part.read_text()
+    assert 0 < kept.count("\ndeal ") < whole.read_text().count("\ndeal ")
+    assert kept.count("\ncounts: ") == kept.count("\ndeal ")
+    old = tmp_path / "old.txt"
+    old.write_text("".join(line for line in kept.splitlines(True) if not line.startswith("counts")))
+    code, out, err = run(*PLAY, "--resume", part, "--quiet", stdin=b"")
+    assert code == 0, err  # stopped at once: nothing written
+    assert part.read_text() == kept
+    code, out, err = _run_counting(*PLAY, "--resume", part, "--quiet")
+    assert code == 0, err
+    assert "your count for your hand: " in out
+    assert part.read_text() == whole.read_text()
+    code, out, err = run(*PLAY, "--resume", old)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert f"{old}: a game under --muggins whose record has no 'counts' lines" in err
