@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
@@ -180,17 +181,33 @@ def _find(kind: str, params: dict) -> dict | None:
     return _memo[memo]
 
 
+_locks: dict[tuple, threading.RLock] = {}  # one per table: its load and build run once
+_locks_lock = threading.Lock()
+
+
+def _lock(memo: tuple) -> threading.RLock:
+    with _locks_lock:
+        return _locks.setdefault(memo, threading.RLock())
+
+
 def load(kind: str, params: dict, build: Callable[[], dict]) -> dict:
-    """The arrays of table (kind, params): found and checked, or built by ``build()`` and kept."""
+    """The arrays of table (kind, params): found and checked, or built by ``build()`` and kept.
+    Once a process for each table, however many threads ask at once: the others wait for it
+    (a build that loads other tables takes their locks within its own, never the reverse)."""
     from cribsolve.infra.jit import require_compiled
 
-    found = _find(kind, params)
+    memo = (kind, json.dumps(params, sort_keys=True))
+    found = _memo.get(memo)
     if found is not None:
         return found
-    require_compiled(f"building the {kind} table")
-    arrays = keep(kind, params, build())
-    _memo[(kind, json.dumps(params, sort_keys=True))] = arrays
-    return arrays
+    with _lock(memo):
+        found = _find(kind, params)
+        if found is not None:
+            return found
+        require_compiled(f"building the {kind} table")
+        arrays = keep(kind, params, build())
+        _memo[memo] = arrays
+        return arrays
 
 
 def keep(kind: str, params: dict, arrays: dict) -> dict:

@@ -7,6 +7,8 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -167,6 +169,45 @@ def test_unwritable_cache_folder_still_answers(tmp_path, monkeypatch, capfd):
     err = capfd.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot write the cache folder" in err[0]
     assert np.array_equal(small_odds(), first) and capfd.readouterr().err == ""
+
+
+def test_two_threads_asking_for_one_table_build_it_once(own_cache, monkeypatch, capfd):
+    """Two threads load the same table at once: it is built once and both get it; damaged on
+    disk, it is said once and rebuilt once (each thread said it and built it)."""
+    monkeypatch.setitem(store.KINDS, "twice", store.Kind(1, lambda arrays, params: None))
+    builds = []
+
+    def build():
+        builds.append(threading.get_ident())
+        time.sleep(0.2)  # the other thread asks meanwhile
+        return {"x": np.arange(3.0)}
+
+    def both():
+        start, got = threading.Barrier(2), [None, None]
+
+        def ask(i):
+            start.wait()
+            got[i] = store.load("twice", {"n": 3}, build)
+
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return got
+
+    first, second = both()
+    assert len(builds) == 1 and first is second
+    assert np.array_equal(first["x"], np.arange(3.0))
+    path = own_cache / store.file_name("twice", {"n": 3})
+    path.write_bytes(path.read_bytes()[:50])
+    store._memo.clear()
+    capfd.readouterr()
+    first, second = both()
+    assert len(builds) == 2 and first is second
+    err = capfd.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"table {path} is unreadable" in err[0], err
+    assert [f for f in os.listdir(own_cache) if ".tmp" in f] == []
 
 
 @pytest.mark.slow
