@@ -97,17 +97,19 @@ def code_key() -> str:
     return key
 
 
-# How compiled code is named and kept, raised when that changes: 2, each variant() copy under a
-# name of its own (entries of 1 could hand one copy's code to another), in a folder named by
-# its package.
-SCHEME = 2
+# How compiled code is named and kept, raised when that changes (or this module's way of
+# compiling does): 2, each variant() copy under a name of its own (entries of 1 could hand one
+# copy's code to another), in a folder named by its package; 3, each kernel's entry fresh while
+# its own key is (source.kernel_key), in one folder for every state of the code.
+SCHEME = 3
 
 
 def numba_cache_dir() -> str:
-    """Where compiled kernels are kept: <cache folder>/numba/<numba version>-<code key>-<scheme>."""
+    """Where compiled kernels are kept: <cache folder>/numba/<numba version>-j<scheme>. Each
+    kernel's entry there is keyed by its own code and its callees' (source.kernel_key)."""
     from importlib.metadata import version
 
-    return os.path.join(cache_dir(), "numba", f"{version('numba')}-{code_key()}-j{SCHEME}")
+    return os.path.join(cache_dir(), "numba", f"{version('numba')}-j{SCHEME}")
 
 
 def _load_numba():
@@ -145,15 +147,18 @@ def _load_numba():
 
 
 def _keyed_by_code(numba) -> None:
-    """Our kernels' cache entries are fresh while the code key is (it names their folder):
-    numba's own check, a digest of the file's bytes, would recompile a file's kernels at a
-    comment's edit, and the line number in an entry's name at any line added above it. Other
-    numba code in the process keeps numba's own check."""
+    """Each of our kernels' cache entries is fresh while its own key is (source.kernel_key: its
+    code and its callees'): numba's own check, a digest of the file's bytes, would recompile a
+    file's kernels at a comment's edit, and the line number in an entry's name at any line
+    added above it. Other numba code in the process keeps numba's own check."""
     from numba.core import caching
+
+    from cribsolve import __version__
 
     class ByCode(caching.UserProvidedCacheLocator):
         def __init__(self, py_func, py_file):
             super().__init__(py_func, py_file)
+            self._py_func = py_func
             self._tag = getattr(py_func, "_variant", "c")  # variant(): its bindings' digest
             # a folder named by the module's package, not by a digest of where it is installed:
             # the same code installed again elsewhere (pip install after pip install -e) loads
@@ -163,7 +168,9 @@ def _keyed_by_code(numba) -> None:
             self._cache_path = os.path.join(numba.config.CACHE_DIR, package.replace(os.sep, "."))
 
         def get_source_stamp(self):
-            return os.path.basename(numba.config.CACHE_DIR)
+            # worked out when the entry is first read (_forgiving_cache's _load_index): as
+            # the module is imported, the kernels it calls may not be defined yet
+            return lambda: f"{__version__} {source.kernel_key(self._py_func)}"
 
         def get_disambiguator(self):
             return self._tag  # the index tells same-named functions apart by their bytecode
@@ -204,6 +211,8 @@ def _forgiving_cache() -> None:
             notice(f"cannot load the compiled code {path} ({why}); compiling it again")
 
     def _load_index(self):
+        if callable(self._source_stamp):  # ByCode's, the kernel's own key
+            self._source_stamp = self._source_stamp()
         try:
             return load_index(self)
         except Exception as e:  # noqa: BLE001 - whatever the damage, compile again
@@ -366,7 +375,7 @@ def variant(kernel, **flags):
     _variants[memo] = kernel  # a call back into it (recursion): itself
     py = kernel.py_func
     bind = {}
-    for name in _global_names(py.__code__):
+    for name in source.global_names(py.__code__):
         if name not in py.__globals__:
             continue
         now = py.__globals__[name]
@@ -382,15 +391,6 @@ def variant(kernel, **flags):
             bind[name] = new
     _variants[memo] = _copy(kernel, bind) if bind else kernel
     return _variants[memo]
-
-
-def _global_names(code) -> set:
-    """The global names ``code`` (and any function defined in it) may read."""
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if hasattr(const, "co_names"):
-            names |= _global_names(const)
-    return names
 
 
 def _copy(kernel, bind: dict):

@@ -133,3 +133,85 @@ def kernels() -> set[str]:
             if "from cribsolve.infra.jit import" in f.read() and name not in PLUMBING:
                 out |= reached(name)
     return out
+
+
+def global_names(code) -> set:
+    """The global names ``code`` (and any function defined in it) may read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= global_names(const)
+    return names
+
+
+_keys: dict = {}  # id of a function: (the function, its key), for the process
+
+
+def kernel_key(func) -> str:
+    """A digest of what one kernel's compiled code is built from: its code without docstring
+    or comment (its decorator included), the values of the globals it reads (a constant, an
+    array, a flag bound by jit.variant, an attribute of a package module it reads) and the
+    keys of the kernels it calls, all the way down. An edit recompiles the kernel edited and
+    those that call it, nothing else."""
+    import hashlib
+
+    if id(func) in _keys:
+        return _keys[id(func)][1]
+    _keys[id(func)] = (func, f"calls itself: {func.__qualname__}")  # a cycle's placeholder
+    h = hashlib.sha256(_function_code(func).encode())
+    names = global_names(func.__code__)
+    for name in sorted(names):
+        if name in func.__globals__:
+            h.update(f"\0{name}={_value_key(func.__globals__[name], names)}".encode())
+    for cell in func.__closure__ or ():
+        h.update(f"\0cell={_value_key(cell.cell_contents, names)}".encode())
+    h.update(repr(func.__defaults__).encode())
+    key = h.hexdigest()[:16]
+    _keys[id(func)] = (func, key)  # the function kept: its id is not reused while it is here
+    return key
+
+
+def _function_code(func) -> str:
+    """The function's code without its docstring or line numbers (its bytecode, constants and
+    names), and its compile options (njit's, read from the kernel of its name)."""
+    kernel = func.__globals__.get(func.__name__)
+    options = sorted(getattr(kernel, "targetoptions", {}).items())
+    return f"{_code(func.__code__, func.__doc__)} {options}"
+
+
+def _code(code, doc=None) -> str:
+    consts = (
+        code.co_consts[1:] if doc is not None and code.co_consts[:1] == (doc,) else code.co_consts
+    )
+    parts = [code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
+    parts += [_code(c) if hasattr(c, "co_code") else repr(c) for c in consts]
+    return " ".join(parts)
+
+
+def _value_key(value, names) -> str:
+    """What a global's value adds to a kernel's key (``names``: the names the kernel reads,
+    for the attributes it reads of a package module)."""
+    import hashlib
+    import types
+
+    py = getattr(value, "py_func", None)
+    if py is not None:  # a kernel it calls
+        return f"kernel {kernel_key(py)}"
+    if isinstance(value, types.ModuleType):
+        if not value.__name__.startswith("cribsolve"):
+            return f"module {value.__name__}"
+        read = sorted(n for n in names if n in vars(value))
+        return f"module {value.__name__} " + " ".join(
+            f"{n}={_value_key(getattr(value, n), names)}" for n in read
+        )
+    if hasattr(value, "dtype") and hasattr(value, "tobytes"):  # an array
+        digest = hashlib.sha256(value.tobytes()).hexdigest()[:16]
+        return f"array {value.dtype.str} {getattr(value, 'shape', ())} {digest}"
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(_value_key(v, names) for v in value) + ")"
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+        return repr(value)
+    if callable(value):  # a Python function or class numba knows (not its code)
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
+    return f"{kind} {value}" if kind.startswith("numba.") else kind  # numba's types by name

@@ -252,10 +252,12 @@ def _reword(path):
     )
 
 
-def test_compiled_code_is_keyed_by_the_code_of_its_kernels_and_kept_outside(tmp_path):
-    """Compiled code moves to a new folder when a kernel's code changes, even one only inlined
-    elsewhere; not when the CLI, the record or any docstring or comment changes, and then
-    nothing is compiled again. Nothing is written into the package."""
+def test_compiled_code_is_keyed_by_the_code_of_each_kernel_and_kept_outside(tmp_path):
+    """A kernel's compiled code is compiled again when its code or a kernel it calls changes,
+    even one it inlines: a one-line edit inside run_points recompiles it and the three kernels
+    of the command that call it, nothing else; an edit of a kernel the command does not run,
+    or of the CLI, the record, any docstring or comment, compiles nothing. Nothing is written
+    into the package, and the folder stays where it is."""
     pkg = tmp_path / "cribsolve"
     shutil.copytree(
         os.path.dirname(catalog.__file__), pkg, ignore=shutil.ignore_patterns("__pycache__", "data")
@@ -269,44 +271,38 @@ def test_compiled_code_is_keyed_by_the_code_of_its_kernels_and_kept_outside(tmp_
     )
     env.pop("CRIBSOLVE_QUIET_COMPILE", None)
     where = [sys.executable, "-c", "from cribsolve.infra import jit; print(jit.numba_cache_dir())"]
-    run = [
-        sys.executable,
-        "-m",
-        "cribsolve",
-        "score",
-        "5H",
-        "5S",
-        "5C",
-        "JD",
-        "--starter",
-        "5D",
-        "--wild",
-        "K",
-    ]
+    run = [sys.executable, "-m", "cribsolve", "score", "5H", "5S", "5C", "JD"]
+    run += ["--starter", "5D", "--wild", "K"]
 
     def compiled(cmd):
         log.unlink(missing_ok=True)
         r = subprocess.run(cmd, env=env, cwd=tmp_path, capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
-        return r, (log.read_text().splitlines() if log.exists() else [])
+        names = log.read_text().splitlines() if log.exists() else []
+        return r, sorted({n.split("\t")[0] for n in names if "<locals>" not in n})
+
+    def edit(path, kernel, line):
+        """``line`` put inside ``kernel``, after its docstring."""
+        text = path.read_text()
+        start = text.index(f"def {kernel}(")
+        end = text.index("\n", text.index('"""', text.index('"""', start) + 3)) + 1
+        path.write_text(text[:end] + f"    {line}\n" + text[end:])
 
     before = compiled(where)[0].stdout
     cold, names = compiled(run)
-    assert cold.stderr.count("compiling the kernels") == 1 and names
+    assert cold.stderr.count("compiling the kernels") == 1 and "run_points" in names
     for path in pkg.rglob("*.py"):  # every module, kernels' included
         _reword(path)
     with open(pkg / "games" / "cribbage" / "record.py", "a") as f:
         f.write("\n\ndef _unused_helper():\n    return 1\n")  # code no kernel reads
-    assert compiled(where)[0].stdout == before
+    edit(pkg / "games" / "solitaire" / "patience.py", "unseen_of", "edited = 0")  # not run here
     warm, names = compiled(run)
     assert warm.stderr == "" and names == []
-    with open(pkg / "core" / "scoring" / "table.py", "a") as f:
-        f.write("\nINLINED_ELSEWHERE = 1\n")  # score5, in table.py, is inlined by others
-    after = compiled(where)[0].stdout
-    assert before.startswith(str(tmp_path / "cache")) and before != after
-    assert compiled(run)[1]
+    edit(pkg / "core" / "scoring" / "kernels.py", "run_points", "edited = 0")
+    assert compiled(run)[1] == ["best_wild", "rank_points", "run_points", "score_parts"]
+    assert compiled(where)[0].stdout == before and before.startswith(str(tmp_path / "cache"))
     kept = [f for _, _, fs in os.walk(pkg) for f in fs if f.endswith((".nbi", ".nbc"))]
-    assert kept == [] and os.listdir(after.strip())
+    assert kept == [] and os.listdir(before.strip())
 
 
 def test_no_table_is_keyed_by_source_text(tmp_path):
