@@ -28,7 +28,7 @@ CALLS = {
         for p in ("ev", "lookahead", "random", "clairvoyant")
     },
     "square-waste-ev": f"simulate --variant square-waste -n 100 {SOLO}",
-    "bracket-patience": f"bracket --variant patience -n 1000 {SOLO}",
+    "bracket-patience": f"bracket --variant patience -n 200 {SOLO}",
     "bracket-patience2": f"bracket --variant patience2 -n 100 {SOLO}",
     "discard-patience2": "best-discard --variant patience2 5H 5S JD 6C 7C KH --json",
     # cribbage: the answers of single questions
