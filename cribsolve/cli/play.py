@@ -305,13 +305,14 @@ def _cribbage(
                 if match.dealer == spec.players - 1
                 else ""
             )  # else: the seed's cut
+            # each command on a line of its own, to be copied whole
             how = (
                 f"{path} keeps the {r.deals} deal{'s' * (r.deals != 1)} finished; go on "
-                f"with: cribsolve play --variant cribbage --resume {path} (or review them: "
-                f"cribsolve review {path})"
+                f"with:\n  cribsolve play --variant cribbage --resume {path}\nor review "
+                f"them:\n  cribsolve review {path}"
                 if r.deals
                 else f"no deal was finished, so {path} holds no deal to review; to play this "
-                f"game from its start: the same command with --seed {seed}{seat}"
+                f"game from its start, the same command with:\n  --seed {seed}{seat}"
             )
             say(f"\ngame stopped in deal {r.deals + 1} at {match.board()[1:-1]}: {how}")
             if isinstance(stop, KeyboardInterrupt):

@@ -224,7 +224,9 @@ def test_a_resumed_game_is_the_game_played_through(tmp_path, rules):
     assert code == 0, err
     code, out, err = run(*args, "--record", part, stdin=b"\n" * 14)
     assert code == 0, err
-    assert f"go on with: cribsolve play --variant cribbage --resume {part}" in out
+    # each command the stop suggests on a line of its own, to be copied whole
+    assert f"go on with:\n  cribsolve play --variant cribbage --resume {part}\n" in out
+    assert out.endswith(f"or review them:\n  cribsolve review {part}\n")
     kept = part.read_text()
     assert 0 < kept.count("\ndeal ") < whole.read_text().count("\ndeal ")
     code, out, err = run(*PLAY, "--resume", part, stdin=b"\n" * 400)

@@ -142,7 +142,7 @@ def test_a_three_player_game_broken_off_resumes(tmp_path):
     assert code == 0, err
     assert "game stopped in deal" in out
     done = len(replay(parse_record(rec.read_text())).deals)
-    assert done >= 1 and "go on with: cribsolve play --variant cribbage --resume" in out
+    assert done >= 1 and "go on with:\n  cribsolve play --variant cribbage --resume" in out
     code, out, err = run(*PLAY, "--resume", rec, stdin=b"\n" * 400)
     assert code == 0, err
     assert "game over" in out
