@@ -8,13 +8,14 @@ from contextlib import redirect_stderr, redirect_stdout
 from cribsolve.cli import main
 
 
-def run(*args, stdin: bytes | None = None):
-    """(exit status, stdout, stderr) of ``cribsolve ARGS``."""
+def run(*args, stdin=None):
+    """(exit status, stdout, stderr) of ``cribsolve ARGS``; ``stdin``: bytes, or a text stream
+    (one that answers as the prompt asks reads it from sys.stdout)."""
     out, err = io.StringIO(), io.StringIO()
     old_argv, old_stdin = sys.argv, sys.stdin
     sys.argv = ["cribsolve", *map(str, args)]
     if stdin is not None:
-        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin)) if isinstance(stdin, bytes) else stdin
     code = 0
     try:
         with redirect_stdout(out), redirect_stderr(err):

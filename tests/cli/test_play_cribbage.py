@@ -319,14 +319,14 @@ class _Counts(io.TextIOBase):
     """stdin that answers as the prompt asks: a count of 3 where you count, else Enter (the
     adviser's choice); end of input after ``answers`` answers."""
 
-    def __init__(self, out, answers=10_000):
-        self.out, self.answers = out, answers
+    def __init__(self, answers=10_000):
+        self.answers = answers
 
     def readline(self, size=-1):
         if self.answers <= 0:
             return ""
         self.answers -= 1
-        prompt = self.out.getvalue()[-200:].rsplit("\n", 1)[-1]
+        prompt = sys.stdout.getvalue()[-200:].rsplit("\n", 1)[-1]  # clihelp.run's stdout
         return "3\n" if "your count for" in prompt else "\n"
 
     def isatty(self):
@@ -335,20 +335,7 @@ class _Counts(io.TextIOBase):
 
 def _run_counting(*args, answers=10_000):
     """(exit status, stdout, stderr) of ``cribsolve ARGS`` with _Counts' answers."""
-    from contextlib import redirect_stderr, redirect_stdout
-
-    out, err = io.StringIO(), io.StringIO()
-    old_argv, old_stdin = sys.argv, sys.stdin
-    sys.argv, sys.stdin = ["cribsolve", *map(str, args)], _Counts(out, answers)
-    code = 0
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            main()
-    except SystemExit as e:
-        code = e.code or 0
-    finally:
-        sys.argv, sys.stdin = old_argv, old_stdin
-    return code, out.getvalue(), err.getvalue()
+    return run(*args, stdin=_Counts(answers))
 
 
 def test_a_muggins_game_resumes_from_the_counts_its_record_keeps(tmp_path):
