@@ -103,3 +103,16 @@ def test_pegs_past_the_game_length_stand_at_the_end_of_the_track():
     assert they[1].index("o") == 51 and they[1].index("O") == 59  # 104, 119
     wide = TRACK.match(s.board([140, 0], [120, 0])[1]).group(2)
     assert wide.endswith("oO")  # 120 and 140 (at 121)
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_a_coloured_board_keeps_each_track_on_one_line(width):
+    """The front pegs' colour codes take no column: each track is one line within the width,
+    as without colour (at 80 columns it was drawn on three lines, 'you', the track, the score)."""
+    plain = Screen(["you", "they"], 121, False, width)
+    coloured = Screen(["you", "they"], 121, False, width, colour=True)
+    board = coloured.board((65, 58), (63, 56))
+    lines = coloured.fit("\n".join(board))
+    unstyled = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines]
+    assert unstyled == plain.fit("\n".join(plain.board((65, 58), (63, 56))))
+    assert len(lines) == 3 and max(map(len, unstyled)) <= width and "\x1b[" in lines[1]

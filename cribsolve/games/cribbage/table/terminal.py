@@ -7,6 +7,8 @@ EOFError; the match keeps the record of the deals finished.
 
 from __future__ import annotations
 
+import re
+
 from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card, parse_card
 from cribsolve.errors import CardError
@@ -15,6 +17,7 @@ from cribsolve.games.cribbage.table.match import Player
 from cribsolve.infra.paths import clip
 
 HINT = ("?", "hint")
+_STYLE = re.compile(r"\x1b\[[0-9;]*m")  # a terminal's colour codes, which take no column
 
 
 def numbered(hand) -> str:
@@ -42,7 +45,7 @@ class Screen:
 
         lines = []
         for line in str(text).split("\n"):
-            if len(line) <= self.width:
+            if len(_STYLE.sub("", line)) <= self.width:  # a coloured peg takes one column
                 lines.append(line)
                 continue
             indent = " " * (len(line) - len(line.lstrip()))
