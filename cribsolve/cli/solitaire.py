@@ -148,6 +148,8 @@ def _read_cell(walk, advice):
     until it is an empty cell; None when the input ends."""
     import re
 
+    from cribsolve.games.solitaire.coach import fit
+
     while True:
         line = _ask(f"your cell [{advice[0].name}]: ")
         if line is None:
@@ -158,16 +160,17 @@ def _read_cell(walk, advice):
         m = re.fullmatch(r"r?([1-4])[ ,c]*([1-4])", text)
         if m and walk.grid[4 * int(m.group(1)) + int(m.group(2)) - 5] is None:
             return 4 * int(m.group(1)) + int(m.group(2)) - 5
-        click.echo(
-            f"  {clip(text)!r} is not an empty cell: type its row and column (r2c3 or "
-            f"2 3), or Enter for the advice"
+        said = (
+            f"{clip(text, 30)!r} is not an empty cell: type its row and column (r2c3 or 2 3), "
+            "or Enter for the advice"
         )
+        click.echo("\n".join(fit(said.split(" "))))
 
 
 def play_square(pysol_game, seed, samples, top):
     """``play --variant square``: Cribbage Square card by card, each cell advised from the
     face-up grid and card only (square_advice.Walk)."""
-    from cribsolve.games.solitaire.coach import seeded_talon
+    from cribsolve.games.solitaire.coach import fit, seeded_talon
     from cribsolve.games.solitaire.pysol import layout, talon
     from cribsolve.games.solitaire.square import WIN_AT
     from cribsolve.games.solitaire.square_advice import ADVICE_SEED, Walk, best_place
@@ -185,11 +188,12 @@ def play_square(pysol_game, seed, samples, top):
         + f": {WIN_AT} points to win; each card "
         "goes into an empty cell"
     )
-    click.echo(
+    said = (
         "(expected: the final score with the other cells filled at random, exact; "
         "ahead: the same once the next card is placed as ev places it, exact; best: "
         f"the lookahead policy's cell; P(win): {samples:,} playouts, ev playing on)"
     )
+    click.echo("\n".join(fit(said.split(" "), indent="", more="  ")))
     while not walk.over:
         advice = best_place(walk.grid, walk.card, samples=samples, seed=ADVICE_SEED, top=top)
         click.echo("\n".join([""] + _square_view(walk, advice, top)))

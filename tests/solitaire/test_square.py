@@ -683,6 +683,7 @@ def test_coach_taking_every_advice_plays_lookahead_and_sees_only_the_face_up_car
         "play", "--variant", "square", "--seed", "3", "--samples", "10", stdin=b"r1c1\nr1c1\n5 5\n"
     )
     assert code == 0 and "'r1c1' is not an empty cell" in out and "input ended at card 2" in out
+    assert max(map(len, out.splitlines())) <= 80  # the coach's lines fit a terminal
 
 
 def test_simulate_plays_square_only_through_square_simulate():
