@@ -7,14 +7,27 @@ pay for numpy or numba until a command needs them.
 __version__ = "0.2.0"
 
 _EXPORTS = {
+    # one function a command (api/), each returning a result whose to_dict() is its --json
+    "score": "api.show",
+    "distribution": "api.show",
+    # the rules: one object for every house rule of the game; the show's own
+    "Rules": "api.rules",
     "RuleSet": "core.rules",
     "ruleset": "core.rules",
+    # the show of one hand, as the engine gives it
     "Score": "core.scoring",
     "score_hand": "core.scoring",
+    # cards
     "parse_card": "core.notation",
     "parse_cards": "core.notation",
     "format_card": "core.notation",
     "format_cards": "core.notation",
+    # what goes wrong: a user's input (also ValueError), a machine's fault
+    "CribsolveError": "errors",
+    "CardError": "errors",
+    "RecordError": "errors",
+    "TableError": "errors",
+    "FileFault": "errors",
 }
 __all__ = list(_EXPORTS)
 
