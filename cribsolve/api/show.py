@@ -54,12 +54,21 @@ def score(
     preset: str = "standard",
     whole_deck: bool = False,
 ) -> ScoreResult:
-    """A hand at the show: ``cs.score("5H 5S 5C JD", "5D").total`` is 29.
+    """A hand at the show, as ``cribsolve score``.
 
     ``cards`` are the held cards and ``starter`` the cut card (two for the two-cut-cards
     game), each a string of cards or a sequence; ``crib=True`` scores a crib (the flush);
     ``rules`` the show's house rules (target, decks, jokers, wild rank); ``preset="pysol"``
-    the solitaires' crib, scored like a hand; ``whole_deck=True`` every card in play."""
+    the solitaires' crib, scored like a hand; ``whole_deck=True`` every card in play.
+
+    >>> import cribsolve as cs
+    >>> s = cs.score("5H 5S 5C JD", "5D")
+    >>> s.total, s.breakdown["fifteens"], s.breakdown["nobs"]
+    (29, 16, 1)
+    >>> w = cs.score("5H 5S 5C KD", "5D", rules=cs.Rules(wild_rank=13))  # a wild king
+    >>> w.total, w.cards  # the king stands for a fifth five (RULES.md: even a copy)
+    (40, ['5H', '5S', '5C', '5C'])
+    """
     from cribsolve.core.notation import format_card, format_cards
     from cribsolve.core.scoring import score_hand
 
@@ -83,7 +92,13 @@ def score(
 
 def distribution(*, crib: bool = False, preset: str = "standard") -> DistributionResult:
     """The exact histogram of the show score over all 12,994,800 four-card hands and
-    starters: ``cs.distribution().mean`` is 4.7692..."""
+    starters, as ``cribsolve distribution``.
+
+    >>> import cribsolve as cs
+    >>> d = cs.distribution()
+    >>> round(d.mean, 4), d.rows[29]
+    (4.7692, {'score': 29, 'count': 4, 'probability': 3.0781543386585404e-07})
+    """
     import numpy as np
 
     from cribsolve.core.scoring.table import distribution as histogram

@@ -77,3 +77,12 @@ def test_the_reference_shows_every_description_whole(site):
         assert whole in page, name
         # each time the description's first line is shown, the rest follows it
         assert page.count(first) == page.count(whole), (name, first)
+
+
+def test_the_python_api_page_lists_every_public_name(site):
+    import cribsolve
+
+    page = (site / "api.html").read_text()
+    ids = set(re.findall(r'id="([^"]+)"', page))
+    missing = [name for name in cribsolve.__all__ if not any(i.split(".")[-1] == name for i in ids)]
+    assert not missing
