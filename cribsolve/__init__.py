@@ -10,6 +10,9 @@ _EXPORTS = {
     # one function a command (api/), each returning a result whose to_dict() is its --json
     "score": "api.show",
     "distribution": "api.show",
+    "review": "api.review",
+    "score_many": "core.scoring.many",
+    "card_codes": "core.scoring.many",
     # the rules: one object for every house rule of the game; the show's own
     "Rules": "api.rules",
     "RuleSet": "core.rules",

@@ -77,6 +77,30 @@ class Result:
         return pa.Table.from_pylist(self.rows)
 
 
+class _NoBar:
+    def update(self, n=1):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+
+def progress_bar(progress, total, desc: str, unit: str):
+    """The bar a long API call draws: none (``progress=False``, the default: a library draws
+    nothing unasked), tqdm's notebook-aware one (``True``), or the caller's own (a callable
+    ``progress(total, desc, unit)`` giving a context manager with ``update(n)``: the CLI's)."""
+    if not progress:
+        return _NoBar()
+    if progress is True:
+        from tqdm.auto import tqdm
+
+        return tqdm(total=total, desc=desc, unit=unit)
+    return progress(total, desc, unit)
+
+
 def _number(key: str):
     """A histogram's key as the number it names (JSON keys are strings)."""
     try:

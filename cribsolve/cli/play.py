@@ -334,19 +334,14 @@ def review(game, as_json, quiet):
     """Replay a played game from its record (GAME, a text file as play writes it; the format
     is in the documentation, "The game record") and set each of your throws and plays beside
     the best, from what you knew then."""
-    from cribsolve.games.cribbage.table.record import load_record
-    from cribsolve.games.cribbage.table.replay import replay
-    from cribsolve.games.cribbage.table.review import as_dict, count_decisions, text_lines
-    from cribsolve.games.cribbage.table.review import review as review_game
+    from cribsolve.api.review import review as review_api
+    from cribsolve.games.cribbage.table.review import text_lines
     from cribsolve.infra.export import dumps
     from cribsolve.infra.progress import bar
 
-    played = replay(load_record(game))
-    with bar(count_decisions(played), "reviewing decisions", quiet, "decision") as pb:
-        reviews = review_game(played, progress=pb.update)
-    click.echo(
-        dumps(as_dict(played, reviews)) if as_json else "\n".join(text_lines(played, reviews))
-    )
+    r = review_api(game, progress=lambda total, desc, unit: bar(total, desc, quiet, unit))
+    played, reviews = r._extra["played"], r._extra["reviews"]
+    click.echo(dumps(r.to_dict()) if as_json else "\n".join(text_lines(played, reviews)))
 
 
 def _screen(spec, width):

@@ -2,11 +2,14 @@
 command prints, on the docs' examples (a command and the same question asked in Python)."""
 
 import json
+import pathlib
 
 import pytest
 from clihelp import run
 
 import cribsolve as cs
+
+EXAMPLES = pathlib.Path(__file__).parent.parent.parent / "examples"
 
 # (command line, the same call in Python)
 CASES = [
@@ -21,13 +24,15 @@ CASES = [
         lambda: cs.score("7H 8S 8D 9C", "JK", rules=cs.Rules(jokers=1, target=16)),
     ),
     ("distribution", lambda: cs.distribution()),
+    ("review examples/three.txt", lambda: cs.review(EXAMPLES / "three.txt")),
     ("distribution --crib --rules pysol", lambda: cs.distribution(crib=True, preset="pysol")),
 ]
 
 
 @pytest.mark.parametrize("line, call", CASES, ids=[c[0] for c in CASES])
 def test_to_dict_is_the_commands_json(line, call):
-    code, out, err = run(*line.split(), "--json")
+    args = [str(EXAMPLES.parent / a) if a.startswith("examples/") else a for a in line.split()]
+    code, out, err = run(*args, "--json")
     assert code == 0, err
     assert call().to_dict() == json.loads(out)
 
@@ -62,3 +67,18 @@ def test_a_users_mistake_is_a_value_error_with_the_commands_line():
         cs.score("5H 5H", "5D")
     with pytest.raises(cs.CardError, match="--starter: unknown card 'ZZ'"):
         cs.score("5H", "ZZ")
+
+
+def test_a_reviews_rows_are_its_decisions():
+    r = cs.review(EXAMPLES / "game1.txt")
+    rows = r.rows
+    assert len(rows) == sum(len(d["decisions"]) for d in r.deals) > 0
+    assert {row["kind"] for row in rows} == {"throw", "play"}
+    # each decision not the best lost what it was judged by; the totals add those up
+    for kind, group in (("throw", "throws"), ("play", "play")):
+        mine = [row["judged"] for row in rows if row["kind"] == kind]
+        for by, total in r.lost[group].items():
+            assert total == pytest.approx(
+                sum(j["lost"] for j in mine if j["by"] == by and j["not_the_best"])
+            )
+    assert r.to_pandas()["deal"].nunique() == len({row["deal"] for row in rows})

@@ -21,7 +21,7 @@ def _describe(obj) -> dict:
     if isinstance(obj, type) and issubclass(obj, BaseException):
         return {"error": [b.__name__ for b in obj.__mro__[1:] if b is not object]}
     if dataclasses.is_dataclass(obj):
-        return {"fields": {f.name: repr(f.default) for f in dataclasses.fields(obj)}}
+        return {"fields": {f.name: _default(f) for f in dataclasses.fields(obj)}}
     if isinstance(obj, type):
         return {"class": str(inspect.signature(obj))}
     out = {"signature": str(inspect.signature(obj))}
@@ -31,6 +31,14 @@ def _describe(obj) -> dict:
         if returns.TABLE:
             out["returns"]["table"] = returns.TABLE
     return out
+
+
+def _default(f) -> str:
+    if f.default is not dataclasses.MISSING:
+        return repr(f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        return f"{f.default_factory.__name__}()"
+    return "required"
 
 
 def surface() -> dict:
