@@ -32,6 +32,8 @@ CRIBBAGE_ONLY = [
     "record",
     "game_length",
     "resume",
+    "web",
+    "port",
 ]
 
 
@@ -123,6 +125,19 @@ CRIBBAGE_ONLY = [
     help="Cribbage: the columns the table is drawn in (default: the terminal's, or 80 in a "
     "pipe); 40 to 250.",
 )
+@click.option(
+    "--web",
+    is_flag=True,
+    help="Cribbage: serve the full-screen table on http://127.0.0.1:PORT, a game to each "
+    "browser tab (needs the table extra: pip install 'cribsolve[table]').",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    help="Cribbage, with --web: the port served.",
+)
 @game_options()
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def play(
@@ -141,6 +156,8 @@ def play(
     resume,
     plain,
     width,
+    web,
+    port,
     quiet,
     **house,
 ):
@@ -155,6 +172,10 @@ def play(
             return play_square(pysol_game, seed, samples if given("samples") else 200, top)
         return play_solitaire(variant, pysol_game, seed, samples, top, quiet)
     refuse(SOLITAIRE_ONLY, "--variant cribbage")
+    if web:
+        _web_ready(plain)
+    elif given("port"):
+        raise click.UsageError("--port goes with --web (the port the table is served on)")
     if muggins and not count_yourself:
         raise click.UsageError(
             "--muggins goes with --count-yourself (it takes the points you miss in your own count)"
@@ -166,7 +187,9 @@ def play(
             "the record gives the game",
         )
         resumed = _resumed(resume)  # under muggins you go on counting yourself
-        return _cribbage(*resumed, coach, count_yourself or resumed[4], quiet, plain, width)
+        return _cribbage(
+            *resumed, coach, count_yourself or resumed[4], quiet, plain, width, web, port
+        )
     spec = make_spec(game_length=game_length, **house)
     if spec.players > 2:
         refuse(["muggins"], f"--players {spec.players}", "muggins is the one opponent's")
@@ -199,6 +222,8 @@ def play(
         quiet,
         plain,
         width,
+        web,
+        port,
     )
 
 
@@ -245,18 +270,75 @@ def _resumed(path):
     return rec.spec, rec.seed, rec.opponent, rec.dealer_place, rec.muggins, path, game
 
 
-def _cribbage(
-    spec, seed, opponent, dealer, muggins, path, resumed, coach, count_yourself, quiet, plain, width
-):
-    from dataclasses import replace
+def _web_ready(plain) -> None:
+    """--web: refused with --plain, and without the table extra."""
+    import importlib.util
 
-    from cribsolve.games.cribbage.table import advice
-    from cribsolve.games.cribbage.table.computer import Computer
-    from cribsolve.games.cribbage.table.match import Match, deck_for, ready, summary_lines
+    if plain:
+        raise click.UsageError("--web serves the full-screen table; --plain is the transcript")
+    if not all(importlib.util.find_spec(m) for m in ("textual", "textual_serve")):
+        raise click.UsageError(
+            "--web needs the table extra (Textual and textual-serve): pip install "
+            "'cribsolve[table]'"
+        )
+
+
+def _full_screen(plain) -> bool:
+    """Whether the game is the full-screen table (cribsolve.tui): on a terminal (stdin and
+    stdout), or where a Textual driver is named (textual-serve names its web driver for the
+    command it serves), with Textual installed; else the transcript, as in a pipe."""
+    import importlib.util
+    import os
+
+    if plain or importlib.util.find_spec("textual") is None:
+        return False
+    return "TEXTUAL_DRIVER" in os.environ or (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def _served_command() -> list:
+    """This command as --web serves it to each browser tab: the same options, less --web and
+    --port."""
+    args, skip = [], False
+    for a in sys.argv[1:]:
+        if skip or a == "--web":
+            skip = False
+            continue
+        skip = a == "--port"
+        if not skip and not a.startswith("--port="):
+            args.append(a)
+    return [sys.executable, "-m", "cribsolve", *args]
+
+
+def _cribbage(
+    spec,
+    seed,
+    opponent,
+    dealer,
+    muggins,
+    path,
+    resumed,
+    coach,
+    count_yourself,
+    quiet,
+    plain,
+    width,
+    web=False,
+    port=None,
+):
+    """The game at its front end: the full-screen table (served to a browser with --web), or
+    the transcript, each driving the same referee (_game)."""
+    from functools import partial
+
+    game = partial(_game, spec, seed, opponent, dealer, muggins, count_yourself, path, resumed)
+    if web:
+        from cribsolve.tui.serve import serve
+
+        return serve(_served_command(), port)
+    if _full_screen(plain):
+        from cribsolve.tui.app import play_table
+
+        return play_table(spec, game, coach, path)
     from cribsolve.games.cribbage.table.terminal import Terminal
-    from cribsolve.infra.export import growing
-    from cribsolve.infra.jit import later
-    from cribsolve.infra.progress import bar
 
     screen = None if plain else _screen(spec, width)
     say = (
@@ -264,6 +346,35 @@ def _cribbage(
         if plain
         else lambda text="", nl=True: click.echo("\n".join(screen.fit(text)), nl=nl)
     )
+    player = Terminal(spec, sys.stdin.readline, say, coach, not sys.stdin.isatty(), screen)
+    game(say, player, quiet, screen)
+
+
+def _game(
+    spec,
+    seed,
+    opponent,
+    dealer,
+    muggins,
+    count_yourself,
+    path,
+    resumed,
+    say,
+    player,
+    quiet,
+    screen=None,
+):
+    """A game against the computer from its first line to its review: the person is
+    ``player`` (match.Player), and what happens is told through ``say``."""
+    from dataclasses import replace
+
+    from cribsolve.games.cribbage.table import advice
+    from cribsolve.games.cribbage.table.computer import Computer
+    from cribsolve.games.cribbage.table.match import Match, deck_for, ready, summary_lines
+    from cribsolve.infra.export import growing
+    from cribsolve.infra.jit import later
+    from cribsolve.infra.progress import bar
+
     rules = replace(spec, game_length=121)
     rules = "" if rules.is_standard else f" ({rules.describe()})"
     say(
@@ -279,7 +390,6 @@ def _cribbage(
     advice.ready(spec, deck)
     ready(spec, deck)
     later(lambda: (computer.ready(deck, end=True), advice.ready(spec, deck, end=True)))
-    player = Terminal(spec, sys.stdin.readline, say, coach, not sys.stdin.isatty(), screen)
 
     def kept():  # what the record holds when the machine fails its write (not the deal written)
         n = max(match.result.deals - 1, 0)

@@ -47,6 +47,10 @@ class Player:
     def after(self, d: Decision) -> None:
         """Told each decision once made (d.choice): the coach's moment."""
 
+    def join(self, match) -> None:
+        """Told the match it plays in, once made: a full-screen table draws its board and the
+        deal in play (match.deal) from it, between decisions as well as at them."""
+
 
 class GameOver(Exception):
     def __init__(self, who: int):
@@ -136,6 +140,8 @@ class Match:
         self.dealer = dealer
         self.you_deal = dealer == 0
         self.result = Result(self.scores, None, 0)
+        self.deal = None  # the deal in play
+        player.join(self)
 
     # ---- the board ----------------------------------------------------------------------
 
@@ -203,7 +209,7 @@ class Match:
             self.result.deals = len(done)  # the deals finished
             n = len(done) + 1
         while True:
-            deal = Deal(self, n, (self.dealer + n - 1) % self.table.players)
+            self.deal = deal = Deal(self, n, (self.dealer + n - 1) % self.table.players)
             try:
                 deal.run()
             except GameOver as end:
@@ -298,6 +304,7 @@ class Deal:
         self.kept, self.thrown, self.played = [None] * n, [None] * n, None
         self.away = [[] for _ in range(n)]  # the cards each place threw away to redraw
         self.claims = []  # counting yourself: your counts as you gave them (the record's)
+        self.state = None  # the play's (pegging.PlayState), once it begins
 
     def place(self, seat: int) -> int:
         return self.t.place(seat, self.dealer)
@@ -513,7 +520,7 @@ class Deal:
     def play(self) -> None:
         m, say, t = self.m, self.m.say, self.t
         hands = [self.kept[self.place(seat)] for seat in range(t.players)]
-        state = PlayState(m.spec, hands)
+        self.state = state = PlayState(m.spec, hands)
         while True:
             goes, points = state.settle()
             for seat in goes:  # the record has every go; the one who laid

@@ -24,6 +24,31 @@ def numbered(hand) -> str:
     return "  ".join(f"{i}:{format_card(c)}" for i, c in enumerate(hand, 1))
 
 
+def throw_words(d, spec) -> str:
+    """What a throw gives and to whom ('2 to your crib'), as a front end asks for it."""
+    crib = (
+        "your"
+        if d.owns_crib and (d.i_deal or spec.players == 2)
+        else "your partner's"
+        if d.owns_crib
+        else "their"
+        if spec.players == 2
+        else "the dealer's"
+    )
+    n, t = len(d.hand) - spec.kept, spec.throw
+    return (
+        f"{t} to your crib, then {t} to theirs"
+        if spec.two_cribs
+        else f"{n - spec.choose_cut} to {crib} crib"
+    ) + ", then the card you give them (their cut card)" * spec.choose_cut
+
+
+def series_cards(played, length: int) -> list:
+    """The last ``length`` cards laid (the current series'), from the play so far."""
+    laid = [c for c in played if c is not None]  # None: a go
+    return laid[len(laid) - length :] if length else []
+
+
 class Screen:
     """The table drawn in plain text within ``width`` columns, for a terminal, a pipe or a
     screen reader alike: the pegging board (a track a side to the game length, the front peg
@@ -100,8 +125,7 @@ class Screen:
     def series(self, played, length: int, count: int) -> str:
         """The play so far: the cards of the current series (``length`` of them) and the
         count."""
-        laid = [c for c in played if c is not None]  # None: a go
-        laid = " ".join(format_card(c) for c in laid[len(laid) - length :]) if length else "-"
+        laid = " ".join(map(format_card, series_cards(played, length))) if length else "-"
         return f"  the play: {laid}  (count {count})"
 
 
@@ -186,23 +210,8 @@ class Terminal(Player):
 
     def throw(self, d):
         spec = self.spec
-        crib = (
-            "your"
-            if d.owns_crib and (d.i_deal or spec.players == 2)
-            else "your partner's"
-            if d.owns_crib
-            else "their"
-            if spec.players == 2
-            else "the dealer's"
-        )
         self._show_hand(d.hand)
         n = len(d.hand) - spec.kept
-        t = spec.throw
-        what = (
-            f"{t} to your crib, then {t} to theirs"
-            if spec.two_cribs
-            else f"{n - spec.choose_cut} to {crib} crib"
-        ) + ", then the card you give them (their cut card)" * spec.choose_cut
 
         def check(cards):
             if len(cards) != n:
@@ -210,7 +219,7 @@ class Terminal(Player):
 
         return self._decide(
             d,
-            f"throw {what}: ",
+            f"throw {throw_words(d, spec)}: ",
             check,
             f"type {n} of your cards (e.g. {format_card(d.hand[0])} "
             f"{format_card(d.hand[1])}) or their numbers (1-{len(d.hand)}), "
