@@ -63,3 +63,13 @@ def no_work(monkeypatch):
         (discard, "best_discard"),
     ]:
         monkeypatch.setattr(mod, name, _no_work)
+
+
+@pytest.fixture(autouse=True)
+def _as_a_command():
+    """In-process tests see what a command says on stderr (the library, called from Python,
+    logs it instead: tests/api/test_manners.py checks that in a process of its own)."""
+    from cribsolve.infra import paths
+
+    with paths.command():
+        yield

@@ -14,7 +14,7 @@ import click
 
 from cribsolve.cli.checks import NoCommand, one_line
 from cribsolve.errors import MACHINE, CribsolveError, FileFault, Interrupted
-from cribsolve.infra import jit, spinner
+from cribsolve.infra import jit, paths, spinner
 
 # every command, as the module and function that define it
 COMMANDS = {
@@ -107,7 +107,8 @@ def main():
     if "--quiet" in sys.argv[1:]:
         spinner.quiet()
     try:
-        cli.main(prog_name="cribsolve", standalone_mode=False)
+        with paths.command():
+            cli.main(prog_name="cribsolve", standalone_mode=False)
         sys.stdout.flush()  # output to a full disk fails here, not as Python exits
     except no_command as e:  # the usage line, not the whole help
         click.echo(e.ctx.get_usage().strip().splitlines()[0], err=True)

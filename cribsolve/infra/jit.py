@@ -208,7 +208,7 @@ def _forgiving_cache() -> None:
         if not _load_said:
             _load_said = True
             why = getattr(e, "strerror", None) or type(e).__name__
-            notice(f"cannot load the compiled code {path} ({why}); compiling it again")
+            notice(f"cannot load the compiled code {path} ({why}); compiling it again", True)
 
     def _load_index(self):
         if callable(self._source_stamp):  # ByCode's, the kernel's own key

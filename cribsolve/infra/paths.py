@@ -1,5 +1,6 @@
 """Where cribsolve keeps what it computes once (tables, compiled kernels), and its one way of
-saying so on stderr.
+saying so: on stderr while a command runs, else (the library, called from Python) as a line
+of the ``cribsolve`` logger.
 
 The cache folder is $CRIBSOLVE_CACHE, else $XDG_CACHE_HOME/cribsolve, else ~/.cache/cribsolve.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 import os
 
 _warned: set[str] = set()
+_commands = 0  # commands running in this process (the CLI's main): they say on stderr
 
 
 def cache_dir() -> str:
@@ -17,9 +19,32 @@ def cache_dir() -> str:
     )
 
 
-def say(msg: str) -> None:
+class command:
+    """While a command runs (the CLI's main), ``say`` writes on stderr; a library prints
+    nothing unasked, so outside one it logs."""
+
+    def __enter__(self):
+        global _commands
+        _commands += 1
+
+    def __exit__(self, *exc):
+        global _commands
+        _commands -= 1
+
+
+def in_command() -> bool:
+    return _commands > 0
+
+
+def say(msg: str, warning: bool = False) -> None:
     """One line to the user on stderr, prefixed like every other (above a progress bar, when
-    one is drawn: the compile notice comes in the middle of a command's bar)."""
+    one is drawn: the compile notice comes in the middle of a command's bar); called from
+    Python, a line of the ``cribsolve`` logger (INFO, or WARNING for ``warning``)."""
+    if not in_command():
+        import logging
+
+        logging.getLogger("cribsolve").log(logging.WARNING if warning else logging.INFO, msg)
+        return
     from cribsolve.infra.progress import write
 
     write(f"cribsolve: {msg}")
@@ -37,7 +62,8 @@ def unwritable(error: OSError) -> None:
         _warned.add(cache_dir())
         say(
             f"cannot write the cache folder {cache_dir()} ({error.strerror or error}); "
-            "computing in memory for this run"
+            "computing in memory for this run",
+            warning=True,
         )
 
 

@@ -15,14 +15,14 @@ _quiet = False
 _noticed = False  # the one line of a command that compiles was said
 
 
-def notice(text: str) -> None:
+def notice(text: str, warning: bool = False) -> None:
     """Say ``text`` as the one line of a command that compiles (the compile notice, or why
     code kept is compiled again): the notice then says nothing more."""
     from cribsolve.infra.paths import say
 
     global _noticed
     _noticed = True
-    say(text)
+    say(text, warning)
 
 
 def quiet() -> None:
@@ -70,7 +70,14 @@ class Spinner:
 
 def spins() -> bool:
     """Whether a wait shows a spinner: on a terminal, unless quiet."""
-    return not _quiet and not os.environ.get("CRIBSOLVE_QUIET_COMPILE") and sys.stderr.isatty()
+    from cribsolve.infra.paths import in_command
+
+    return (
+        not _quiet
+        and not os.environ.get("CRIBSOLVE_QUIET_COMPILE")
+        and in_command()
+        and sys.stderr.isatty()
+    )
 
 
 def say_when_compiling(numba) -> None:

@@ -67,11 +67,11 @@ class Terminal(io.StringIO):
         return True
 
 err = sys.stderr = Terminal()
-from cribsolve.infra import jit
+from cribsolve.infra import jit, paths
 from cribsolve.infra.progress import bar
 
 numba = jit._load_numba()
-with bar(2000, "games under each rule", unit="game") as pb:
+with paths.command(), bar(2000, "games under each rule", unit="game") as pb:
     pb.update(400)
     numba.njit(lambda x: x + 1)(1)  # a real compile: the notice and the spinner
     pb.update(400)
