@@ -194,52 +194,25 @@ def scheduler_option(f):
 
 
 def rule_options(f):
-    """The RULES.md §5 switches that change show scoring, shared by every scoring command."""
-    opts = [
-        click.option(
-            "--rules",
-            "preset",
-            type=click.Choice(PRESETS),
-            default="standard",
-            show_default=True,
-            help="standard: two-player (crib flush needs all five); "
-            "pysol: the solitaires (crib scores like a hand).",
-        ),
-        click.option(
-            "--target",
-            type=click.IntRange(*BOUNDS["target"]),
-            default=15,
-            show_default=True,
-            help="The sum that scores 2 (house rule: e.g. 16).",
-        ),
-        click.option(
-            "--jokers",
-            type=click.IntRange(*BOUNDS["jokers"]),
-            default=0,
-            show_default=True,
-            help="Jokers in the deck (rank 0, value 0, join runs 0-1-2).",
-        ),
-        click.option(
-            "--decks",
-            type=click.IntRange(*BOUNDS["decks"]),
-            default=1,
-            show_default=True,
-            help="Copies of each card (2 = double deck).",
-        ),
-        click.option(
-            "--wild",
-            "wild",
-            default=None,
-            metavar="RANK",
-            help="A rank whose cards stand for any card (e.g. K); the best is scored.",
-        ),
-    ]
-    for o in reversed(opts):
-        f = o(f)
-    return f
+    """The RULES.md §5 switches that change show scoring (the game's own options, declared
+    once below) and the preset of the crib's flush, for the show's commands."""
+    f = game_options("target", "jokers", "decks", "wild")(f)
+    return click.option(
+        "--rules",
+        "preset",
+        type=click.Choice(PRESETS),
+        default="standard",
+        show_default=True,
+        help="standard: two-player (crib flush needs all five); "
+        "pysol: the solitaires (crib scores like a hand).",
+    )(f)
 
 
-def _game_option(name):
+def _rule_options() -> dict:
+    """Each rule of the game (a field of the rules object, ``--wild`` its wild rank) as its
+    one option, declared here once for every command that takes it, its range the rules'
+    own BOUNDS; in the order the commands' help lists them."""
+
     def ranged(key, default, help, show_default=True):
         return click.option(
             "--" + key.replace("_", "-"),
@@ -258,7 +231,7 @@ def _game_option(name):
         ),
         "peg_limit": ranged("peg_limit", 31, "The count the play may not pass."),
         "lowball": flag("lowball", "Whoever reaches the game length first loses; players aim low."),
-        "jokers": ranged("jokers", 0, "Jokers in the deck (rank 0, value 0)."),
+        "jokers": ranged("jokers", 0, "Jokers in the deck (rank 0, value 0, join runs 0-1-2)."),
         "decks": ranged("decks", 1, "Copies of each card (2 = double deck)."),
         "hand_size": ranged(
             "hand_size",
@@ -277,7 +250,8 @@ def _game_option(name):
             "wild",
             default=None,
             metavar="RANK",
-            help="A rank wild at the show (e.g. K); in the play it is itself.",
+            help="A rank wild at the show (e.g. K): each stands for the card that scores best; "
+            "in the play it is itself.",
         ),
         "stinkhole": flag(
             "stinkhole",
@@ -314,28 +288,11 @@ def _game_option(name):
             "crib, the first pone takes 3, one series of play, to "
             "61.",
         ),
-    }[name]
+    }
 
 
-GAME_OPTIONS = (
-    "target",
-    "peg_limit",
-    "lowball",
-    "jokers",
-    "decks",
-    "hand_size",
-    "crib_size",
-    "starters",
-    "wild",
-    "stinkhole",
-    "draw",
-    "choose_cut",
-    "two_cribs",
-    "bid",
-    "players",
-    "partners",
-    "five_card",
-)
+RULE_OPTIONS = _rule_options()
+GAME_OPTIONS = tuple(RULE_OPTIONS)  # every rule, as the commands' parameters name them
 
 
 def game_options(*names):
@@ -344,7 +301,7 @@ def game_options(*names):
 
     def decorate(f):
         for name in reversed(names or GAME_OPTIONS):
-            f = _game_option(name)(f)
+            f = RULE_OPTIONS[name](f)
         return f
 
     return decorate
