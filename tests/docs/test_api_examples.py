@@ -19,12 +19,12 @@ def test_the_docstring_examples_run(name):
 
 
 def _page_examples():
-    """The ```python blocks of the docs pages written as a session (>>>)."""
+    """The ```python blocks of the README and the docs pages written as a session (>>>)."""
     import pathlib
     import re
 
-    docs = pathlib.Path(__file__).parent.parent.parent / "docs"
-    for page in sorted(docs.glob("*.md")):
+    root = pathlib.Path(__file__).parent.parent.parent
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
         for i, block in enumerate(re.findall(r"```python\n(.*?)```", page.read_text(), re.S)):
             if ">>>" in block:
                 yield pytest.param(page.name, block, id=f"{page.name}-{i}")
