@@ -1,0 +1,82 @@
+"""The full-screen table (cribsolve.tui) headless under Textual's Pilot, in seconds: up at once
+while the referee readies the game, every part in its place at 80 x 24 and 120 x 40, a throw by
+keys and a card by a click, and leaving mid-deal as the end of input leaves the transcript."""
+
+import asyncio
+import re
+import threading
+
+import pytest
+from tablehelp import next_decision, play_table, screen_text
+
+from cribsolve.core.notation import format_card
+from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.tui.app import TableApp
+from cribsolve.tui.cards import Hand
+
+TRACK = re.compile(r"^ *(you|they|left|right) +\|([.:oO]+)\| +(\d+) *$")
+GAME = ("--seed", 3, "--game-length", 31, "--opponent-policy", "greedy")
+
+
+def test_the_table_is_up_before_the_referee_is_ready():
+    """The referee readies (compiles) in its own thread: the board and the status line are
+    drawn while it has not said a word."""
+    go = threading.Event()
+    app = TableApp(CribbageSpec(), lambda say, player, quiet: go.wait(5))
+
+    async def look():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            go.set()
+            return text
+
+    text = asyncio.run(look())
+    assert text.splitlines()[0].startswith(" getting the game ready: 0 s")
+    assert [m[1] for m in map(TRACK.match, text.splitlines()) if m] == ["you", "they"]
+
+
+def _parts(text: str, width: int) -> None:
+    """The board, the scores, the deal, the hand and the keys all on the screen, each line
+    within the width."""
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= width
+    tracks = [m for m in map(TRACK.match, lines) if m]
+    assert [m[1] for m in tracks] == ["you", "they"] and all(m[3] == "0" for m in tracks)
+    assert any(line.strip().startswith("deal 1: ") for line in lines)
+    cards = next(line for line in lines if line.lstrip().startswith("│"))
+    assert len(re.findall(r"│\w\w│", cards)) == 6
+    assert lines[lines.index(cards) + 2].split()[:6] == ["1", "2", "3", "4", "5", "6"]
+    assert any(line.lstrip().startswith("throw 2 to ") for line in lines)
+    assert "? hint" in lines[-1] and "q quit" in lines[-1]
+    assert any("cribbage to 31 against greedy, seed 3" in line for line in lines)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_a_throw_by_keys_a_card_by_a_click_then_leaving(monkeypatch, tmp_path, size):
+    rec = tmp_path / "g.txt"
+    seen = {}
+
+    async def drive(app, pilot):
+        d = await next_decision(app, pilot)
+        assert d.kind == "throw"
+        seen["throw"] = screen_text(app)
+        await pilot.press("1", "right", "space", "enter")  # the first two cards
+        d = await next_decision(app, pilot, d)
+        assert d.kind == "play"
+        seen["play"] = screen_text(app)
+        hand = app.query_one(Hand)
+        i = hand.usable.index(True)
+        seen["laid"] = d.hand[i]
+        await pilot.click(Hand, offset=(5 * i + 1, 2))
+        d = await next_decision(app, pilot, d)
+        await pilot.press("q")
+
+    code, out, err, app = play_table(monkeypatch, (*GAME, "--record", rec), drive, size)
+    assert code == 0, err
+    _parts(seen["throw"], size[0])
+    assert "starter " in seen["play"] and "the play: " in seen["play"]
+    text = rec.read_text()
+    assert "game: 31" in text and "\ndeal 1" not in text  # no deal finished
+    assert out.startswith("game stopped in deal 1 at ") and out.rstrip().endswith("--seed 3 --pone")
+    assert f"you lay {format_card(seen['laid'])}" in "\n".join(app.lines)
