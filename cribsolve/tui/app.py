@@ -16,8 +16,6 @@ from textual.message import Message
 from textual.widgets import Footer, Input, RichLog, Static
 
 from cribsolve.core.notation import format_cards
-from cribsolve.games.cribbage.table import advice
-from cribsolve.games.cribbage.table.terminal import throw_words
 from cribsolve.tui.board import Board
 from cribsolve.tui.cards import Hand
 from cribsolve.tui.seat import Seat
@@ -143,7 +141,8 @@ class TableApp(App):
     def on_mount(self) -> None:
         self.query_one(Hand).focus()
         self._ticking = self.set_interval(1, self._tick)
-        threading.Thread(target=self._referee, daemon=True).start()
+        # after the first screen is drawn: the referee's imports would hold it back
+        self.call_after_refresh(threading.Thread(target=self._referee, daemon=True).start)
 
     def _tick(self) -> None:
         if self.seat.asked or self.finished:
@@ -190,6 +189,8 @@ class TableApp(App):
             self._status(m.text + " · reviewing your decisions")
 
     def on_asked(self, m: Asked) -> None:
+        from cribsolve.games.cribbage.table.terminal import throw_words
+
         d = self.decision = m.decision
         self._draw(m.table)
         self._status(f"the record: {self.record}")
@@ -268,6 +269,8 @@ class TableApp(App):
         note.update("hint: working it out...")
 
         def shown(rows):
+            from cribsolve.games.cribbage.table import advice
+
             if self.decision is not d:
                 return
             if isinstance(rows, Exception):
@@ -288,6 +291,8 @@ class TableApp(App):
         d = self.decision
 
         def take(rows):
+            from cribsolve.games.cribbage.table import advice
+
             if self.decision is d and not isinstance(rows, Exception):
                 self._answer(advice.first_choice(d, rows))
 

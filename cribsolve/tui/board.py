@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from cribsolve.games.cribbage.table.record import Table
-from cribsolve.games.cribbage.table.terminal import Screen
+from cribsolve.games.cribbage.table.screen import Screen
+from cribsolve.games.cribbage.table.seats import Table
 
 NARROWEST = 40  # Screen's own floor: below it the board is cut, not squeezed
 

@@ -1,15 +1,13 @@
 """The person at the full-screen table, as the referee sees it: a match.Player whose every
 decision is handed to the app and waited for in the referee's thread, while the person answers
-with keys or the mouse in the app's."""
+with keys or the mouse in the app's. A Player by its methods, not by subclassing: match.py
+loads numba, which the table's first screen does not wait for."""
 
 from __future__ import annotations
 
 import queue
 import threading
 from dataclasses import dataclass
-
-from cribsolve.games.cribbage.table import advice
-from cribsolve.games.cribbage.table.match import Player
 
 STOP = object()  # the person left the table: the referee's next wait raises EOFError
 
@@ -25,7 +23,7 @@ class Count:
     kind: str = "count"
 
 
-class Seat(Player):
+class Seat:
     def __init__(self, spec, ask, say, coach: bool = False):
         """``ask(decision)``: show a decision (called in the referee's thread); ``say``: a line
         for the log (the coach's)."""
@@ -51,6 +49,8 @@ class Seat(Player):
     def options(self, d) -> list:
         """The adviser's options for ``d`` (advice.options), worked out once whichever thread
         asks first: the hint panel's, the adviser's choice, the coach's line."""
+        from cribsolve.games.cribbage.table import advice
+
         with self._lock:
             if self._rows[0] is not d:
                 self._rows = (d, advice.options(d, self.spec))
@@ -82,6 +82,8 @@ class Seat(Player):
         return self._wait(Count(tuple(held), tuple(cuts), crib))
 
     def after(self, d) -> None:
+        from cribsolve.games.cribbage.table import advice
+
         if self.coach:
             line = advice.cost_line(d, self.options(d), self.spec)
             if line:

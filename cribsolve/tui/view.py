@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribsolve.games.cribbage.table.terminal import series_cards
+from cribsolve.games.cribbage.table.screen import series_cards
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from cribsolve.games.cribbage.table.advice import (
     pegs,
     unweighed,
 )
-from cribsolve.games.cribbage.table.record import WHO
 from cribsolve.games.cribbage.table.replay import Decision, ReplayedGame
+from cribsolve.games.cribbage.table.seats import WHO
 
 __all__ = ["PLAY_SAMPLES", "WIN_SAMPLES", "Review", "evaluate", "review"]
 
