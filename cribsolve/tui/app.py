@@ -17,7 +17,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from cribsolve.core.notation import format_cards
 from cribsolve.tui.board import Board
-from cribsolve.tui.cards import Hand
+from cribsolve.tui.cards import WIDE, Hand
 from cribsolve.tui.seat import Seat
 from cribsolve.tui.view import view
 
@@ -55,22 +55,27 @@ class TableApp(App):
     #status { height: 1; background: $panel; padding: 0 1; }
     Board { margin: 0 0 0 0; }
     #middle { height: 1fr; min-height: 9; max-height: 24; }
-    #seat { width: auto; min-width: 33; padding: 0 1; }
+    #seat { width: 31; padding: 0 1; }
     #deal, #play { height: auto; }
-    #hint { border-left: vkey $primary; padding: 0 1; }
+    #hint { border-left: vkey $primary; padding: 0 0 0 1; }
     #hint-note { height: auto; color: $text-muted; }
-    #hint-rows { height: 1fr; }
-    #hint-table { width: auto; }
+    #hint-rows { height: 1fr; scrollbar-size: 1 1; }
+    #hint-table { width: auto; text-wrap: nowrap; }
     #prompt { height: auto; max-height: 3; background: $boost; padding: 0 1; }
     #count { display: none; height: 3; }
-    #log { height: 1fr; min-height: 4; border-top: hkey $primary; padding: 0 1; }
+    #log {
+        height: 1fr; min-height: 4; border-top: hkey $primary; padding: 0 1;
+        overflow-x: hidden; scrollbar-size-vertical: 1;
+    }
     """
     BINDINGS = [
         Binding("question_mark", "hint", "hint"),
         Binding("a", "adviser", "adviser's choice"),
-        Binding("b", "bid(1)", "bid", show=False),
-        Binding("p", "bid(0)", "pass", show=False),
-        Binding("r", "review", "review", show=False),
+        Binding("pageup", "hint_scroll(-1)", "hint rows", show=False),
+        Binding("pagedown", "hint_scroll(1)", "hint rows", show=False),
+        Binding("b", "bid(1)", "bid"),
+        Binding("p", "bid(0)", "pass"),
+        Binding("r", "review", "review"),
         Binding("q", "quit_table", "quit"),
     ]
 
@@ -176,6 +181,7 @@ class TableApp(App):
                 play + (f"\ncards left: {holding}" if holding else "")
             )
         self.query_one(Hand).show(t.hand, t.fits)
+        self.query_one("#seat").styles.width = max(31, WIDE * len(t.hand) + 1)
 
     def on_said(self, m: Said) -> None:
         self.lines.append(m.text)
@@ -195,29 +201,23 @@ class TableApp(App):
         self._draw(m.table)
         self._status(f"the record: {self.record}")
         hand, n = self.query_one(Hand), len(d.hand) if d.kind != "count" else 0
-        keys = "1-{} or the arrows and Space mark, Enter {}; a: the adviser's choice"
+        marks = f"mark with 1-{n} or ←→ Space, then Enter"
         if d.kind == "throw":
             hand.ask(("n", n - self.spec.kept))
-            self._prompt(f"throw {throw_words(d, self.spec)}: " + keys.format(n, "throws"))
+            self._prompt(f"throw {throw_words(d, self.spec)}: {marks}")
         elif d.kind == "draw":
             hand.ask(("most", d.limit))
             when = "before" if d.before else "after"
             self._prompt(
-                f"throw away up to {d.limit} to draw again ({when} the throw), none to keep "
-                "them: " + keys.format(n, "draws")
+                f"throw away up to {d.limit} to draw again ({when} the throw; none: keep "
+                f"them): {marks}"
             )
         elif d.kind == "play":
             hand.ask(("one",))
-            self._prompt(
-                f"your card (count {d.count}): 1-{n}, or the arrows and Enter; a: the "
-                "adviser's choice"
-            )
+            self._prompt(f"your card (count {d.count}): 1-{n}, or ←→ then Enter, or a click")
         elif d.kind == "bid":
             holder = "you hold it" if d.holder == 0 else "they hold it"
-            self._prompt(
-                f"b: bid {d.bid + 1} for the crib, p: pass (the bid is {d.bid}; {holder}); "
-                "a: the adviser's choice"
-            )
+            self._prompt(f"b: bid {d.bid + 1} for the crib, p: pass (the bid is {d.bid}; {holder})")
         else:  # counting yourself
             self._prompt(
                 f"your count for your {'crib' if d.crib else 'hand'} "
@@ -227,12 +227,26 @@ class TableApp(App):
             box.value, box.display = "", True
             box.focus()
         self._show_hint()
+        self.refresh_bindings()
 
     def _answer(self, value) -> None:
         self.decision = None
         self.query_one(Hand).done()
         self._prompt("")
+        self._show_hint()
+        self.refresh_bindings()
         self.seat.answer(value)
+
+    def check_action(self, action: str, parameters) -> bool:
+        """The keys of the moment, the only ones the footer shows."""
+        d = self.decision
+        if action == "adviser":
+            return self._advised()
+        if action == "bid":
+            return d is not None and d.kind == "bid"
+        if action == "review":
+            return self.finished and self.error is None and self.record is not None
+        return True
 
     def on_hand_chosen(self, m: Hand.Chosen) -> None:
         if self.decision is not None:
@@ -285,6 +299,10 @@ class TableApp(App):
         self.hinting = not self.hinting
         self._show_hint()
 
+    def action_hint_scroll(self, pages: int) -> None:
+        rows = self.query_one("#hint-rows", ScrollableContainer)
+        (rows.scroll_page_down if pages > 0 else rows.scroll_page_up)()
+
     def action_adviser(self) -> None:
         if not self._advised():
             return
@@ -306,6 +324,7 @@ class TableApp(App):
 
     def _finished(self, error) -> None:
         self.finished, self.error = True, error
+        self.refresh_bindings()
         if error is not None:
             self._status(f"cribsolve: {error} · q: leave")
             self.query_one(RichLog).write(Text(f"cribsolve: {error}"))
@@ -325,8 +344,6 @@ class TableApp(App):
         self.seat.stop()
 
     def action_review(self) -> None:
-        if not (self.finished and self.record and self.error is None):
-            return
         from cribsolve.tui.review import ReviewScreen
 
         self.push_screen(ReviewScreen(self.record))

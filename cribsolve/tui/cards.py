@@ -65,7 +65,7 @@ class Hand(Widget, can_focus=True):
         self.refresh()
 
     def get_content_width(self, container, viewport) -> int:
-        return max(WIDE * len(self.cards), 4)
+        return max(WIDE * len(self.cards) - 1, 4)
 
     def render(self) -> Text:
         lines = [Text() for _ in range(5)]  # room to raise a card, the card, its number
@@ -81,11 +81,12 @@ class Hand(Widget, can_focus=True):
                 Text("╰──╯", edge),
             ]
             top = 0 if i in self.marked else 1
+            gap = " " if i else ""
             for k in range(4):
+                lines[k].append(gap)
                 lines[k].append_text(drawn[k - top] if 0 <= k - top < 3 else Text("    "))
-                lines[k].append(" ")
+            lines[4].append(gap)
             lines[4].append(f"{i + 1:^4}", "reverse" if here else "")
-            lines[4].append(" ")
         return Text("\n").join(lines)
 
     def on_click(self, event) -> None:

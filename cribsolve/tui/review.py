@@ -20,6 +20,7 @@ def review_lines(path: str) -> list:
 
 
 class ReviewScreen(Screen):
+    DEFAULT_CSS = "#review { width: auto; text-wrap: nowrap; }"
     BINDINGS = [Binding("escape,r", "app.pop_screen", "back to the table")]
 
     def __init__(self, path: str):
@@ -36,4 +37,4 @@ class ReviewScreen(Screen):
 
     def _shown(self, lines) -> None:
         text = f"cribsolve: {lines}" if isinstance(lines, Exception) else "\n".join(lines)
-        self.query_one("#review", Static).update(Text(text, no_wrap=True))
+        self.query_one("#review", Static).update(Text(text))
