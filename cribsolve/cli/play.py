@@ -227,16 +227,23 @@ def play(
     )
 
 
+def _games_folder() -> str:
+    """Where play keeps each game's record unless told (--record)."""
+    import os
+
+    from cribsolve.infra.paths import data_dir
+
+    return os.path.join(data_dir(), "games")
+
+
 def _record_path(record):
     import os
     import time
 
-    from cribsolve.infra.paths import data_dir
-
     if record is not None:
         check_outputs(("--record", record))
         return record
-    folder = os.path.join(data_dir(), "games")
+    folder = _games_folder()
     os.makedirs(folder, exist_ok=True)
     return os.path.join(folder, time.strftime("%Y-%m-%d-%H%M%S") + ".txt")
 
@@ -337,7 +344,7 @@ def _cribbage(
     if _full_screen(plain):
         from cribsolve.tui.app import play_table
 
-        return play_table(spec, game, coach, path)
+        return play_table(spec, game, coach, path, _games_folder())
     from cribsolve.games.cribbage.table.terminal import Terminal
 
     screen = None if plain else _screen(spec, width)

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import Footer, Input, RichLog, Static
 
 from cribsolve.core.notation import format_cards
+from cribsolve.tui import history
 from cribsolve.tui.board import Board
 from cribsolve.tui.cards import WIDE, Hand
 from cribsolve.tui.seat import Seat
@@ -79,10 +80,13 @@ class TableApp(App):
         Binding("q", "quit_table", "quit"),
     ]
 
-    def __init__(self, spec, game, coach: bool = False, record: str | None = None):
-        """``game(say, player, quiet)``: the whole game, run in the referee's thread."""
+    def __init__(
+        self, spec, game, coach: bool = False, record: str | None = None, games: str | None = None
+    ):
+        """``game(say, player, quiet)``: the whole game, run in the referee's thread;
+        ``record``: the file it writes; ``games``: the folder of the games played before."""
         super().__init__()
-        self.spec, self.game, self.record = spec, game, record
+        self.spec, self.game, self.record, self.games = spec, game, record, games
         self.seat = Seat(spec, self._ask, self._say, coach)
         self.hinting = coach  # the hint shown at every decision
         self.decision = None  # the decision shown, until answered
@@ -148,6 +152,13 @@ class TableApp(App):
         self._ticking = self.set_interval(1, self._tick)
         # after the first screen is drawn: the referee's imports would hold it back
         self.call_after_refresh(threading.Thread(target=self._referee, daemon=True).start)
+        if self.games:
+            self.behind(lambda: history.lines(self.games, self.record), self._history)
+
+    def _history(self, lines) -> None:
+        if isinstance(lines, list):
+            for line in lines:
+                self.query_one(RichLog).write(Text(line))
 
     def _tick(self) -> None:
         if self.seat.asked or self.finished:
@@ -349,12 +360,12 @@ class TableApp(App):
         self.push_screen(ReviewScreen(self.record))
 
 
-def play_table(spec, game, coach: bool, record: str) -> None:
+def play_table(spec, game, coach: bool, record: str, games: str | None = None) -> None:
     """The game at the full-screen table; when it closes, the game's last lines (the result
     and its review, or how to go on) are left on the terminal, as the transcript ends."""
     import os
 
-    app = TableApp(spec, game, coach, record)
+    app = TableApp(spec, game, coach, record, games)
     app.run()
     if app.error is not None:
         raise app.error

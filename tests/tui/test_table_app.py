@@ -9,8 +9,11 @@ import threading
 import pytest
 from tablehelp import next_decision, play_table, screen_text
 
+from cribsolve.core.cards import RANK, VALUE
 from cribsolve.core.notation import format_card
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.table.computer import Computer
+from cribsolve.games.cribbage.table.match import Match, Player
 from cribsolve.tui.app import TableApp
 from cribsolve.tui.cards import Hand
 
@@ -80,3 +83,68 @@ def test_a_throw_by_keys_a_card_by_a_click_then_leaving(monkeypatch, tmp_path, s
     assert "game: 31" in text and "\ndeal 1" not in text  # no deal finished
     assert out.startswith("game stopped in deal 1 at ") and out.rstrip().endswith("--seed 3 --pone")
     assert f"you lay {format_card(seen['laid'])}" in "\n".join(app.lines)
+
+
+class _FirstCards(Player):
+    """Throws the first cards, lays the first card that fits; stops after ``stop`` decisions."""
+
+    def __init__(self, spec, stop=None):
+        self.spec, self.stop = spec, stop
+
+    def _ask(self):
+        if self.stop is not None:
+            self.stop -= 1
+            if self.stop < 0:
+                raise EOFError
+
+    def throw(self, d):
+        self._ask()
+        return d.hand[: len(d.hand) - self.spec.kept]
+
+    def lay(self, d):
+        self._ask()
+        return next(c for c in d.hand if d.count + VALUE[RANK[c]] <= self.spec.peg_limit)
+
+
+def _game_file(path, seed, stop=None):
+    spec = CribbageSpec(game_length=31)
+    with open(path, "w") as f:
+        m = Match(
+            spec, _FirstCards(spec, stop), Computer("greedy", spec), lambda *a: None, f.write, seed
+        )
+        try:
+            m.run()
+        except EOFError:
+            pass
+    return m.result.winner
+
+
+def test_the_table_opens_with_your_record_against_each_computer_player(tmp_path):
+    winners = [_game_file(tmp_path / f"{seed}.txt", seed) for seed in (1, 2, 3)]
+    assert _game_file(tmp_path / "stopped.txt", 4, stop=6) is None  # a deal finished
+    _game_file(tmp_path / "no deal.txt", 5, stop=0)  # passed over: nothing to count
+    (tmp_path / "notes.txt").write_text("not a game\n")
+    (tmp_path / "now.txt").write_text("")  # the game at the table, left out
+    go = threading.Event()
+    app = TableApp(
+        CribbageSpec(),
+        lambda say, player, quiet: go.wait(5),
+        record=str(tmp_path / "now.txt"),
+        games=str(tmp_path),
+    )
+
+    async def look():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(500):
+                await pilot.pause(0.02)
+                if "against greedy" in screen_text(app):
+                    break
+            go.set()
+            return screen_text(app)
+
+    text = asyncio.run(look())
+    won, lost = winners.count("you"), winners.count("they")
+    counts = ", ".join(
+        f"{n} {how}" for n, how in ((won, "won"), (lost, "lost"), (1, "unfinished")) if n
+    )
+    assert f"against greedy: {counts}" in text
