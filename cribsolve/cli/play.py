@@ -123,7 +123,7 @@ CRIBBAGE_ONLY = [
     type=click.IntRange(40, 250),
     default=None,
     help="Cribbage: the columns the table is drawn in (default: the terminal's, or 80 in a "
-    "pipe); 40 to 250.",
+    "pipe); 40 to 250. Given on a terminal: the table drawn line by line, not full-screen.",
 )
 @click.option(
     "--web",
@@ -163,7 +163,8 @@ def play(
 ):
     """Play a solitaire with a coach, or cribbage against the computer (--variant cribbage):
     type your cards (e.g. 5H JD) or their numbers, ? for a hint, Enter for the adviser's
-    choice."""
+    choice. Cribbage on a terminal is a full-screen table (with the table extra): cards by
+    1-6, the arrows and Enter, or a click; ? the hint, a the adviser's choice, q to leave."""
     if variant != "cribbage":
         refuse(CRIBBAGE_ONLY + list(GAME_OPTIONS), f"--variant {variant}")
         from cribsolve.cli.solitaire import play_solitaire, play_square
@@ -174,6 +175,7 @@ def play(
     refuse(SOLITAIRE_ONLY, "--variant cribbage")
     if web:
         _web_ready(plain)
+        refuse(["width"], "--web", "the browser's window sizes the table")
     elif given("port"):
         raise click.UsageError("--port goes with --web (the port the table is served on)")
     if muggins and not count_yourself:
@@ -341,7 +343,7 @@ def _cribbage(
         from cribsolve.tui.serve import serve
 
         return serve(_served_command(), port)
-    if _full_screen(plain):
+    if width is None and _full_screen(plain):
         from cribsolve.tui.app import play_table
 
         return play_table(spec, game, coach, path, _games_folder())

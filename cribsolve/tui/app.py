@@ -200,6 +200,8 @@ class TableApp(App):
             self.closing = []
         if self.closing is not None:
             self.closing.append(m.text)
+        if not self.screen_stack:  # the table is closing; the referee may still be talking
+            return
         self.query_one(RichLog).write(Text(m.text))
         self._draw(m.table)
         if m.text.startswith("game over"):
@@ -208,6 +210,8 @@ class TableApp(App):
     def on_asked(self, m: Asked) -> None:
         from cribsolve.games.cribbage.table.terminal import throw_words
 
+        if not self.screen_stack:
+            return
         d = self.decision = m.decision
         self._draw(m.table)
         self._status(f"the record: {self.record}")
@@ -276,7 +280,8 @@ class TableApp(App):
         self._answer(int(m.value))
 
     def on_done(self, m: Done) -> None:
-        m.then(m.result)
+        if self.screen_stack:  # not once the table is closing
+            m.then(m.result)
 
     # ---- the adviser -------------------------------------------------------------------
 
@@ -344,6 +349,10 @@ class TableApp(App):
         else:
             over = next((x for x in reversed(self.lines) if x.startswith("game over")), "")
             self._status(f"{over} · r: the review · q: leave")
+
+    async def action_quit(self) -> None:
+        """Ctrl-Q, Textual's own quit, leaves as q does."""
+        self.action_quit_table()
 
     def action_quit_table(self) -> None:
         """Leave: at once when the game is over or not yet begun; in a game, at the next

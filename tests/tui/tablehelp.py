@@ -84,9 +84,10 @@ def play_table(monkeypatch, args, drive, size=(80, 24)):
     return code, out, err, apps[0] if apps else None
 
 
-def whole_game(answers: list, screens: list = None):
+def whole_game(answers: list, screens: list = None, reviewed: list = None):
     """A drive: every decision answered by first_fitting (its transcript lines kept in
-    ``answers``; ``screens``: each decision and the screen's text at it), then q."""
+    ``answers``; ``screens``: each decision and the screen's text at it); ``reviewed``: r at
+    the end, the review's screen kept, Escape; then q."""
 
     async def drive(app, pilot):
         d = None
@@ -96,6 +97,14 @@ def whole_game(answers: list, screens: list = None):
             if screens is not None:
                 screens.append((d, screen_text(app)))
             await pilot.press(*keys)
+        if reviewed is not None:
+            await pilot.press("r")
+            for _ in range(int(WAIT / 0.05)):
+                await pilot.pause(0.05)
+                if "\ndeal 1: " in (text := screen_text(app)):
+                    break
+            reviewed.append(text)
+            await pilot.press("escape")
         await pilot.press("q")
 
     return drive

@@ -1,7 +1,8 @@
 """Which front end ``play --variant cribbage`` opens: the table on a terminal or where a Textual
 driver is named, the transcript with --plain, in a pipe or without Textual; --web refused in
-one line (exit 2) without the table extra, with --plain, and --port without --web; the
-command --web serves is the same command less --web and --port."""
+one line (exit 2) without the table extra, with --plain or --width, and --port without --web;
+the command --web serves is the same command less --web and --port; --width asks for the table
+drawn line by line."""
 
 import importlib.util
 import sys
@@ -38,6 +39,7 @@ def test_web_without_the_table_extra_is_one_line(monkeypatch, missing):
         ((*WEB, "--plain"), "--plain is the transcript"),
         (("play", "--variant", "cribbage", "--port", 9000), "--port goes with --web"),
         (("play", "--variant", "patience", "--web"), "--web does not apply to --variant patience"),
+        ((*WEB, "--width", 100), "--width does not apply to --web"),
     ],
 )
 def test_web_options_out_of_place_are_refused(args, says):
@@ -77,3 +79,16 @@ def test_a_textual_driver_named_opens_the_table_in_a_pipe(monkeypatch):
     assert play._full_screen(plain=False)
     monkeypatch.delenv("TEXTUAL_DRIVER")
     assert not play._full_screen(plain=False)  # pytest's stdin is no terminal
+
+
+def test_width_on_a_terminal_is_the_table_drawn_line_by_line(monkeypatch, tmp_path):
+    from cribsolve.tui.app import TableApp
+
+    monkeypatch.setattr(play, "_full_screen", lambda plain: not plain)
+    monkeypatch.setattr(TableApp, "run", lambda app: pytest.fail("the full-screen table"))
+    code, out, err = run(
+        "play", "--variant", "cribbage", "--width", 60, "--seed", 1, "--record",
+        tmp_path / "g.txt", "--opponent-policy", "greedy", stdin=b"",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "game stopped in deal 1" in out and max(map(len, out.splitlines())) <= 60
