@@ -55,7 +55,7 @@ class TableApp(App):
     CSS = """
     #status { height: 1; background: $panel; padding: 0 1; }
     Board { margin: 0 0 0 0; }
-    #middle { height: 1fr; min-height: 9; max-height: 24; }
+    #middle { height: 1fr; min-height: 10; max-height: 24; }
     #seat { width: 31; padding: 0 1; }
     #deal, #play { height: auto; }
     #hint { border-left: vkey $primary; padding: 0 0 0 1; }
@@ -184,12 +184,12 @@ class TableApp(App):
         if t.deal:
             crib = "both cribs" if t.crib == "both" else f"{t.crib} crib"
             deal = f"deal {t.deal}: {t.dealer} deal{'s' * (t.dealer not in ('you', 'they'))}"
-            starter = f"starter {format_cards(t.starters)}" if t.starters else "starter: not cut"
-            self.query_one("#deal", Static).update(f"{deal}, {crib}\n{starter}")
+            starter = f"starter {format_cards(t.starters)}" if t.starters else "no starter yet"
+            self.query_one("#deal", Static).update(f"{deal}\n{crib} · {starter}")
             holding = ", ".join(f"{name} {n}" for name, n in t.holding)
-            play = f"the play: {format_cards(t.series) or '-'}  count {t.count}"
+            play = f"count {t.count}: {format_cards(t.series)}".rstrip(": ")
             self.query_one("#play", Static).update(
-                play + (f"\ncards left: {holding}" if holding else "")
+                play + (f"\ncards: {holding}" if holding else "")
             )
         self.query_one(Hand).show(t.hand, t.fits)
         self.query_one("#seat").styles.width = max(31, WIDE * len(t.hand) + 1)

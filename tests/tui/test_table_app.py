@@ -78,7 +78,7 @@ def test_a_throw_by_keys_a_card_by_a_click_then_leaving(monkeypatch, tmp_path, s
     code, out, err, app = play_table(monkeypatch, (*GAME, "--record", rec), drive, size)
     assert code == 0, err
     _parts(seen["throw"], size[0])
-    assert "starter " in seen["play"] and "the play: " in seen["play"]
+    assert "starter " in seen["play"] and re.search(r"^ count \d+", seen["play"], re.M)
     text = rec.read_text()
     assert "game: 31" in text and "\ndeal 1" not in text  # no deal finished
     assert out.startswith("game stopped in deal 1 at ") and out.rstrip().endswith("--seed 3 --pone")
