@@ -200,7 +200,7 @@ class TableApp(App):
             self.closing = []
         if self.closing is not None:
             self.closing.append(m.text)
-        if not self.screen_stack:  # the table is closing; the referee may still be talking
+        if not self._up():
             return
         self.query_one(RichLog).write(Text(m.text))
         self._draw(m.table)
@@ -210,7 +210,7 @@ class TableApp(App):
     def on_asked(self, m: Asked) -> None:
         from cribsolve.games.cribbage.table.terminal import throw_words
 
-        if not self.screen_stack:
+        if not self._up():
             return
         d = self.decision = m.decision
         self._draw(m.table)
@@ -280,8 +280,13 @@ class TableApp(App):
         self._answer(int(m.value))
 
     def on_done(self, m: Done) -> None:
-        if self.screen_stack:  # not once the table is closing
+        if self._up():
             m.then(m.result)
+
+    def _up(self) -> bool:
+        """Whether the table is still drawn: the referee's thread and the adviser's may still
+        be talking as it closes."""
+        return bool(self.query("#status"))
 
     # ---- the adviser -------------------------------------------------------------------
 
