@@ -47,6 +47,7 @@ class Done(Message):
 
 
 READY = "getting the game ready: {} s (a first game compiles what it runs, once for this version)"
+HINT_HELP = "hint: ? shows the adviser's table for each decision; a takes its first choice"
 
 
 class TableApp(App):
@@ -54,7 +55,6 @@ class TableApp(App):
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     #status { height: 1; background: $panel; padding: 0 1; }
-    Board { margin: 0 0 0 0; }
     #middle { height: 1fr; min-height: 10; max-height: 24; }
     #seat { width: 31; padding: 0 1; }
     #deal, #play { height: auto; }
@@ -90,7 +90,6 @@ class TableApp(App):
         self.seat = Seat(spec, self._ask, self._say, coach)
         self.hinting = coach  # the hint shown at every decision
         self.decision = None  # the decision shown, until answered
-        self.table = None  # the last View
         self.closing = None  # the lines said since the game ended or stopped
         self.finished = False  # the game's thread is done
         self.error = None  # what ended it otherwise (raised again when the app is gone)
@@ -99,7 +98,7 @@ class TableApp(App):
 
     # ---- the referee's thread ----------------------------------------------------------
 
-    def _say(self, text: str = "", nl: bool = True) -> None:
+    def _say(self, text: str = "") -> None:
         match = self.seat.match
         table = view(match) if match is not None else None
         self.post_message(Said(str(text), table, self.seat.stopped or bool(table and table.over)))
@@ -139,7 +138,7 @@ class TableApp(App):
                 yield Static("", id="play")
                 yield Hand(id="hand")
             with Vertical(id="hint"):
-                yield Static(self._hint_help(), id="hint-note")
+                yield Static(HINT_HELP, id="hint-note")
                 with ScrollableContainer(id="hint-rows"):
                     yield Static("", id="hint-table")
         yield Static("", id="prompt")
@@ -172,14 +171,10 @@ class TableApp(App):
     def _prompt(self, text: str) -> None:
         self.query_one("#prompt", Static).update(text)
 
-    def _hint_help(self) -> str:
-        return "hint: ? shows the adviser's table for each decision; a takes its first choice"
-
     def _draw(self, t) -> None:
         """The board and the deal as View ``t`` has them."""
         if t is None:
             return
-        self.table = t
         self.query_one(Board).show(t.scores, t.backs)
         if t.deal:
             crib = "both cribs" if t.crib == "both" else f"{t.crib} crib"
@@ -298,7 +293,7 @@ class TableApp(App):
         note = self.query_one("#hint-note", Static)
         if not self.hinting or not self._advised():
             table.update("")
-            note.update(self._hint_help())
+            note.update(HINT_HELP)
             return
         d = self.decision
         note.update("hint: working it out...")
@@ -312,7 +307,7 @@ class TableApp(App):
                 return note.update(f"hint: {rows}")
             first, *rest = advice.table_lines(d, rows, self.spec)
             note.update(first.strip())
-            table.update(Text("\n".join(line[2:] for line in rest), no_wrap=True))
+            table.update(Text("\n".join(line[2:] for line in rest)))
 
         self.behind(lambda: self.seat.options(d), shown)
 
