@@ -1,7 +1,7 @@
-"""``best-discard`` and ``crib-table``. best-discard only gathers its options into one
-``DiscardRequest`` and hands it to the analysis they pick (the solitaires':
-discard_solitaire.py; cribbage's: discard_cribbage.py); each analysis refuses the options that
-do not apply to it.
+"""``best-discard`` and ``crib-table``, skins over the API's (api/throw.py). best-discard
+gathers its options into one ``DiscardRequest``, builds the rules they give and hands them to
+the analysis the API picks (the solitaires': discard_solitaire.py; cribbage's:
+discard_cribbage.py), which refuses the options that do not apply to it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from cribsolve.cli.options import (
     SEED_MAX,
     TOP_MAX,
     game_options,
-    opponent_progress,
+    make_spec,
     plot,
     plot_option,
     pysol_option,
@@ -29,7 +29,6 @@ from cribsolve.cli.spelling import (
     three_board_options,
 )
 from cribsolve.core.notation import parse_cards
-from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX
 from cribsolve.games.solitaire.facts import PATIENCES, SOLITAIRES
 
@@ -254,46 +253,48 @@ def best_discard(**params):
     if o.variant != "cribbage":
         from cribsolve.cli.discard_solitaire import rank_solitaire
 
-        return rank_solitaire(o, SOLITAIRES[o.variant].deals)
+        return rank_solitaire(o)
     refuse(
         SOLITAIRE_ONLY,
         "--variant cribbage",
         "it is for the solitaires, --variant patience or patience2",
     )
-    from cribsolve.cli.discard_cribbage import (
-        rank_by_wins,
-        rank_by_wins3,
-        rank_exact,
-        rank_sampled,
-        rank_table,
-    )
+    from cribsolve.api.throw import discard_analysis
+    from cribsolve.cli.discard_cribbage import rank
 
     hand = parse_cards(o.cards) if o.cards else []
     if o.hand_size is not None and hand and o.hand_size != len(hand):
         raise click.BadParameter(
             f"{o.hand_size} is not the {len(hand)} cards given", param_hint="'--hand-size'"
         )
-    if (o.my_score is None) != (o.their_score is None):
-        raise click.UsageError("give both --my-score and --their-score")
-    if o.scores is not None or o.dealer_player is not None:
-        return rank_by_wins3(o, hand)
-    if o.my_score is not None:
-        return rank_by_wins(o, hand)
-    refuse(["game_length", "objective"], "a throw's expected points", "it goes with --my-score")
-    if o.players > 2 or o.partners:
-        return rank_table(o, hand)
-    if (
-        o.starter is not None
-        or o.starters > 1
-        or o.wild is not None
-        or o.lowball
-        or given("crib_size")
-        or any(o.house.values())
-        or o.five_card
-        or len(hand) not in (0, 5, 6)
-    ):
-        return rank_sampled(o, hand)
-    return rank_exact(o, hand)
+    rules = make_spec(
+        o.game_length,
+        wild=o.wild,
+        hand_size=len(hand) or None,
+        target=o.target,
+        lowball=o.lowball,
+        jokers=o.jokers,
+        decks=o.decks,
+        crib_size=o.crib_size,
+        starters=o.starters,
+        players=o.players,
+        partners=o.partners,
+        five_card=o.five_card,
+        **o.house,
+    )
+    kind = discard_analysis(
+        hand,
+        rules,
+        starter=o.starter,
+        my_score=o.my_score,
+        their_score=o.their_score,
+        scores=o.scores,
+        dealer_player=o.dealer_player,
+        sampled=given("crib_size"),
+    )
+    if kind not in ("board", "board3"):
+        refuse(["game_length", "objective"], "a throw's expected points", "it goes with --my-score")
+    return rank(o, hand, rules, kind)
 
 
 @click.command(cls=Spelled, respelled={"--opponent": "--throw-model"})
@@ -322,33 +323,28 @@ def crib_table(dealer, opponent, csv_path, as_json, quiet, plot_path):
     """Expected crib points of every two-card discard, by ranks, suited and offsuit."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
-    from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.throw.crib_model import crib_table_rows
+    from cribsolve.api.throw import CRIB_TABLE
+    from cribsolve.api.throw import crib_table as crib_table_api
     from cribsolve.infra.export import dumps, write_csv
+    from cribsolve.infra.progress import bar
 
-    if dealer is None:
-        raise CribsolveError("say whose discards: --dealer or --pone")
-    seat = "dealer" if dealer else "pone"
-    rows = crib_table_rows(seat, opponent, ruleset("standard"), opponent_progress(quiet))
+    table = crib_table_api(
+        dealer,
+        throw_model=opponent,
+        progress=lambda total, desc, unit: bar(total, desc, quiet, unit),
+    )
+    rows = [tuple(row.values()) for row in table.rows]
     if csv_path:
-        write_csv(csv_path, ["rank1", "rank2", "suited", "crib"], rows)
-    plot(plot_path, "crib_table_figure", rows, seat, opponent)
+        write_csv(csv_path, list(CRIB_TABLE), rows)
+    plot(plot_path, "crib_table_figure", rows, table.seat, opponent)
     if as_json:
-        click.echo(
-            dumps(
-                {
-                    "seat": seat,
-                    "opponent": opponent,
-                    "rows": [dict(zip(["rank1", "rank2", "suited", "crib"], r)) for r in rows],
-                }
-            )
-        )
+        click.echo(dumps(table.to_dict()))
         return
     from cribsolve.core.notation import RANK_CHARS
 
     grid = {(r[0], r[1], r[2]): r[3] for r in rows}
     click.echo(
-        f"expected crib points, {seat}'s discard, opponent {opponent}: "
+        f"expected crib points, {table.seat}'s discard, opponent {opponent}: "
         "upper right suited, lower left offsuit, diagonal pairs"
     )
     click.echo("    " + "".join(f"{c:>6}" for c in RANK_CHARS))

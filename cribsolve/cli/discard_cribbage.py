@@ -1,8 +1,8 @@
-"""``best-discard``'s analyses of cribbage, each given the command's ``DiscardRequest`` and the
-hand: ``rank_exact`` (the standard deals, exact; --batch), ``rank_sampled`` (house-rule deals,
-sampled), ``rank_by_wins`` (P(win) with --my-score; ``rank_by_wins3``: with three players'
---scores) and ``rank_table`` (three or four players, or partners). Their output:
-docs/throwing.md, docs/odds.md, docs/house-rules.md.
+"""``best-discard`` for cribbage at the command line: ``rank`` refuses the options the analysis
+the API picked does not take (api/throw.py: "exact", the standard deals, or a file of them
+with --batch; "sampled", house-rule deals; "board" and "board3", P(win) at the scores; "table",
+three or four players), asks the API and prints its answer. Their output: docs/throwing.md,
+docs/odds.md, docs/house-rules.md.
 """
 
 from __future__ import annotations
@@ -11,13 +11,125 @@ import sys
 
 import click
 
-from cribsolve.cli.checks import card, cards, check_unseen, given, refuse, three_scores
+from cribsolve.cli.checks import given, refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
-from cribsolve.cli.options import make_spec, opponent_progress, plot, quick
+from cribsolve.cli.options import plot, quick
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.errors import CardError, CribsolveError
 
-WHOSE_CRIB = "say whose crib it is: --dealer or --pone"
+# what a throw weighed by the board cannot take
+NOT_BY_WINS = [
+    "batch",
+    "opponent",
+    "with_dist",
+    "plot_path",
+    "starter",
+    "starters",
+    "preset",
+    "with_pegs",
+]
+
+
+def rank(o, hand, rules, kind: str):
+    """The analysis ``kind`` of ``hand`` under ``rules``: its options checked, then its table
+    printed (or, with --batch, the best discard of each hand of the file)."""
+    _refuse_for(o, kind)
+    if kind in ("exact", "table") and o.batch is None:
+        quick()
+    if o.batch is not None:
+        return _exact_batch(o, rules)
+    from cribsolve.api.throw import best_discard
+    from cribsolve.infra.progress import bar
+
+    r = best_discard(
+        hand,
+        o.dealer,
+        rules=rules,
+        seen=o.seen,
+        throw_model=o.opponent,
+        starter=o.starter,
+        top=o.top,
+        distribution=o.with_dist,
+        pegging=o.with_pegs,
+        my_score=o.my_score,
+        their_score=o.their_score,
+        scores=o.scores,
+        dealer_player=o.dealer_player,
+        objective=o.objective,
+        samples=o.samples,
+        seed=o.seed,
+        sampled=given("crib_size"),
+        progress=lambda total, desc, unit: bar(total, desc, o.quiet, unit),
+    )
+    if kind in ("exact", "table"):
+        return _exact_output(o, r)
+    _say_hand_size(r._extra["rules"])  # once the hand is known good: a mistake stays one line
+    if kind == "sampled":
+        _say_starter(o)
+        return _sampled_output(o, r)
+    from cribsolve.games.cribbage.deals.win_choices import POLICY
+
+    if kind == "board":
+        mine, theirs = o.my_score, o.their_score
+        return _wins_output(
+            o,
+            r,
+            f"as {'dealer' if o.dealer else 'pone'} at {mine} to {theirs}",
+            f"both {POLICY}, then the odds table",
+        )
+    where = ("the dealer", "at the dealer's left", "at the dealer's right")[
+        (r._extra["seat"] + 1) % 3
+    ]
+    _wins_output(
+        o,
+        r,
+        f"{where} at {'-'.join(map(str, r.scores))} (yours first, then your left's)",
+        f"all {POLICY}, then the three-player odds table; theirs: the mean of the others'",
+    )
+
+
+def _refuse_for(o, kind: str) -> None:
+    """The options given that the analysis ``kind`` does not take are refused."""
+    if kind == "exact":
+        refuse(
+            ["samples", "seed"],
+            "an exact two-player analysis",
+            "it is for sampled analyses: two cut cards, --wild, --lowball, --crib-size, house "
+            "rules or other hand sizes",
+        )
+        if o.batch is not None:
+            refuse(
+                ["seen", "top", "with_dist", "as_json", "plot_path", "with_pegs"],
+                "--batch",
+                "it writes the best discard of each hand as CSV rows",
+            )
+            if o.cards:
+                raise CribsolveError("--batch takes the hands from the file: give no cards")
+    elif kind == "table":
+        refuse(
+            ["batch", "opponent", "samples", "seed", "with_pegs", "starter"],
+            f"--players {o.players}",
+            "the analysis is exact, the other crib cards uniform",
+        )
+    elif kind == "board":
+        refuse(NOT_BY_WINS, "--my-score", "the P(win) of each throw comes from played-out deals")
+        refuse(
+            ["players", "partners", "five_card"],
+            "--my-score",
+            "the board of two sides; three players give --scores and --dealer-player",
+        )
+    elif kind == "board3":
+        refuse(
+            [*NOT_BY_WINS, "dealer", "my_score", "objective", "five_card"],
+            "--scores",
+            "each throw's P(win) comes from played-out deals of three players",
+        )
+    else:
+        refuse(
+            ["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
+            "a sampled house-rule deal",
+            "the opponent's throw is drawn uniformly",
+        )
 
 
 def _say_hand_size(spec) -> None:
@@ -50,140 +162,21 @@ def _say_starter(o) -> None:
         )
 
 
-def _spec(o, hand, **more):
-    """The rules the options give for a deal of ``hand``, with ``more`` of them."""
-    rules = dict(
-        target=o.target,
-        lowball=o.lowball,
-        jokers=o.jokers,
-        decks=o.decks,
-        hand_size=len(hand) or None,
-        crib_size=o.crib_size,
-        wild=o.wild,
-        **o.house,
-    )
-    return make_spec(**{**rules, **more})
-
-
-# what a throw weighed by the board cannot take
-NOT_BY_WINS = [
-    "batch",
-    "opponent",
-    "with_dist",
-    "plot_path",
-    "starter",
-    "starters",
-    "preset",
-    "with_pegs",
-]
-
-
-def rank_exact(o, hand):
-    """The exact analysis of a standard deal, for one hand or (--batch) a file of them."""
-    refuse(
-        ["samples", "seed"],
-        "an exact two-player analysis",
-        "it is for sampled analyses: two cut cards, --wild, --lowball, --crib-size, house "
-        "rules or other hand sizes",
-    )
-    if o.batch is not None:
-        refuse(
-            ["seen", "top", "with_dist", "as_json", "plot_path", "with_pegs"],
-            "--batch",
-            "it writes the best discard of each hand as CSV rows",
-        )
-        if o.cards:
-            raise CribsolveError("--batch takes the hands from the file: give no cards")
-    if o.dealer is None:
-        raise CribsolveError(WHOSE_CRIB)
-    if o.batch is None:
-        quick()
-    from cribsolve.core.hand_options import check_hand
-    from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.throw.best_discard import best_discard
-    from cribsolve.games.cribbage.throw.crib_model import pair_weights
-
-    rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
-    opponent = o.opponent or ("uniform" if o.jokers or o.decks > 1 else "optimal")
-    other = "pone" if o.dealer else "dealer"
-    if o.batch is not None:
-        return _exact_batch(o, rules, opponent, other)
-    known = cards(o.seen, "--seen")
-    check_hand(hand, known, rules=rules)
-    check_unseen(
-        len(hand) + len(known),
-        9 - len(hand),
-        "the starter and the other crib cards",
-        "--seen",
-        52 * o.decks + o.jokers,
-    )
-    if opponent == "optimal":
-        pair_weights("optimal", other, rules, opponent_progress(o.quiet))
-    values = best_discard(hand, "dealer" if o.dealer else "pone", known, opponent, rules)
-    pegs = _pegging(o, hand, values) if o.with_pegs else {}
-    if pegs:
-        values = sorted(values, key=lambda v: -(v.net + pegs[id(v)]))
-    _exact_output(o, hand, values, pegs, f"opponent {opponent}")
-
-
-def rank_table(o, hand):
-    """Three or four players, or partners: a hand of 5, one card to the crib, exact over
-    every starter and every three other crib cards (the others' throws and, with three
-    players, the deck's card: uniform over the unseen cards)."""
-    refuse(
-        ["batch", "opponent", "samples", "seed", "with_pegs", "starter"],
-        f"--players {o.players}",
-        "the analysis is exact, the other crib cards uniform",
-    )
-    spec = _spec(
-        o,
-        hand,
-        starters=o.starters,
-        players=o.players,
-        partners=o.partners,
-        five_card=o.five_card,
-    )
-    if len(hand) != 5:
-        raise CribsolveError(
-            f"with {spec.players} players a hand is 5 cards, one to the crib, not {len(hand)}"
-        )
-    if spec.lowball or spec.wild_rank:
-        raise CribsolveError(
-            f"--players {spec.players}: the exact analysis is for more points, without wild cards"
-        )
-    if o.dealer is None:
-        raise CribsolveError(
-            "say whose crib it is: --dealer (yours, or with partners your "
-            "partner's) or --pone (another player's)"
-        )
-    quick()
-    from cribsolve.core.hand_options import check_hand
-    from cribsolve.core.rules import ruleset
-    from cribsolve.games.cribbage.throw.best_discard import best_discard
-
-    rules = ruleset(o.preset, target=o.target, jokers=o.jokers, decks=o.decks)
-    known = cards(o.seen, "--seen")
-    check_hand(hand, known, rules=rules)
-    check_unseen(
-        len(hand) + len(known),
-        4,
-        "the starter and the other crib cards",
-        "--seen",
-        52 * o.decks + o.jokers,
-    )
-    values = best_discard(hand, "dealer" if o.dealer else "pone", known, "uniform", rules)
-    _exact_output(o, hand, values, {}, f"{spec.describe()}, the other crib cards uniform")
-
-
-def _exact_batch(o, rules, opponent, other):
+def _exact_batch(o, rules):
     """--batch: the best discard of each hand of the file, as CSV rows."""
+    from cribsolve.api.rules import show_rules
+    from cribsolve.api.tables import opponent_model
+    from cribsolve.api.throw import WHOSE_CRIB, throw_model_of
     from cribsolve.core.hand_options import check_hand
     from cribsolve.core.scoring.batch import tokenize
     from cribsolve.games.cribbage.throw.best_discard import best_discard_batch
-    from cribsolve.games.cribbage.throw.crib_model import pair_weights
     from cribsolve.infra.export import write_csv
     from cribsolve.infra.progress import bar
 
+    if o.dealer is None:
+        raise CribsolveError(WHOSE_CRIB)
+    show, seat = show_rules(rules), "dealer" if o.dealer else "pone"
+    opponent = throw_model_of(o.opponent, show)
     ids, offsets, lines = tokenize(o.batch.read())
     hands = [ids[a:b].tolist() for a, b in zip(offsets[:-1], offsets[1:])]
     for h, line in zip(hands, lines):
@@ -192,11 +185,11 @@ def _exact_batch(o, rules, opponent, other):
         except CardError as e:
             raise CardError(f"line {line}: {e}") from None
     if opponent == "optimal":
-        pair_weights("optimal", other, rules, opponent_progress(o.quiet))
-    with bar(len(hands), "hands", o.quiet, "hand") as pb:
-        results = best_discard_batch(
-            hands, "dealer" if o.dealer else "pone", opponent, rules, progress=pb.update
+        opponent_model(
+            opponent, seat, show, lambda total, desc, unit: bar(total, desc, o.quiet, unit)
         )
+    with bar(len(hands), "hands", o.quiet, "hand") as pb:
+        results = best_discard_batch(hands, seat, opponent, show, progress=pb.update)
     rows = [
         (format_cards(h),) + discard_rows(res[:1])[0] + (res[0].net - res[1].net,)
         for h, res in zip(hands, results)
@@ -212,31 +205,23 @@ def _exact_batch(o, rules, opponent, other):
         w.writerows(rows)
 
 
-def _pegging(o, hand, values):
-    """--pegging: the expert's expected pegging margin of each discard's kept cards."""
-    if len(hand) != 6 or o.target != 15 or o.jokers or o.decks > 1:
-        raise CribsolveError("--pegging is for the standard six-card deal")
-    from cribsolve.games.cribbage.players.pegtable import kept_margin
-    from cribsolve.games.cribbage.rules.spec import CribbageSpec
-
-    return {id(v): kept_margin(v.keep, o.dealer, CribbageSpec()) for v in values}
-
-
-def _exact_output(o, hand, values, pegs, against):
+def _exact_output(o, r):
+    """The exact analyses' table (and --csv, --plot), the best discard first."""
     from cribsolve.infra.export import dumps, write_csv
 
+    hand, values, pegs, spec = (r._extra[k] for k in ("hand", "values", "pegs", "rules"))
     shown = o.shown(values)
     if o.csv_path:
         rows = discard_rows(shown)
         if pegs:
-            rows = [r + (pegs[id(v)], v.net + pegs[id(v)]) for r, v in zip(rows, shown)]
+            rows = [row + (pegs[id(v)], v.net + pegs[id(v)]) for row, v in zip(rows, shown)]
         write_csv(o.csv_path, DISCARD_HEADER + ["pegging", "value"] * bool(pegs), rows)
     house = (
-        [f"target {o.target}"] * (o.target != 15)
-        + [f"jokers {o.jokers}"] * bool(o.jokers)
-        + [f"decks {o.decks}"] * (o.decks > 1)
+        [f"target {spec.target}"] * (spec.target != 15)
+        + [f"jokers {spec.jokers}"] * bool(spec.jokers)
+        + [f"decks {spec.decks}"] * (spec.decks > 1)
     )
-    head = f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'}, {against}" + (
+    head = f"{format_cards(hand)} as {'dealer' if o.dealer else 'pone'}, {r._extra['against']}" + (
         f" ({', '.join(house)})" if house else ""
     )
     plot(
@@ -247,23 +232,7 @@ def _exact_output(o, hand, values, pegs, against):
         f"net points (hand {'+' if o.dealer else '-'} crib)",
     )
     if o.as_json:
-        click.echo(
-            dumps(
-                {
-                    "discards": [
-                        {
-                            **v.as_dict(o.with_dist),
-                            **(
-                                {"pegging": pegs[id(v)], "value": v.net + pegs[id(v)]}
-                                if pegs
-                                else {}
-                            ),
-                        }
-                        for v in shown
-                    ]
-                }
-            )
-        )
+        click.echo(dumps(r.to_dict()))
         return
     click.echo(
         f"{head}: net = hand {'+' if o.dealer else '-'} crib"
@@ -281,135 +250,40 @@ def _exact_output(o, hand, values, pegs, against):
     click.echo("\n".join(exact_lines(shown, "net", extras, o.with_dist)))
 
 
-def rank_by_wins(o, hand):
-    """--my-score and --their-score: each throw's P(win), its deals played out."""
-    refuse(
-        NOT_BY_WINS,
-        "--my-score",
-        "the P(win) of each throw comes from played-out deals",
-    )
-    refuse(
-        ["players", "partners", "five_card"],
-        "--my-score",
-        "the board of two sides; three players give --scores and --dealer-player",
-    )
-    spec = _spec(o, hand, game_length=o.game_length)
-    from cribsolve.games.cribbage.deals.odds import DEALS, objective_table
-    from cribsolve.games.cribbage.deals.win_choices import POLICY, check_board, throw_odds
-    from cribsolve.infra.progress import bar
-
-    if o.dealer is None:
-        raise CribsolveError(WHOSE_CRIB)
-    check_board(spec, o.my_score, o.their_score, o.objective)
-    with bar(
-        DEALS[POLICY], "simulating deals for the odds table (once)", o.quiet, "deal", lazy=True
-    ) as pb:
-        objective_table(spec, o.objective, pb.update, policy=POLICY)
-    mine, theirs = o.my_score, o.their_score
-    rows = throw_odds(
-        hand, o.dealer, mine, theirs, spec, cards(o.seen, "--seen"), o.samples, o.seed, o.objective
-    )
-    _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
-    _wins_output(
-        o,
-        hand,
-        rows,
-        {"my_score": mine, "their_score": theirs},
-        f"as {'dealer' if o.dealer else 'pone'} at {mine} to {theirs}",
-        f"both {POLICY}, then the odds table",
-    )
-
-
-def rank_by_wins3(o, hand):
-    """Three players, --scores and --dealer-player: each throw's P(win), its deals played
-    out."""
-    refuse(
-        [*NOT_BY_WINS, "dealer", "my_score", "objective", "five_card"],
-        "--scores",
-        "each throw's P(win) comes from played-out deals of three players",
-    )
-    if o.players != 3 or o.partners:
-        raise CribsolveError(
-            "--scores and --dealer-player weigh three players' board (--players 3); two "
-            "sides give --my-score and --their-score"
-        )
-    if o.scores is None or o.dealer_player is None:
-        raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals)")
-    spec = _spec(o, hand, game_length=o.game_length, players=3)
-    scores = three_scores(o.scores, spec.game_length)
-    from cribsolve.games.cribbage.deals.three_choices import check_board3, throw_odds3
-    from cribsolve.games.cribbage.deals.three_odds import (
-        DEALS3,
-        seat_of,
-        seat_scores,
-        three_odds_table,
-    )
-    from cribsolve.games.cribbage.deals.win_choices import POLICY
-    from cribsolve.infra.progress import bar
-
-    dealer = o.dealer_player - 1
-    seat, board = seat_of(0, dealer), seat_scores(scores, dealer)
-    check_board3(spec, board)
-    with bar(
-        DEALS3, "simulating deals for the odds table (once)", o.quiet, "deal", lazy=True
-    ) as pb:
-        three_odds_table(spec, pb.update)
-    rows = throw_odds3(hand, seat, board, spec, cards(o.seen, "--seen"), o.samples, o.seed)
-    _say_hand_size(spec)
-    where = ("the dealer", "at the dealer's left", "at the dealer's right")[(seat + 1) % 3]
-    _wins_output(
-        o,
-        hand,
-        rows,
-        {"scores": scores, "dealer_player": o.dealer_player},
-        f"{where} at {'-'.join(map(str, scores))} (yours first, then your left's)",
-        f"all {POLICY}, then the three-player odds table; theirs: the mean of the others'",
-    )
-
-
-def _wins_output(o, hand, rows, board, at, how):
-    """rank_by_wins's and rank_by_wins3's table of throws (``board``: the scores as --json
-    gives them; ``at``: where I am; ``how``: how the deals are played out)."""
+def _wins_output(o, r, at, how):
+    """The table of throws by P(win) or game points (``at``: where I am; ``how``: how the
+    deals are played out)."""
     from cribsolve.infra.export import dumps, write_csv
 
+    rows = r._extra["values"]
     wins = o.objective == "win"
     worth = (lambda x, w: f"{x:{w}.2%}") if wins else (lambda x, w: f"{x:{w}.3f}")
-    by_points = max(rows, key=lambda r: r.mine - r.theirs)
+    by_points = max(rows, key=lambda t: t.mine - t.theirs)
     shown = o.shown(rows)
     column = "win" if wins else "game_points"
     if o.csv_path:
         write_csv(
             o.csv_path,
             ["discard", "keep", "mine", "theirs", "margin", column, "se"],
-            [list(r.as_dict().values()) for r in shown],
+            [list(t.as_dict().values()) for t in shown],
         )
     if o.as_json:
-        click.echo(
-            dumps(
-                {
-                    **board,
-                    "samples": o.samples,
-                    "seed": o.seed,
-                    "objective": o.objective,
-                    "discards": [r.as_dict() for r in shown],
-                }
-            )
-        )
+        click.echo(dumps(r.to_dict()))
         return
     what = "P(win) of the game" if wins else "expected game points (2 a win, 3 a skunk)"
     click.echo(
-        f"{format_cards(hand)} {at}: {what}, best first, over {o.samples:,} deals played "
-        f"out from each throw (seed {o.seed}; {how})"
+        f"{format_cards(r._extra['hand'])} {at}: {what}, best first, over {o.samples:,} deals "
+        f"played out from each throw (seed {o.seed}; {how})"
     )
     click.echo(
         f"  {'discard':<8} {'keep':<12} {'mine':>6} {'theirs':>6} {'margin':>7} "
         f"{'P(win)' if wins else 'points':>7} {'± se':>6}"
     )
-    for r in shown:
+    for t in shown:
         click.echo(
-            f"  {format_cards(r.discard):<8} {format_cards(r.keep):<12} {r.mine:6.2f} "
-            f"{r.theirs:6.2f} {r.mine - r.theirs:7.2f} {worth(r.win, 7)} "
-            f"{worth(r.se, 6)}"
+            f"  {format_cards(t.discard):<8} {format_cards(t.keep):<12} {t.mine:6.2f} "
+            f"{t.theirs:6.2f} {t.mine - t.theirs:7.2f} {worth(t.win, 7)} "
+            f"{worth(t.se, 6)}"
         )
     if by_points is not rows[0]:
         click.echo(
@@ -417,42 +291,6 @@ def _wins_output(o, hand, rows, board, at, how):
             f"{by_points.mine - by_points.theirs:.2f}) is not the "
             f"{'most wins' if wins else 'most game points'} here"
         )
-
-
-def rank_sampled(o, hand):
-    """A house-rule deal: each discard's points sampled over the opponent's cards and the cut."""
-    refuse(
-        ["batch", "opponent", "with_dist", "plot_path", "with_pegs"],
-        "a sampled house-rule deal",
-        "the opponent's throw is drawn uniformly",
-    )
-    spec = _spec(
-        o,
-        hand,
-        hand_size=len(hand),
-        starters=2 if o.starter is not None else o.starters,
-        five_card=o.five_card,
-    )
-    from cribsolve.games.cribbage.throw.best_discard import (
-        bid_ceiling,
-        redraw_advice,
-        sampled_discard,
-    )
-
-    if o.dealer is None and not spec.two_cribs:
-        raise CribsolveError(WHOSE_CRIB + " (with --bid: who would own it)" * spec.bid)
-    seat = "dealer" if o.dealer or spec.two_cribs else "pone"
-    known = cards(o.seen, "--seen")
-    cut = None if o.starter is None else card(o.starter, "--starter")
-    values = o.shown(sampled_discard(hand, seat, spec, known, cut, o.samples, o.seed))
-    _say_hand_size(spec)  # once the hand is known good: a mistake stays one line
-    _say_starter(o)
-    extra = {}
-    if spec.draw:
-        extra["redraw"] = format_cards(redraw_advice(hand, seat, spec, known, cut, o.seed))
-    if spec.bid:
-        extra["bid_ceiling"] = bid_ceiling(hand, spec, known, cut, o.seed)
-    _sampled_output(o, hand, spec, seat, cut, values, extra)
 
 
 def _sampled_table(spec, shown):
@@ -476,14 +314,16 @@ def _sampled_table(spec, shown):
     return header, rows
 
 
-def _sampled_output(o, hand, spec, seat, cut, shown, extra):
+def _sampled_output(o, r):
+    """A sampled house-rule deal's table, with its redraw and bid where the rules have them."""
     from cribsolve.infra.export import dumps, write_csv
 
-    header, rows = _sampled_table(spec, shown)
+    hand, spec, seat, cut = (r._extra[k] for k in ("hand", "rules", "seat", "cut"))
+    header, rows = _sampled_table(spec, r._extra["values"])
     if o.csv_path:
         write_csv(o.csv_path, header, rows)
     if o.as_json:
-        click.echo(dumps({"sampled": True, **extra, "discards": [v.as_dict() for v in shown]}))
+        click.echo(dumps(r.to_dict()))
         return
     cuts = "" if cut is None else f", first cut {format_card(cut)}"
     whose = "with a crib each" if spec.two_cribs else f"as {seat}"
@@ -499,10 +339,10 @@ def _sampled_output(o, hand, spec, seat, cut, shown, extra):
         f"error"
     )
     if spec.draw:
-        click.echo(f"  redraw before the throw: {extra['redraw'] or 'nothing'}")
+        click.echo(f"  redraw before the throw: {r.redraw or 'nothing'}")
     if spec.bid:
         owner = "you" if seat == "dealer" else "they"
-        click.echo(f"  bid for the crib up to {extra['bid_ceiling']} (the rows: if {owner} own it)")
+        click.echo(f"  bid for the crib up to {r.bid_ceiling} (the rows: if {owner} own it)")
     names = (
         ["discard"]
         + ["to theirs"] * spec.two_cribs
@@ -511,7 +351,7 @@ def _sampled_output(o, hand, spec, seat, cut, shown, extra):
         + ["give", "gift"] * spec.choose_cut
         + ["net", "± se"]
     )
-    cells = [[r[i] for i in range(len(r) - 1)] for r in rows]  # without samples
+    cells = [row[:-1] for row in rows]  # without samples
     widths = [
         max(len(n), *(len(c) if isinstance(c, str) else 7 for c in col))
         for n, col in zip(names, zip(*cells))
@@ -523,10 +363,10 @@ def _sampled_output(o, hand, spec, seat, cut, shown, extra):
             for n, w, c in zip(names, widths, cells[0])
         )
     )
-    for r in cells:
+    for row in cells:
         click.echo(
             "  "
             + " ".join(
-                f"{c:<{w}}" if isinstance(c, str) else f"{c:>{w}.3f}" for c, w in zip(r, widths)
+                f"{c:<{w}}" if isinstance(c, str) else f"{c:>{w}.3f}" for c, w in zip(row, widths)
             )
         )

@@ -1,25 +1,19 @@
-"""``best-discard`` for the solitaires (Cribbage Patience and Patience II): given the command's
-``DiscardRequest``, every check is made before the win table (built once) or the sampling
-starts; then each discard's expected points of the deal (exact, or sampled for Patience II's
-first discard), and with --score and --deal its P(win)."""
+"""``best-discard`` for the solitaires (Cribbage Patience and Patience II) at the command line:
+every option that does not apply is refused before the API (api/patience.py) checks the rest
+and builds the win table (once) or samples; then the discards' table."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import click
 
-from cribsolve.cli.checks import bad, cards, check_unseen, no_jokers, refuse
+from cribsolve.cli.checks import refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
-from cribsolve.cli.options import plot, win_table_progress
-from cribsolve.core.notation import format_cards, parse_cards
-from cribsolve.errors import CribsolveError
-
-HANDS_PER_DEAL = {"patience": 2, "patience2": 3}  # docs/RULES.md §4: the crib included
+from cribsolve.cli.options import plot
+from cribsolve.core.notation import format_cards
 
 
-def rank_solitaire(o, deals: int):
-    """Rank the discards of a solitaire of ``deals`` deals."""
+def rank_solitaire(o):
+    """Rank the discards of a solitaire's hand."""
     refuse(
         [
             "dealer",
@@ -45,55 +39,18 @@ def rank_solitaire(o, deals: int):
         "it is for the two-player game, --variant cribbage",
     )
     if o.pysol_game is not None:
-        o = _pysol_position(o)
-    hand, seen, crib, kept, sampled = _checked(o, deals)
-    from cribsolve.games.solitaire.discard import solitaire_discard
-
-    if o.points is not None:
-        win_table_progress(o.variant, o.quiet)
-    values = solitaire_discard(
-        hand, o.variant, seen, crib, kept, o.points, o.deal_number, o.seed, o.samples
-    )
-    _output(o, hand, values)
-
-
-def _pysol_position(o):
-    """The request with the hand (and seen and kept cards) of a PySolFC game's decision."""
-    from cribsolve.games.solitaire.pysol import discard_position
-
-    if o.cards:
-        raise CribsolveError("--pysol-game deals the hand: give no cards")
-    refuse(
-        ["seen", "kept"],
-        "--pysol-game",
-        "the game's earlier deals are seen, and the kept cards are the rest of the first hand",
-    )
-    hand, seen, kept = discard_position(
-        o.variant,
-        o.pysol_game,
-        o.deal_number or 1,
-        cards(o.crib_cards, "--crib-cards") if o.crib_cards else None,
-    )
-    return dataclasses.replace(
-        o,
-        cards=(format_cards(hand),),
-        seen=format_cards(seen) if seen else None,
-        kept=format_cards(kept) if kept else None,
-        deal_number=o.deal_number if o.points is not None else None,
-    )
-
-
-def _checked(o, deals):
-    """The hand, seen, crib and kept cards, and whether the analysis is sampled, once every
-    option has been checked against the others."""
-    if o.variant == "patience":
+        refuse(
+            ["seen", "kept"],
+            "--pysol-game",
+            "the game's earlier deals are seen, and the kept cards are the rest of the first hand",
+        )
+    elif o.variant == "patience":  # with --pysol-game, the game's deal says it
         refuse(
             ["crib_cards", "kept"],
             "--variant patience",
             "they are for Patience II's second discard",
         )
-    sampled = o.variant == "patience2" and o.crib_cards is None
-    if sampled:
+    if o.variant == "patience2" and o.crib_cards is None:
         refuse(["kept"], "Patience II's first discard", "it goes with --crib-cards, for the second")
         refuse(
             ["with_dist", "plot_path"],
@@ -107,56 +64,33 @@ def _checked(o, deals):
             + (" with --crib-cards" if o.crib_cards is not None else ""),
             "they are for Patience II's sampled first discard",
         )
-    if (o.points is None) != (o.deal_number is None):
-        raise click.UsageError(
-            "--score and --deal go together: the points so far and this deal's number"
-        )
-    if o.deal_number is not None and o.deal_number > deals:
-        raise bad("--deal", f"{o.deal_number} is not a deal of {o.variant}: give 1 to {deals}")
-    if o.points is not None:
-        hands = HANDS_PER_DEAL[o.variant]
-        most = (o.deal_number - 1) * (29 * hands + 2)
-        if o.points > most:
-            raise bad(
-                "--score",
-                f"{o.points} points cannot be made before deal "
-                f"{o.deal_number}: at most {most} ({hands} hands of at most "
-                f"29 and heels 2 a deal)",
-            )
-    hand = parse_cards(o.cards)
-    seen, crib, kept = (
-        cards(o.seen, "--seen"),
-        cards(o.crib_cards, "--crib-cards"),
-        cards(o.kept, "--kept"),
+    from cribsolve.api.throw import best_discard
+    from cribsolve.infra.progress import bar
+
+    r = best_discard(
+        o.cards,
+        variant=o.variant,
+        seen=o.seen,
+        crib_cards=o.crib_cards,
+        kept=o.kept,
+        score=o.points,
+        deal=o.deal_number,
+        pysol_game=o.pysol_game,
+        samples=o.samples,
+        seed=o.seed,
+        top=o.top,
+        distribution=o.with_dist,
+        progress=lambda total, desc, unit: bar(total, desc, o.quiet, unit),
     )
-    if o.crib_cards is not None and len(crib) != 2:
-        raise bad("--crib-cards", f"give the two cards already in the crib, not {len(crib)}")
-    if o.kept is not None and len(kept) != 4:
-        raise bad("--kept", f"give the four cards kept from the first hand, not {len(kept)}")
-    if o.points is not None and o.crib_cards is not None and o.kept is None:
-        raise click.UsageError(
-            "with --score, the second discard needs --kept (the first "
-            "hand's four kept cards: they score with the same starter)"
-        )
-    from cribsolve.core.hand_options import check_hand
-
-    no_jokers(hand + seen + crib + kept, o.variant)
-    check_hand(hand, seen + crib + kept, sizes=(6,))
-    if sampled:
-        need, what = 7, "a second hand and the starter"
-    elif o.variant == "patience":
-        need, what = 3, "the face-down pair and the starter"
-    else:
-        need, what = 1, "the starter"
-    check_unseen(len(hand + seen + crib + kept), need, what, "--seen")
-    return hand, seen, crib, kept, sampled
+    _output(o, r)
 
 
-def _output(o, hand, values):
+def _output(o, r):
+    """The discards' table (and --csv, --plot), the best first."""
     from cribsolve.infra.export import dumps, write_csv
 
+    hand, values, sampled = (r._extra[k] for k in ("hand", "values", "sampled"))
     shown = o.shown(values)
-    sampled = hasattr(shown[0], "se")
     win = o.points is not None
     if o.csv_path:
         if sampled:
@@ -180,7 +114,7 @@ def _output(o, hand, values):
             write_csv(
                 o.csv_path,
                 DISCARD_HEADER + ["win"],
-                [r + (v.win,) for r, v in zip(discard_rows(shown), shown)],
+                [row + (v.win,) for row, v in zip(discard_rows(shown), shown)],
             )
     head = f"{format_cards(hand)}, {o.variant}"
     if win:
@@ -194,9 +128,7 @@ def _output(o, hand, values):
             "points of this deal (hand + crib, heels apart)",
         )
     if o.as_json:
-        click.echo(
-            dumps({"discards": [v.as_dict() if sampled else v.as_dict(o.with_dist) for v in shown]})
-        )
+        click.echo(dumps(r.to_dict()))
     elif sampled:
         drawn = (
             "every second hand (the last deal: exact)"
