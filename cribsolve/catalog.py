@@ -127,7 +127,8 @@ def ship() -> None:
             peg_table(CribbageSpec(), play_as)
         throw_model(CribbageSpec())
     if grown["ranks"].size:
-        tables[(first_cards.KIND, json.dumps(CribbageSpec().play_rules(), sort_keys=True))] = grown
+        key = json.dumps(first_cards.table_params(CribbageSpec()), sort_keys=True)
+        tables[(first_cards.KIND, key)] = grown
     shipping = [(k, json.loads(p), a) for (k, p), a in tables.items() if k != "deals"]
     for kind, params, arrays in shipping:  # all checked before any is replaced
         store.KINDS[kind].check(arrays, params)

@@ -3,14 +3,16 @@ tables), stored so that a user never sees a stale or damaged one.
 
 A table's key digests its kind, its parameters, the data version (DATA_VERSION) and the
 kind's schema number, raised by hand when the kind's numbers change; never source text, so a
-docstring edit or a module move re-keys nothing. A forgotten raise is caught by behaviour: a
-test rebuilds a small seeded table of every kind against a committed digest
-(tests/infra/test_golden_tables.py). On load the key, the arrays' digest and the kind's own
-checks are verified, and anything wrong is rebuilt with one line on stderr; files are written
-under a temporary name and moved into place. The default tables ship in ``cribsolve/data``
-(``python -m cribsolve.catalog``), the others live in the cache folder (infra/paths.py); a
-kind that grows as it is used (the expert's first cards) may be in both, read together. This
-module knows no builder: each registers its kind here.
+docstring edit or a module move re-keys nothing. The rules among its parameters are those its
+kind declares that its build reads (register, rules_key), not picked by each call: a rule read
+but left out would serve a table built under other rules (tests/infra/test_table_keys.py). A
+forgotten raise is caught by behaviour: a test rebuilds a small seeded table of every kind
+against a committed digest (tests/infra/test_golden_tables.py). On load the key, the arrays'
+digest and the kind's own checks are verified, and anything wrong is rebuilt with one line on
+stderr; files are written under a temporary name and moved into place. The default tables
+ship in ``cribsolve/data`` (``python -m cribsolve.catalog``), the others live in the cache
+folder (infra/paths.py); a kind that grows as it is used (the expert's first cards) may be in
+both, read together. This module knows no builder: each registers its kind here.
 """
 
 from __future__ import annotations
@@ -45,12 +47,41 @@ class Kind:
     check: Callable[[dict, dict], None]  # (arrays, params) -> None or raise TableError
 
 
+@dataclass(frozen=True)
+class Reads:
+    """The rules fields (of a CribbageSpec, or the show's RuleSet) a kind's build reads, each
+    in its key; ``added``: those read since its tables shipped, keyed only where they differ
+    from their defaults, so the shipped keep their keys."""
+
+    fields: tuple[str, ...] = ()
+    added: tuple[str, ...] = ()
+
+
 KINDS: dict[str, Kind] = {}
+READS: dict[str, Reads] = {}
 
 
-def register(kind: str, schema: int, check: Callable[[dict, dict], None]) -> None:
-    """Declare ``kind``: ``schema`` is raised whenever the numbers its builder makes change."""
+def register(
+    kind: str,
+    schema: int,
+    check: Callable[[dict, dict], None],
+    reads: tuple[str, ...] = (),
+    added: tuple[str, ...] = (),
+) -> None:
+    """Declare ``kind``: ``schema`` is raised whenever the numbers its builder makes change;
+    ``reads`` and ``added`` as Reads' fields."""
     KINDS[kind] = Kind(schema, check)
+    READS[kind] = Reads(reads, added)
+
+
+def rules_key(kind: str, rules) -> dict:
+    """The fields of ``rules`` that ``kind`` reads (register), as parameters of its key."""
+    r, default = READS[kind], type(rules)()
+    return {
+        f: getattr(rules, f)
+        for f in r.fields
+        if f not in r.added or getattr(rules, f) != getattr(default, f)
+    }
 
 
 def table_key(kind: str, params: dict) -> str:

@@ -9,9 +9,10 @@ nobs check.
 import numpy as np
 
 from cribsolve.core.cards import JACK, RANK, SUIT
+from cribsolve.core.rules import RuleSet
 from cribsolve.core.scoring.kernels import N_RANKS, rank_points
 from cribsolve.infra.jit import njit, prange
-from cribsolve.infra.store import expect, load, register
+from cribsolve.infra.store import expect, load, register, rules_key
 
 TABLE_SIZE = N_RANKS**5
 
@@ -46,12 +47,13 @@ def _check(arrays, params):
         expect(points[idx] == entry_points(idx, params["target"]), f"wrong at entry {idx}")
 
 
-register("rank-table", 1, _check)
+register("rank-table", 1, _check, reads=("target",))
 
 
 def rank_table(target: int = 15) -> np.ndarray:
     """The rank-points table for ``target`` (shipped for 15, else built once and cached)."""
-    return load("rank-table", {"target": int(target)}, lambda: {"points": _build(target)})["points"]
+    params = rules_key("rank-table", RuleSet(target=int(target)))
+    return load("rank-table", params, lambda: {"points": _build(target)})["points"]
 
 
 @njit(cache=True, inline="always")

@@ -7,16 +7,14 @@ package.
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
-
 import numpy as np
 
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.deals.roster import policy_key
 from cribsolve.games.cribbage.rules.reach import SKUNK, after_deal, by_totals, reach_times
-from cribsolve.games.cribbage.rules.spec import TABLE_FIELDS, CribbageSpec
+from cribsolve.games.cribbage.rules.spec import FIELDS, TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
-from cribsolve.infra.store import expect, load, register
+from cribsolve.infra.store import expect, load, register, rules_key
 
 DEALS = {
     "greedy": 200_000,
@@ -164,17 +162,20 @@ def _check_skunks(arrays, params):
     )
 
 
-register("deals", 1, _check_deals)
-register("odds", 1, _check_odds)
-register("skunks", 1, _check_skunks)
+# The tables read every rule of the game (the stink hole only in their key: it acts at the
+# game's end, which their whole deals never reach), the deals all but those two; the fields
+# beyond the two-player game are keyed only where in play (the shipped tables keep their keys).
+DEAL_FIELDS = tuple(f for f in FIELDS if f not in ("game_length", "stinkhole"))
+register("deals", 1, _check_deals, reads=DEAL_FIELDS, added=TABLE_FIELDS)
+register("odds", 1, _check_odds, reads=FIELDS, added=TABLE_FIELDS)
+register("skunks", 1, _check_skunks, reads=FIELDS, added=TABLE_FIELDS)
 
 
 def kept_deals(spec, deals, policy, progress):
     """The simulated deals the tables are made from (deal_records, kept on disk)."""
-    deal_spec = spec_key(replace(spec, game_length=CribbageSpec.game_length))
     return load(
         "deals",
-        {"deals": deals, "seed": SEED, **policy_key(policy), **deal_spec},
+        {"deals": deals, "seed": SEED, **policy_key(policy), **rules_key("deals", spec)},
         lambda: deal_records(spec, deals, SEED, policy, progress),
     )
 
@@ -211,19 +212,11 @@ def sides_error(spec: CribbageSpec) -> str | None:
     )
 
 
-def odds_key(spec: CribbageSpec) -> dict:
-    """spec_key of a spec whose odds are of two sides."""
+def odds_key(spec: CribbageSpec, kind: str = "odds") -> dict:
+    """The rules in the key of ``kind`` (odds, skunks) of a spec whose odds are of two sides."""
     if sides_error(spec):
         raise CribsolveError(sides_error(spec))
-    return spec_key(spec)
-
-
-def spec_key(spec: CribbageSpec) -> dict:
-    """The spec's fields as a table's key; the fields of a table of more than two players or
-    of the five-card game only where they are not the two-player game's (so its tables keep
-    their keys)."""
-    plain = asdict(CribbageSpec())
-    return {k: v for k, v in asdict(spec).items() if k not in TABLE_FIELDS or v != plain[k]}
+    return rules_key(kind, spec)
 
 
 OBJECTIVES = ("win", "game-points")
@@ -251,7 +244,13 @@ def skunk_table(
 
     return load(
         "skunks",
-        {"deals": deals, "seed": SEED, **policy_key(policy), "line": line, **odds_key(spec)},
+        {
+            "deals": deals,
+            "seed": SEED,
+            **policy_key(policy),
+            "line": line,
+            **odds_key(spec, "skunks"),
+        },
         compute,
     )["skunk"]
 

@@ -10,9 +10,9 @@ import numpy as np
 
 from cribsolve.errors import CribsolveError
 from cribsolve.games.cribbage.rules.reach import MISS, point_times
-from cribsolve.games.cribbage.rules.spec import CribbageSpec
+from cribsolve.games.cribbage.rules.spec import FIELDS, TABLE_FIELDS, CribbageSpec
 from cribsolve.infra.jit import njit, prange
-from cribsolve.infra.store import expect, load, register
+from cribsolve.infra.store import expect, load, register, rules_key
 
 SEATS = 3
 # Fewer deals than two players' 200,000: each of the 121^3 positions weighs every distinct
@@ -160,7 +160,7 @@ def _check_odds3(arrays, params):
     expect(float(np.abs(win.sum(axis=3) - 1).max()) < 1e-9, "the three seats do not add to 1")
 
 
-register("odds3", 1, _check_odds3)
+register("odds3", 1, _check_odds3, reads=FIELDS, added=TABLE_FIELDS)  # as the odds (odds.py)
 
 
 def three_error(spec: CribbageSpec) -> str | None:
@@ -175,7 +175,7 @@ def three_error(spec: CribbageSpec) -> str | None:
 def three_odds_table(spec: CribbageSpec, progress=None, deals: int = DEALS3) -> np.ndarray:
     """win[a, b, c, s] (as _three_table) from ``deals`` greedy deals under ``spec``, built once
     and kept."""
-    from cribsolve.games.cribbage.deals.odds import SEED, kept_deals, spec_key
+    from cribsolve.games.cribbage.deals.odds import SEED, kept_deals
 
     if three_error(spec):
         raise CribsolveError(three_error(spec))
@@ -184,7 +184,7 @@ def three_odds_table(spec: CribbageSpec, progress=None, deals: int = DEALS3) -> 
         rec = kept_deals(spec, deals, "greedy", progress)
         return {"win": three_table(rec["parts"], rec["traces"], spec.game_length)}
 
-    key = {"deals": deals, "seed": SEED, "policy": "greedy", **spec_key(spec)}
+    key = {"deals": deals, "seed": SEED, "policy": "greedy", **rules_key("odds3", spec)}
     return load("odds3", key, compute)["win"]
 
 

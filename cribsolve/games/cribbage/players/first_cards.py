@@ -23,6 +23,7 @@ import numpy as np
 
 from cribsolve.core.cards import RANK
 from cribsolve.games.cribbage.rules.pegging import TURN, N
+from cribsolve.games.cribbage.rules.spec import PLAY_FIELDS
 from cribsolve.infra import store
 from cribsolve.infra.jit import njit
 
@@ -48,7 +49,7 @@ _MEMOS: dict[str, list] = {}
 def memo_for(spec) -> np.ndarray:
     """The memo under ``spec``'s play for this process: the slots kept filled in, those the
     package ships (the standard play's) and those the user's runs kept."""
-    params = spec.play_rules()
+    params = table_params(spec)
     key = json.dumps(params, sort_keys=True)
     if key not in _MEMOS:
         memo = first_cards()
@@ -63,7 +64,7 @@ def keep(spec, now: bool = False) -> None:
     folder (read again, as another process may have added to it too), at most every
     KEEP_EVERY seconds unless ``now``. The cache folder's then holds the package's slots too:
     a whole memo, a few MB, written in a second or two."""
-    params = spec.play_rules()
+    params = table_params(spec)
     entry = _MEMOS.get(json.dumps(params, sort_keys=True))
     if entry is None or not (now or time.monotonic() - entry[2] >= KEEP_EVERY):
         return
@@ -104,7 +105,12 @@ def _check(arrays, params):
         store.expect(0 <= int(ranks.min()) and int(ranks.max()) < RANKS, "not ranks")
 
 
-store.register(KIND, 1, _check)
+store.register(KIND, 1, _check, reads=PLAY_FIELDS)  # the rules its search plays under
+
+
+def table_params(spec) -> dict:
+    """The key of the memo under ``spec``'s play: the rules it was filled under."""
+    return store.rules_key(KIND, spec)
 
 
 @njit(cache=True)

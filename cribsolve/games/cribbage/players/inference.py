@@ -11,6 +11,7 @@ from cribsolve.core.scoring.kernels import N_RANKS
 from cribsolve.games.cribbage.rules.spec import DECKS, JOKERS, WILD_RANK
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import register as _register
+from cribsolve.infra.store import rules_key
 
 
 @njit(cache=True)
@@ -234,9 +235,7 @@ def throw_model(spec):
         table = rank_table(spec.target)
         return {"share": keep_shares(table, crib_values(table), -1.0 if spec.lowball else 1.0)}
 
-    return with_pairs(
-        load("throwmodel", {"target": spec.target, "lowball": spec.lowball}, compute)["share"]
-    )
+    return with_pairs(load("throwmodel", rules_key("throwmodel", spec), compute)["share"])
 
 
 def _check_model(arrays, params):
@@ -259,4 +258,6 @@ def reweigh(w, factor):
     return w * factor if factor.sum() > 0 else w
 
 
-_register("throwmodel", 1, _check_model)
+# its build reads the target and lowball; it is built for one deck without jokers or wild cards
+# alone (throw_model)
+_register("throwmodel", 1, _check_model, reads=("target", "lowball"))

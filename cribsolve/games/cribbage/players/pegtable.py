@@ -14,9 +14,17 @@ from cribsolve.games.cribbage.players.open_search import best_line, holdings
 from cribsolve.games.cribbage.players.policies import EXPERT_DRAWN
 from cribsolve.games.cribbage.players.policies import play as play_out
 from cribsolve.games.cribbage.rules import pegging
-from cribsolve.games.cribbage.rules.spec import DECKS, JOKERS, LOWBALL, WILD_RANK, CribbageSpec
+from cribsolve.games.cribbage.rules.spec import (
+    DECKS,
+    JOKERS,
+    LOWBALL,
+    PLAY_FIELDS,
+    WILD_RANK,
+    CribbageSpec,
+)
 from cribsolve.infra.jit import njit, prange
 from cribsolve.infra.store import register as _register
+from cribsolve.infra.store import rules_key
 
 SAMPLES = {"open": 256, "infoset": 128}  # opponent hands per kept four and seat
 PEG_SEED = 31
@@ -152,7 +160,7 @@ def _params(spec, play_as, samples=None):
         "play": play_as,
         "samples": samples or SAMPLES[play_as],
         "seed": PEG_SEED,
-        **spec.play_rules(),
+        **rules_key("pegging", spec),
     }
 
 
@@ -197,4 +205,6 @@ def kept_margin(kept, dealer: bool, spec) -> float:
     return float(peg_table(spec)[int(dealer), rank_code(np.array([RANK[c] for c in kept]))])
 
 
-_register("pegging", 1, _check_pegs)
+# the rules of the play (the opponents' throw model reads fewer); the deal's others play no
+# part: the table deals its own six cards to each of two seats
+_register("pegging", 1, _check_pegs, reads=PLAY_FIELDS)

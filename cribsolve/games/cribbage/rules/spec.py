@@ -77,6 +77,8 @@ _RANGED = (
     ("jokers", "jokers must be {} to {}"),
 )
 TABLE_FIELDS = ("players", "partners", "five_card")  # the fields beyond the two-player game
+# the fields the two-player play reads (its searches, and the tables made from them)
+PLAY_FIELDS = ("target", "peg_limit", "lowball", "decks", "jokers", "wild_rank")
 ODDS_LENGTH_MAX = 361  # the longest game the odds table weighs: its positions grow as its
 # square (a table to 301 in about a minute on 2 busy cores)
 
@@ -297,15 +299,8 @@ class CribbageSpec:
         return deck(self.decks, self.jokers)
 
     def play_rules(self) -> dict:
-        """The fields the two-player play reads (its searches and the tables made from them)."""
-        return {
-            "target": self.target,
-            "peg_limit": self.peg_limit,
-            "lowball": self.lowball,
-            "decks": self.decks,
-            "jokers": self.jokers,
-            "wild_rank": self.wild_rank,
-        }
+        """The spec's PLAY_FIELDS: the rules its two-player play is played under."""
+        return {f: getattr(self, f) for f in PLAY_FIELDS}
 
     def rules(self):
         """The show's rules for this game (target, wild rank, its decks and jokers), which

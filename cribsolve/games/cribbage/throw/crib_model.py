@@ -17,7 +17,7 @@ from cribsolve.core.rules import RuleSet
 from cribsolve.core.scoring.table import rank_table, score5
 from cribsolve.errors import CribsolveError
 from cribsolve.infra.jit import njit, prange
-from cribsolve.infra.store import expect, load, register
+from cribsolve.infra.store import expect, load, register, rules_key
 
 N_HANDS = 200_000
 MAX_ITER = 12
@@ -156,7 +156,9 @@ def _check(arrays, params):
         expect(not f[class_sizes() == 0].any(), f"{seat} frequencies on impossible classes")
 
 
-register("opponent", 1, _check)
+# solve deals from one deck without jokers or wild cards: the target and the crib flush are all
+# it reads of the rules
+register("opponent", 1, _check, reads=("target", "crib_full_flush"))
 
 
 def optimal_frequencies(rules: RuleSet, progress=None, hands: int = N_HANDS) -> dict:
@@ -171,13 +173,7 @@ def optimal_frequencies(rules: RuleSet, progress=None, hands: int = N_HANDS) -> 
             "changes": np.array(changes),
         }
 
-    params = {
-        "target": rules.target,
-        "crib_full_flush": rules.crib_full_flush,
-        "hands": hands,
-        "seed": SEED,
-    }
-    return load("opponent", params, compute)
+    return load("opponent", {"hands": hands, "seed": SEED, **rules_key("opponent", rules)}, compute)
 
 
 def pair_weights(model: str, opponent_seat: str, rules: RuleSet, progress=None):
