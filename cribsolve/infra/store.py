@@ -197,7 +197,7 @@ def _current(folder: str, kind: str, params: dict) -> dict | None:
         return verify(path, kind, params, checks=folder != SHIPPED)
     except TableError as e:
         if folder != SHIPPED:
-            say(f"table {path} is {e}; rebuilding it")
+            say(f"table {path} is {e}; rebuilding it", warning=True)
     return None
 
 
