@@ -10,6 +10,9 @@ _EXPORTS = {
     # one function a command (api/), each returning a result whose to_dict() is its --json
     "score": "api.show",
     "distribution": "api.show",
+    "best_discard": "api.throw",
+    "crib_table": "api.throw",
+    "best_play": "api.pegging",
     "review": "api.review",
     "score_many": "core.scoring.many",
     "card_codes": "core.scoring.many",
