@@ -14,7 +14,11 @@ GAME = ("--seed", 3, "--game-length", 61, "--opponent-policy", "greedy")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [(), ("--two-cribs",), ("--players", 3), ("--count-yourself",)])
+@pytest.mark.parametrize(
+    "rules",
+    [(), ("--two-cribs",), ("--players", 3), ("--count-yourself",), ("--bid",), ("--draw",)],
+    ids=["standard", "two-cribs", "three-players", "count-yourself", "bid", "draw"],
+)
 def test_a_game_at_the_table_is_the_transcripts_game(monkeypatch, tmp_path, rules):
     answers, screens, reviewed = [], [], []
     table, plain = tmp_path / "table.txt", tmp_path / "plain.txt"
