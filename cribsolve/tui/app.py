@@ -142,7 +142,7 @@ class TableApp(App):
                 with ScrollableContainer(id="hint-rows"):
                     yield Static("", id="hint-table")
         yield Static("", id="prompt")
-        yield Input(id="count", type="integer", max_length=2)
+        yield Input(id="count", type="integer", max_length=2, placeholder="your count: 0-99")
         yield RichLog(id="log", wrap=True, markup=False)
         yield Footer()
 
