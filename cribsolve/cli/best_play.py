@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cribsolve.cli.checks import refuse
-from cribsolve.cli.options import game_options, make_spec, seed_option
+from cribsolve.cli.options import bars, game_options, make_spec, seed_option
 from cribsolve.cli.spelling import (
     Spelled,
     objective_option,
@@ -135,7 +135,6 @@ def best_play(
     over sampled deals of the others' cards, with each row's standard error."""
     from cribsolve.api.pegging import best_play as best_play_api
     from cribsolve.api.pegging import plays_sampled
-    from cribsolve.infra.progress import bar
 
     spec = make_spec(game_length, **house)
     sampled = plays_sampled(spec)
@@ -179,7 +178,7 @@ def best_play(
         seed=seed,
         policy=policy,
         objective=objective,
-        progress=lambda total, desc, unit: bar(total, desc, quiet, unit),
+        progress=bars(quiet),
     )
     if as_json:
         from cribsolve.infra.export import dumps

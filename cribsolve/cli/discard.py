@@ -15,6 +15,7 @@ from cribsolve.cli.checks import check_outputs, check_plot, given, refuse
 from cribsolve.cli.options import (
     SEED_MAX,
     TOP_MAX,
+    bars,
     game_options,
     make_spec,
     plot,
@@ -326,12 +327,11 @@ def crib_table(dealer, opponent, csv_path, as_json, quiet, plot_path):
     from cribsolve.api.throw import CRIB_TABLE
     from cribsolve.api.throw import crib_table as crib_table_api
     from cribsolve.infra.export import dumps, write_csv
-    from cribsolve.infra.progress import bar
 
     table = crib_table_api(
         dealer,
         throw_model=opponent,
-        progress=lambda total, desc, unit: bar(total, desc, quiet, unit),
+        progress=bars(quiet),
     )
     rows = [tuple(row.values()) for row in table.rows]
     if csv_path:

@@ -13,7 +13,7 @@ import click
 
 from cribsolve.cli.checks import given, refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
-from cribsolve.cli.options import plot, quick
+from cribsolve.cli.options import bars, plot, quick
 from cribsolve.core.notation import format_card, format_cards
 from cribsolve.errors import CardError, CribsolveError
 
@@ -39,7 +39,6 @@ def rank(o, hand, rules, kind: str):
     if o.batch is not None:
         return _exact_batch(o, rules)
     from cribsolve.api.throw import best_discard
-    from cribsolve.infra.progress import bar
 
     r = best_discard(
         hand,
@@ -59,7 +58,7 @@ def rank(o, hand, rules, kind: str):
         samples=o.samples,
         seed=o.seed,
         sampled=given("crib_size"),
-        progress=lambda total, desc, unit: bar(total, desc, o.quiet, unit),
+        progress=bars(o.quiet),
     )
     if kind in ("exact", "table"):
         return _exact_output(o, r)
@@ -185,9 +184,7 @@ def _exact_batch(o, rules):
         except CardError as e:
             raise CardError(f"line {line}: {e}") from None
     if opponent == "optimal":
-        opponent_model(
-            opponent, seat, show, lambda total, desc, unit: bar(total, desc, o.quiet, unit)
-        )
+        opponent_model(opponent, seat, show, bars(o.quiet))
     with bar(len(hands), "hands", o.quiet, "hand") as pb:
         results = best_discard_batch(hands, seat, opponent, show, progress=pb.update)
     rows = [

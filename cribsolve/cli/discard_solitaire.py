@@ -8,7 +8,7 @@ import click
 
 from cribsolve.cli.checks import refuse
 from cribsolve.cli.discard_rows import DISCARD_HEADER, discard_rows, exact_lines
-from cribsolve.cli.options import plot
+from cribsolve.cli.options import bars, plot
 from cribsolve.core.notation import format_cards
 
 
@@ -65,7 +65,6 @@ def rank_solitaire(o):
             "they are for Patience II's sampled first discard",
         )
     from cribsolve.api.throw import best_discard
-    from cribsolve.infra.progress import bar
 
     r = best_discard(
         o.cards,
@@ -80,7 +79,7 @@ def rank_solitaire(o):
         seed=o.seed,
         top=o.top,
         distribution=o.with_dist,
-        progress=lambda total, desc, unit: bar(total, desc, o.quiet, unit),
+        progress=bars(o.quiet),
     )
     _output(o, r)
 

@@ -371,24 +371,18 @@ def quick():
         jit.use_python()
 
 
+def bars(quiet):
+    """The API's ``progress`` as a command draws it: its bars on stderr (none with --quiet)."""
+    from cribsolve.infra.progress import bar
+
+    return lambda total, desc, unit: bar(total, desc, quiet, unit)
+
+
 def chunks_where(scheduler, jobs):
     """Where a command's chunks run (runner.connect), closed when the command ends."""
     from cribsolve.infra.runner import connect
 
     return click.get_current_context().with_resource(connect(scheduler, jobs))
-
-
-def opponent_progress(quiet):
-    """Report the one-time best-response solve of the opponent model (it takes ~20 s)."""
-    from cribsolve.infra.progress import bar
-
-    pb = bar(None, "solving the opponent model (once)", quiet, "iteration", lazy=True)
-
-    def report(iteration, change):
-        pb.update(1)
-        pb.set_postfix(change=f"{change:.4f}")
-
-    return report
 
 
 def win_table_progress(variant, quiet):

@@ -13,6 +13,7 @@ from cribsolve.cli.options import (
     GAME_OPTIONS,
     SEED_MAX,
     TOP_MAX,
+    bars,
     game_options,
     make_spec,
     pysol_option,
@@ -456,9 +457,8 @@ def review(game, as_json, quiet):
     from cribsolve.api.review import review as review_api
     from cribsolve.games.cribbage.table.review import text_lines
     from cribsolve.infra.export import dumps
-    from cribsolve.infra.progress import bar
 
-    r = review_api(game, progress=lambda total, desc, unit: bar(total, desc, quiet, unit))
+    r = review_api(game, progress=bars(quiet))
     played, reviews = r._extra["played"], r._extra["reviews"]
     click.echo(dumps(r.to_dict()) if as_json else "\n".join(text_lines(played, reviews)))
 
