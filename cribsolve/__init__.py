@@ -4,7 +4,7 @@ The names below are loaded on first use, so ``import cribsolve`` (and the CLI's 
 pay for numpy or numba until a command needs them.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 _EXPORTS = {
     # one function a command (api/), each returning a result whose to_dict() is its --json
