@@ -117,7 +117,7 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
         raise click.UsageError("--win-only needs the optimal policy (it proves 61 reachable)")
     if variant != "cribbage":
         refuse(
-            ["game_length", "opponent_policy", "objective", *GAME_OPTIONS],
+            ["game_length", "opponent_policy", "objective", "deals_path", *GAME_OPTIONS],
             f"--variant {variant}",
             "it is for --variant cribbage",
         )
@@ -236,6 +236,23 @@ def _check_options(variant, policy, win_only, histogram_csv, plot_path) -> None:
     help="Solitaires and Shuffle: write score,count of the final scores.",
 )
 @click.option(
+    "--games",
+    "games_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Write one row per game to FILE: Parquet if it ends in .parquet (needs pyarrow: pip "
+    "install 'cribsolve[data]'), gzip CSV in .csv.gz, else CSV.",
+)
+@click.option(
+    "--deals",
+    "deals_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Cribbage: write one row per deal to FILE (formats as --games).",
+)
+@click.option(
     "--quiet", is_flag=True, help="No progress bar, nor the line saying where --plot wrote."
 )
 @plot_option
@@ -253,6 +270,8 @@ def simulate(
     as_json,
     csv_path,
     histogram_csv,
+    games_path,
+    deals_path,
     quiet,
     plot_path,
     objective,
@@ -260,16 +279,30 @@ def simulate(
 ):
     """Play many seeded games and report the win rate."""
     from cribsolve.games.solitaire.facts import PATIENCES, SQUARES
-    from cribsolve.infra.export import WIN_RATE_HEADER, WIN_RATE_HEADERS, dumps, write_csv
+    from cribsolve.infra.export import (
+        WIN_RATE_HEADER,
+        WIN_RATE_HEADERS,
+        check_table_format,
+        dumps,
+        write_csv,
+        write_table,
+    )
     from cribsolve.infra.progress import bar
 
-    check_outputs(
-        ("--csv", csv_path), ("--histogram-csv", histogram_csv), ("--checkpoint", checkpoint)
+    outputs = (
+        ("--csv", csv_path),
+        ("--histogram-csv", histogram_csv),
+        ("--games", games_path),
+        ("--deals", deals_path),
     )
-    check_plot(plot_path, ("--csv", csv_path), ("--histogram-csv", histogram_csv))
+    check_outputs(*outputs, ("--checkpoint", checkpoint))
+    check_plot(plot_path, *outputs)
     if csv_path is not None:
         check_header(csv_path, WIN_RATE_HEADER, "--csv", WIN_RATE_HEADERS[1:])
     _check_options(variant, policy, win_only, histogram_csv, plot_path)
+    for option, path in outputs[2:]:
+        if path is not None:
+            check_table_format(path, option)
     if variant == "cribbage":
         spec = make_spec(game_length, **house)
         if spec.players > 2 and plot_path is not None:
@@ -290,13 +323,15 @@ def simulate(
             quiet,
             plot_path,
             objective,
+            games_path,
+            deals_path,
         )
     from cribsolve.games.solitaire.simulate import TABLE_POLICIES
+    from cribsolve.games.solitaire.simulate import simulate as run_sim
 
-    if variant in SQUARES:
-        from cribsolve.games.solitaire.square import simulate as run_sim
-    else:
-        from cribsolve.games.solitaire.simulate import simulate as run_sim
+    points = None
+    if variant in SQUARES:  # square.simulate's own way to play them
+        from cribsolve.games.solitaire.square import chunk_points as points
     where = chunks_where(scheduler, jobs)
     if policy in TABLE_POLICIES and variant in PATIENCES:
         win_table_progress(variant, quiet)
@@ -306,7 +341,19 @@ def simulate(
     ):
         pb = _noted(pb, n, checkpoint, scheduler, quiet)
         res, stop = finished(
-            lambda: run_sim(variant, policy, n, seed, jobs, pb, win_only, where, checkpoint)
+            lambda: run_sim(
+                variant,
+                policy,
+                n,
+                seed,
+                jobs,
+                pb,
+                win_only,
+                where,
+                checkpoint,
+                points,
+                games=games_path is not None,
+            )
         )
     if stop is None and csv_path:
         write_csv(
@@ -319,6 +366,8 @@ def simulate(
             sorted(res.histogram.items()),
             option_name="--histogram-csv",
         )
+    if stop is None and games_path:
+        write_table(games_path, res.games)
     if stop is None:
         plot(plot_path, "simulate_figure", res)
     if as_json:
@@ -376,9 +425,17 @@ def _simulate_cribbage(
     quiet,
     plot_path,
     objective,
+    games_path,
+    deals_path,
 ):
     from cribsolve.games.cribbage.deals.simulate import simulate_cribbage
-    from cribsolve.infra.export import WIN_RATE_HEADER, WIN_RATE_HEADERS, dumps, write_csv
+    from cribsolve.infra.export import (
+        WIN_RATE_HEADER,
+        WIN_RATE_HEADERS,
+        dumps,
+        write_csv,
+        write_table,
+    )
     from cribsolve.infra.progress import bar
 
     with resumable(checkpoint), bar(n, "cribbage games", quiet, "game") as pb:
@@ -395,6 +452,8 @@ def _simulate_cribbage(
                 where,
                 checkpoint,
                 objective,
+                games_path is not None,
+                deals_path is not None,
             )
         )
     d = res.as_dict()
@@ -402,6 +461,9 @@ def _simulate_cribbage(
         write_csv(
             csv_path, WIN_RATE_HEADER, [res.csv_row()], append=True, older=WIN_RATE_HEADERS[1:]
         )
+    for path, table in ((games_path, res.games), (deals_path, res.deals)):
+        if stop is None and path:
+            write_table(path, table)
     if stop is None:
         plot(plot_path, "cribbage_figure", res)
     if as_json:

@@ -33,6 +33,7 @@ class SimResult:
     histogram: dict = field(default_factory=dict)  # final score -> games
     deal_histograms: np.ndarray | None = None  # [deal, points] -> games
     exact_scores: bool = True  # False: scores are bounds (win-only)
+    games: dict | None = None  # each game as columns (games_table), where asked
 
     @property
     def win_rate(self) -> float:
@@ -157,10 +158,11 @@ def chunk_counts(
     win_only: bool,
     points=None,
     coefs=None,
+    per_game: bool = False,
 ) -> dict:
     """Chunk ``index``'s counts, to be added up: games by final score, by points in each deal,
-    and games won. ``points`` plays the chunk where chunk_points does not (Cribbage Square's
-    own, square.chunk_points)."""
+    and games won; with ``per_game`` each game's points per deal too. ``points`` plays the chunk
+    where chunk_points does not (Cribbage Square's own, square.chunk_points)."""
     deals, win_at = SOLITAIRES[variant].deals, SOLITAIRES[variant].win_at
     pts = (
         points(variant, policy, seed, index, games, wins, win_only)
@@ -172,7 +174,21 @@ def chunk_counts(
         "scores": np.bincount(total, minlength=MAX_DEAL * deals),
         "deals": np.stack([np.bincount(pts[:, d], minlength=MAX_DEAL) for d in range(deals)]),
         "wins": np.array([(total >= win_at).sum()]),
-    }
+    } | ({"points": pts.astype(np.int16)} if per_game else {})
+
+
+def games_table(points: np.ndarray, win_at: int, exact: bool = True) -> dict:
+    """Each game as columns (simulate --games): its index from 0, its final score, whether it
+    won, and with more than one deal each deal's points (deal1, ...); with ``exact`` False
+    (--win-only, whose scores are bounds) the win alone."""
+    total = points.sum(axis=1, dtype=np.int64)
+    table = {"game": np.arange(len(points))}
+    if exact:
+        table["score"] = total
+    table["win"] = total >= win_at
+    if exact and points.shape[1] > 1:
+        table |= {f"deal{d + 1}": points[:, d] for d in range(points.shape[1])}
+    return table
 
 
 WIN_TABLE_GAMES = 200_000
@@ -279,6 +295,7 @@ def simulate(
     where=None,
     checkpoint: str | None = None,
     points=None,
+    games: bool = False,
 ) -> SimResult:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
@@ -287,7 +304,8 @@ def simulate(
     all optima, so no histogram is kept. The chunks
     run ``where`` (runner.connect; default: here on ``jobs`` threads), kept in ``checkpoint``.
     Cribbage Square's games are played by ``points`` (square.simulate passes its own): this
-    module never imports square, so its win tables are not keyed by Square's code."""
+    module never imports square, so its win tables are not keyed by Square's code. ``games``:
+    the result also holds each game as a dict of numpy columns (games_table)."""
     if variant not in SOLITAIRES:
         raise CribsolveError(f"unknown variant {variant!r} (expected {', '.join(SOLITAIRES)})")
     if (variant in SQUARES) != (points is not None):
@@ -321,8 +339,11 @@ def simulate(
     parts = chunks(n, chunk)
     job = Job(
         chunk_counts,
-        [(variant, policy, seed, i, games, wins, win_only, points, coefs) for i, games in parts],
-        [games for _, games in parts],
+        [
+            (variant, policy, seed, i, size, wins, win_only, points, coefs, games)
+            for i, size in parts
+        ],
+        [size for _, size in parts],
         {
             "variant": variant,
             "policy": policy,
@@ -330,18 +351,27 @@ def simulate(
             "seed": seed,
             "win_only": win_only,
             "chunk": chunk,
+            **({"games": True} if games else {}),
         },
     )
+    played = []  # each chunk's points per game, with ``games``
+
+    def ended():
+        res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
+        if games:
+            res.games = games_table(np.concatenate(played), win_at, not win_only)
+        return res
+
     try:
         for counts in run(job, where or Local(jobs), progress, checkpoint):
             hist += counts["scores"]
             res.deal_histograms += counts["deals"]
             res.wins += int(counts["wins"][0])
+            if games:
+                played.append(counts["points"])
     except KeyboardInterrupt as stop:
         res.n = int(hist.sum())
         if not res.n or checkpoint:
             raise
-        res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
-        raise Partial(res, n) from stop
-    res.histogram = {int(s): int(hist[s]) for s in np.flatnonzero(hist)}
-    return res
+        raise Partial(ended(), n) from stop
+    return ended()

@@ -47,6 +47,7 @@ NO_EXPERT = (np.zeros((2, 0, 1)), np.zeros((0, 1, 1)), np.zeros(0, np.int8))
 
 
 FREE = np.array([-1, -1, -1, -1])  # play_deal's ``forced``: all throw by their policies
+NO_CUT = np.zeros(0, dtype=np.int64)  # play_deal's ``cut``: the cut cards are not wanted
 
 
 # ... and of a deal: False where the spec has no redraw or bid.
@@ -125,7 +126,9 @@ def _bid(dealt, policies, known, table, pr, keep_idx, disc_idx, first):
 
 
 @njit(cache=True)
-def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, forced, trace):
+def play_deal(
+    deck, policies, seat_scores, target, table, parts, pr, expert, forced, trace, cut=NO_CUT
+):
     """One deal from a shuffled deck: with h = the hand size, seat s gets deck[sh:sh + h]
     (seat 0 the pone, the last seat the dealer); the rest leave the deck as needed: the crib's
     card (three players), a first cut card (seen before the throw), redraws (before and after
@@ -133,8 +136,9 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
     expert: roster.expert_tables (the pegging policy picks its table); forced[seat]: the
     option of deal_options that seat throws, or -1 for its policy's. Points go into
     seat_scores (one per side, pegging.side), parts (NP) and, heels and the play in order,
-    ``trace`` (pegging.log_points). Returns the side that reached ``target`` (0: play the
-    whole deal; two cribs always plays it), or -1."""
+    ``trace`` (pegging.log_points); the pone's cut cards (the starter) into ``cut`` where
+    given, for a game's record of its deals. Returns the side that reached ``target`` (0: play
+    the whole deal; two cribs always plays it), or -1."""
     h = pr[HAND_SIZE]
     seats = pr[PLAYERS]
     dealer = seats - 1
@@ -216,6 +220,8 @@ def play_deal(deck, policies, seat_scores, target, table, parts, pr, expert, for
         if ns == 2:
             cuts[:, 0] = first
         known[:, deck[top]] += 1
+    if cut.shape[0]:
+        cut[:] = cuts[0]
     return count_deal(
         hands,
         cribs,

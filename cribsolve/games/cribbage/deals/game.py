@@ -48,12 +48,15 @@ FIVE_CARD_START = 3  # the five-card game's first pone's points ("three for last
 # What a compiled copy of the game carries: flags() sets it to False (jit.variant) where
 # nobody weighs the board, and then its code is never compiled.
 BOARD_ON = True
+# play_games(kept=True) binds it True: a copy that also keeps each game's points by player and
+# its deals (simulate --games, --deals); every other caller compiles none of that.
+KEPT_ON = False
 
 
 # Inlined into _play_games, its one caller: compiled apart, the whole deal engine beneath it
 # was optimized and compiled to machine code once more (2-3 s of a cold cribbage simulate).
 @njit(cache=True, inline="always")
-def play_game(seed, policies, table, pr, out, expert, start, board):
+def play_game(seed, policies, table, pr, out, expert, start, board, kept, held, k):
     """A whole game between players 0 to n - 1 (policies[player] = (discard, pegging)), from
     ``start`` = (player 0's score, player 1's (each side's: with three players, player 2's
     too), the first dealer or -1 to cut for it) or the start of a game. ``board``: what the
@@ -62,7 +65,9 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
     out: [winner, first dealer, deals begun, winner's score, the last loser's score,
     completed deals, then the parts of a deal (NP with two players, part_count) summed over
     completed deals, the largest hand or crib counted]; the winner is a player, with partners
-    a team (0: players 0 and 2), or TIE when a game of two cribs ends level."""
+    a team (0: players 0 and 2), or TIE when a game of two cribs ends level. Under KEPT_ON
+    also ``kept`` (each side's final score, then the points by player and part) and the rows of
+    its deals from held[k] on (_keep_deal); returns (held, k) past them."""
     game_length = pr[GAME_LENGTH]
     n = pr[PLAYERS]
     sides = 2 if pr[PARTNERS] else n
@@ -91,6 +96,7 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
     seat_scores = np.zeros(sides, dtype=np.int64)
     parts = np.zeros(npart, dtype=np.int64)
     forced = FREE.copy()
+    cut = np.full(pr[STARTERS], -1, dtype=np.int64)
     deals = 0
     complete = 0
     while True:
@@ -120,9 +126,22 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
                             expert,
                             board,
                         )
+            cut[:] = -1
             w = play_deal(
-                deck, seat_pol, seat_scores, game_length, table, parts, pr, expert, forced, trace
+                deck,
+                seat_pol,
+                seat_scores,
+                game_length,
+                table,
+                parts,
+                pr,
+                expert,
+                forced,
+                trace,
+                cut,
             )
+            if KEPT_ON:
+                held, k = _keep_deal(held, k, deals - 1, dealer, scores, cut, w < 0, parts, kept, n)
         for s in range(sides):
             scores[(dealer + 1 + s) % sides] = seat_scores[s]
         out[6 + npart] = max(out[6 + npart], parts[1 + n :].max())
@@ -149,6 +168,36 @@ def play_game(seed, policies, table, pr, out, expert, start, board):
                 last = scores[s]
     out[4] = last
     out[5] = complete
+    if KEPT_ON:
+        kept[:sides] = scores
+    return held, k
+
+
+@njit(cache=True)
+def _keep_deal(held, k, number, dealer, scores, cut, complete, parts, kept, n):
+    """Deal ``number`` of a game as held[k] (``held`` grown as needed, and returned with k + 1):
+    [number, dealer, played to its end, each side's score before it, the pone's cut cards,
+    then each of the n players' pegging, hand, crib and heels], those four also added to
+    ``kept``'s (after its scores), the game's own."""
+    if k == held.shape[0]:
+        grown = np.zeros((2 * k + 1, held.shape[1]), dtype=held.dtype)
+        grown[:k] = held
+        held = grown
+    row = held[k]
+    row[0], row[1], row[2] = number, dealer, complete
+    c = 3 + scores.shape[0]
+    row[3:c] = scores
+    row[c : c + cut.shape[0]] = cut
+    by = row[c + cut.shape[0] :]
+    for seat in range(n):  # seat 0 at the dealer's left
+        p = 4 * ((dealer + 1 + seat) % n)
+        by[p] = parts[n - seat]
+        by[p + 1] = parts[1 + n + seat]
+    by[4 * dealer + 2] = parts[1 + 2 * n]
+    by[4 * dealer + 3] = parts[0]
+    by[4 * ((dealer + 1) % n) + 2] = parts[2 + 2 * n]  # the pone's crib: two cribs, a bid
+    kept[scores.shape[0] :] += by
+    return held, k + 1
 
 
 def flags(policies, pr, board=NO_BOARD) -> dict:
@@ -178,10 +227,13 @@ def flags(policies, pr, board=NO_BOARD) -> dict:
     }
 
 
-def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START, board=NO_BOARD):
-    """Many games, one per seed, over threads; rows as play_game's ``out``."""
+def play_games(
+    seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START, board=NO_BOARD, kept=False
+):
+    """Many games, one per seed, over threads; rows as play_game's ``out``, with ``kept`` also
+    (its ``kept`` rows, the rows of every game's deals in order: _keep_deal)."""
     return threaded(
-        variant(_play_games, **flags(policies, pr, board)),
+        variant(_play_games, **flags(policies, pr, board), KEPT_ON=kept),
         seeds,
         policies,
         table,
@@ -194,9 +246,19 @@ def play_games(seeds, policies, table, pr, expert=NO_EXPERT, start=NO_START, boa
 
 @njit(cache=True, nogil=True)
 def _play_games(seeds, policies, table, pr, expert, start, board):
-    out = np.zeros((seeds.shape[0], 7 + part_count(pr[PLAYERS])), dtype=np.int64)
-    for i in range(seeds.shape[0]):
-        play_game(seeds[i], policies, table, pr, out[i], expert, start, board)
+    games, n = seeds.shape[0], pr[PLAYERS]
+    out = np.zeros((games, 7 + part_count(n)), dtype=np.int64)
+    sides = 2 if pr[PARTNERS] else n
+    kept = np.zeros((games, sides + 4 * n if KEPT_ON else 0), dtype=np.int64)
+    # room for 10 deals a game (a game of 121 takes 8 or 9), grown as needed
+    held = np.zeros((10 * games if KEPT_ON else 0, 3 + sides + pr[STARTERS] + 4 * n), np.int64)
+    k = 0
+    for i in range(games):
+        held, k = play_game(
+            seeds[i], policies, table, pr, out[i], expert, start, board, kept[i], held, k
+        )
+    if KEPT_ON:
+        return out, kept, held[:k]
     return out
 
 

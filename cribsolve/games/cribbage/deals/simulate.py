@@ -28,6 +28,8 @@ class CribbageResult:
     seed: int
     spec: CribbageSpec
     rows: np.ndarray  # one row per game, game.play_game's ``out``
+    games: dict | None = None  # each game as columns (games_table), where asked
+    deals: dict | None = None  # each deal as columns (deals_table), where asked
 
     def as_dict(self) -> dict:
         from cribsolve.games.cribbage.deals.deal import NP
@@ -189,10 +191,12 @@ def cribbage_games(
     games: int,
     start=(0, 0, -1),
     objective: str = "win",
+    kept: bool = False,
 ) -> np.ndarray:
     """play_game's rows of ``games`` games from ``start`` (game.play_game), each game's
     seed drawn from numpy's generator seeded with ``seed``; the expert weighs the board by
-    ``objective`` (board_for)."""
+    ``objective`` (board_for). ``kept``: with each game's points by player and its deals
+    (game.play_games)."""
     from cribsolve.core.scoring.table import rank_table
     from cribsolve.games.cribbage.deals.game import play_games
     from cribsolve.games.cribbage.deals.win_choices import board_for
@@ -207,6 +211,7 @@ def cribbage_games(
         tables_for(policies, spec),
         start,
         board_for(policies, spec, objective),
+        kept,
     )
 
 
@@ -228,14 +233,92 @@ def cribbage_chunk(
     index: int,
     games: int,
     objective: str = "win",
+    keep: tuple = (),
 ) -> dict:
     """The rows of chunk ``index``'s games: each game's seed drawn from [seed, index]; what the
-    expert's first cards found kept now and then (first_cards.keep), wherever chunks run."""
+    expert's first cards found kept now and then (first_cards.keep), wherever chunks run.
+    ``keep``: "games", "deals" or both, the rows of game._keep_deal also handed back (small
+    integers, as kept in a checkpoint)."""
     from cribsolve.games.cribbage.players import first_cards
 
-    rows = cribbage_games(policies, spec, [seed, index], games, objective=objective)
+    out = cribbage_games(policies, spec, [seed, index], games, objective=objective, kept=bool(keep))
     first_cards.keep(spec)
-    return {"rows": rows}
+    if not keep:
+        return {"rows": out}
+    rows, kept, held = out
+    return {"rows": rows} | {
+        name: a.astype(np.int16) for name, a in (("games", kept), ("deals", held)) if name in keep
+    }
+
+
+PARTS_BY_PLAYER = ("pegging", "hand", "crib", "heels")  # game._keep_deal's four per player
+
+
+def _board(spec: CribbageSpec) -> list[str]:
+    """The names of the scores on the board: each player's (p1, ...) or each team's."""
+    return [f"team{s + 1}" for s in range(2)] if spec.partners else _players(spec)
+
+
+def _players(spec: CribbageSpec) -> list[str]:
+    return [f"p{p + 1}" for p in range(spec.players)]
+
+
+def _by_player(points: np.ndarray, spec: CribbageSpec) -> dict:
+    """Columns p1_pegging ... of _keep_deal's four points per player."""
+    return {
+        f"{name}_{part}": points[:, 4 * p + j]
+        for p, name in enumerate(_players(spec))
+        for j, part in enumerate(PARTS_BY_PLAYER)
+    }
+
+
+def games_table(rows: np.ndarray, kept: np.ndarray, spec: CribbageSpec) -> dict:
+    """Each game as columns (simulate --games): its index from 0, the first dealer and the
+    winner (players, with partners the winner's team, from 1: team 1 is players 1 and 3; a
+    game of two cribs that ends level, 0), each side's final score, the deals begun, skunk and
+    double skunk (the last loser under 30 and 60 short of the game length; not under lowball),
+    then each player's points by part over the whole game (the last deal too, cut short where
+    the game ended in it; the five-card game's three at the start are the score's alone)."""
+    from cribsolve.games.cribbage.deals.game import TIE
+
+    winner = rows[:, 0] + 1
+    if spec.two_cribs:
+        winner[rows[:, 0] == TIE] = 0
+    table = {
+        "game": np.arange(len(rows)),
+        "first_dealer": rows[:, 1] + 1,
+        "winner": winner,
+        **{f"{side}_score": kept[:, s] for s, side in enumerate(_board(spec))},
+        "deals": rows[:, 2],
+    }
+    if not spec.lowball:
+        table["skunk"] = rows[:, 4] < spec.game_length - 30
+        table["double_skunk"] = rows[:, 4] < spec.game_length - 60
+    return table | _by_player(kept[:, spec.sides :], spec)
+
+
+def deals_table(rows: np.ndarray, held: np.ndarray, spec: CribbageSpec) -> dict:
+    """Each deal as columns (simulate --deals): its game and its index there, both from 0, the
+    dealer (a player from 1), whether it was played to its end (the summary's points per deal
+    are of those), each side's score before it, the starter (the pone's cut card; two cut
+    cards, starter1 and starter2; empty where the game ended before it was cut), then each
+    player's points by part."""
+    from cribsolve.core.notation import format_card
+
+    cards = np.array([format_card(c) for c in range(53)] + [""])  # -1: not cut
+    sides, cut = spec.sides, spec.starters
+    return {
+        "game": np.repeat(np.arange(len(rows)), rows[:, 2]),
+        "deal": held[:, 0],
+        "dealer": held[:, 1] + 1,
+        "complete": held[:, 2].astype(bool),
+        **{f"{side}_before": held[:, 3 + s] for s, side in enumerate(_board(spec))},
+        **{
+            "starter" if cut == 1 else f"starter{j + 1}": cards[held[:, 3 + sides + j]]
+            for j in range(cut)
+        },
+        **_by_player(held[:, 3 + sides + cut :], spec),
+    }
 
 
 def simulate_cribbage(
@@ -249,10 +332,14 @@ def simulate_cribbage(
     where=None,
     checkpoint: str | None = None,
     objective: str = "win",
+    games: bool = False,
+    deals: bool = False,
 ) -> CribbageResult:
     """Play ``n`` seeded games under ``spec``; the same seed gives the same games for any
     thread count, and wherever the chunks run (``where``, as for simulate). ``objective``:
-    what the expert weighs the board by near the end (board_for)."""
+    what the expert weighs the board by near the end (board_for). ``games``, ``deals``: the
+    result also holds each game, each deal, as a dict of numpy columns (games_table,
+    deals_table)."""
     from cribsolve.games.cribbage.players import first_cards
 
     opponent_policy = opponent_policy or policy
@@ -276,10 +363,11 @@ def simulate_cribbage(
         from cribsolve.games.cribbage.deals.odds import NO_SKUNKS
 
         raise CribsolveError(NO_SKUNKS)
+    keep = tuple(name for name, asked in (("games", games), ("deals", deals)) if asked)
     job = Job(
         cribbage_chunk,
-        [((policy, opponent_policy), spec, seed, i, games, objective) for i, games in parts],
-        [games for _, games in parts],
+        [((policy, opponent_policy), spec, seed, i, size, objective, keep) for i, size in parts],
+        [size for _, size in parts],
         {
             "variant": "cribbage",
             "policy": policy,
@@ -289,22 +377,35 @@ def simulate_cribbage(
             "spec": asdict(spec),
             "chunk": CRIBBAGE_CHUNK,
             **({"objective": objective} if objective != "win" else {}),
+            **dict.fromkeys(keep, True),
         },
     )
-    rows = []
+    done = []  # each chunk's arrays, in order
+
+    def result():
+        a = {name: np.concatenate([c[name] for c in done]) for name in ("rows", *keep)}
+        rows = a["rows"]
+        return CribbageResult(
+            policy,
+            opponent_policy,
+            len(rows),
+            seed,
+            spec,
+            rows,
+            games_table(rows, a["games"], spec) if games else None,
+            deals_table(rows, a["deals"], spec) if deals else None,
+        )
+
     try:
         for c in run(job, where or Local(jobs), progress, checkpoint):
-            rows.append(c["rows"])
+            done.append(c)
     except KeyboardInterrupt as stop:
-        if not rows or checkpoint:
+        if not done or checkpoint:
             raise
-        done = np.concatenate(rows)
-        raise Partial(
-            CribbageResult(policy, opponent_policy, len(done), seed, spec, done), n
-        ) from stop
+        raise Partial(result(), n) from stop
     finally:
         first_cards.keep(spec, now=True)
-    return CribbageResult(policy, opponent_policy, n, seed, spec, np.concatenate(rows))
+    return result()
 
 
 def played_out(
