@@ -14,6 +14,7 @@ _EXPORTS = {
     "crib_table": "api.throw",
     "best_play": "api.pegging",
     "review": "api.review",
+    "simulate": "api.simulate",
     "score_many": "core.scoring.many",
     "card_codes": "core.scoring.many",
     # the rules: one object for every house rule of the game; the show's own

@@ -25,6 +25,14 @@ CASES = [
     ),
     ("distribution", lambda: cs.distribution()),
     ("review examples/three.txt", lambda: cs.review(EXAMPLES / "three.txt")),
+    (
+        "simulate --variant patience -n 200 --policy ev --seed 1",
+        lambda: cs.simulate("patience", n=200, policy="ev", seed=1),
+    ),
+    (
+        "simulate --variant cribbage -n 50 --seed 1 --lowball --game-length 61",
+        lambda: cs.simulate("cribbage", n=50, seed=1, rules=cs.Rules(lowball=True, game_length=61)),
+    ),
     ("distribution --crib --rules pysol", lambda: cs.distribution(crib=True, preset="pysol")),
 ]
 
@@ -82,3 +90,11 @@ def test_a_reviews_rows_are_its_decisions():
                 sum(j["lost"] for j in mine if j["by"] == by and j["not_the_best"])
             )
     assert r.to_pandas()["deal"].nunique() == len({row["deal"] for row in rows})
+
+
+def test_a_simulations_games_are_its_rows_and_add_up_to_its_summary():
+    r = cs.simulate("cribbage", n=60, seed=2, games=True, deals=True)
+    frame = r.to_pandas()
+    assert len(frame) == len(r.rows) == r.n == 60
+    assert (frame["winner"] == 1).mean() == pytest.approx(r.player_win_rate)
+    assert len(r.deals["game"]) == r.to_dict()["deals_per_game"] * 60

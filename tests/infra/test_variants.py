@@ -120,8 +120,7 @@ def test_a_greedy_standard_game_compiles_no_search_and_no_house_rule(tmp_path):
     assert r.returncode == 0, r.stderr
     # A variant copy is compiled as <kernel>__v<digest>: counted under its kernel's name.
     compiled = {
-        line.split("\t")[0].split("[")[0].split("__v")[0]
-        for line in log.read_text().splitlines()
+        line.split("\t")[0].split("[")[0].split("__v")[0] for line in log.read_text().splitlines()
     }
     assert {"_play_games", "play_deal", "greedy_choice", "ev_discard"} <= compiled
     never = {
