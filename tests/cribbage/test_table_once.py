@@ -19,7 +19,7 @@ KIND = "test-end-of-game"
 
 def test_a_damaged_table_of_the_game_end_is_said_once(monkeypatch, tmp_path):
     said = []
-    monkeypatch.setattr(store, "say", said.append)
+    monkeypatch.setattr(store, "say", lambda line, warning=False: said.append(line))
     monkeypatch.setenv("CRIBSOLVE_CACHE", str(tmp_path))
     monkeypatch.setitem(store.KINDS, KIND, store.Kind(1, lambda arrays, params: None))
     (tmp_path / store.file_name(KIND, {})).write_bytes(b"cut short")
