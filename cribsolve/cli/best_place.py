@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.checks import card
 from cribsolve.cli.options import seed_option
 from cribsolve.core.notation import format_card
-from cribsolve.errors import CardError
 
-EMPTY_WORDS = ("--", ".")  # an empty cell of best-place's grid
 PLAYOUTS_MAX = 10**4  # best-place --playouts (a first card: about 2 minutes)
 
 
@@ -26,21 +23,6 @@ class _GridCommand(click.Command):
             return a
 
         return super().parse_args(ctx, [cell_word(a) for a in args])
-
-
-def _grid_cells(words) -> list:
-    """16 cells from words that may each hold several: a card, or -- / . for an empty cell."""
-    from cribsolve.core.notation import parse_card
-
-    cells = []
-    for w in words:
-        tokens = w.replace(",", " ").split()
-        if not tokens:
-            raise CardError(
-                "an empty grid argument was given (expected cards like 5H, or -- for an empty cell)"
-            )
-        cells += [None if t in EMPTY_WORDS else parse_card(t) for t in tokens]
-    return cells
 
 
 @click.command("best-place", cls=_GridCommand)
@@ -86,44 +68,26 @@ def _grid_cells(words) -> list:
 def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, as_json):
     """Cribbage Square: where the card in hand should go. CARDS are the grid row by row, a
     card or -- for each of the 16 cells."""
-    from cribsolve.cli.checks import cards as option_cards
+    from cribsolve.api.solitaires import best_place as analyse
     from cribsolve.games.solitaire.square import WIN_AT
-    from cribsolve.games.solitaire.square_advice import best_place as analyse
     from cribsolve.infra.export import dumps
 
-    grid = _grid_cells(cards)
-    placed = card(card_text, "--card")
-    waste = option_cards(waste_text, "--waste")
-    seen = option_cards(seen_text, "--seen")
-    moves = analyse(grid, placed, variant, waste, seen, samples, seed)
+    r = analyse(
+        cards,
+        card=card_text,
+        variant=variant,
+        waste=waste_text,
+        seen=seen_text,
+        playouts=samples,
+        seed=seed,
+    )
     if as_json:
-        click.echo(
-            dumps(
-                {
-                    "variant": variant,
-                    "card": format_card(placed),
-                    "samples": samples,
-                    "seed": seed,
-                    "moves": [
-                        {
-                            "move": m.name,
-                            "expected": m.expected,
-                            "ahead": m.ahead,
-                            "mean": m.mean,
-                            "se": m.se,
-                            "win": m.win,
-                            "ev": m.ev,
-                            "lookahead": m.lookahead,
-                        }
-                        for m in moves
-                    ],
-                }
-            )
-        )
+        click.echo(dumps(r.to_dict()))
         return
+    grid = r._extra["grid"]
     empty = sum(c is None for c in grid)
     click.echo(
-        f"{variant}: where {format_card(placed)} goes, {16 - empty} cells filled, "
+        f"{variant}: where {r.card} goes, {16 - empty} cells filled, "
         f"{WIN_AT} to win" + (f"; {samples:,} playouts, seed {seed}" if samples else "")
     )
     for i in range(4):
@@ -135,11 +99,11 @@ def best_place(cards, card_text, variant, waste_text, seen_text, samples, seed, 
         )
     head = "  move   expected    ahead" + ("   playouts: mean     se  P(win)" if samples else "")
     click.echo(head)
-    for m in moves:
-        row = f"  {m.name:<6} {m.expected:8.3f} {m.ahead:8.3f}"
+    for m in r.moves:
+        row = f"  {m['move']:<6} {m['expected']:8.3f} {m['ahead']:8.3f}"
         if samples:
-            row += f"  {m.mean:15.3f}  {m.se:5.3f}  {m.win:6.4f}"
-        marks = [name for name, on in (("ev's", m.ev), ("lookahead's", m.lookahead)) if on]
+            row += f"  {m['mean']:15.3f}  {m['se']:5.3f}  {m['win']:6.4f}"
+        marks = [f"{name}'s" for name in ("ev", "lookahead") if m[name]]
         click.echo(row + (f"   {' and '.join(marks)} move" if marks else ""))
     click.echo("expected: the final score's mean with the other cells filled at random (exact)")
     click.echo("ahead: the same once the next card, whichever it is, is placed as ev places it")

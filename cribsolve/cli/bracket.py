@@ -9,6 +9,7 @@ from cribsolve.cli.checks import check_header, check_outputs, check_plot, refuse
 from cribsolve.cli.options import (
     GAMES_MAX,
     Number,
+    bars,
     checkpoint_option,
     jobs_option,
     plot,
@@ -16,7 +17,6 @@ from cribsolve.cli.options import (
     resumable,
     seed_option,
     show,
-    win_table_progress,
 )
 from cribsolve.cli.spelling import Spelled
 from cribsolve.games.solitaire.facts import NEXT_HANDS
@@ -75,31 +75,46 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
         )
     check_outputs(("--csv", csv_path), ("--checkpoint", checkpoint))
     check_plot(plot_path, ("--csv", csv_path), ("--checkpoint", checkpoint))
+    from cribsolve.api.solitaires import bracket as run_bracket
     from cribsolve.games.solitaire.bracket import COLUMNS
-    from cribsolve.games.solitaire.bracket import bracket as run_bracket
     from cribsolve.infra.export import dumps, write_csv
-    from cribsolve.infra.progress import bar
 
+    progress = bars(quiet)
     if variant == "square":
         refuse(
             ["next_hands", "checkpoint", "csv_path", "plot_path"],
             "--variant square",
             "its bracket is the ev policy and the clairvoyant bound, printed or --json",
         )
-        return _square_bracket(n, seed, jobs, as_json, quiet)
-    if csv_path is not None:
-        check_header(csv_path, COLUMNS, "--csv")
-    win_table_progress(variant, quiet)
-    with resumable(checkpoint), bar(n, f"bracket {variant}", quiet, "deck") as pb:
-        res = run_bracket(variant, n, seed, jobs, pb, next_hands, checkpoint=checkpoint)
-    if csv_path:
-        write_csv(csv_path, COLUMNS, res.csv_rows(), append=True)
-    d = res.as_dict()
-    plot(plot_path, "bracket_figure", d)
+        res = run_bracket(variant=variant, n=n, seed=seed, jobs=jobs, progress=progress)
+    else:
+        if csv_path is not None:
+            check_header(csv_path, COLUMNS, "--csv")
+        with resumable(checkpoint):
+            res = run_bracket(
+                variant=variant,
+                n=n,
+                next_hands=next_hands if variant == "patience" else None,
+                seed=seed,
+                jobs=jobs,
+                checkpoint=checkpoint,
+                progress=progress,
+            )
+        if csv_path:
+            write_csv(csv_path, COLUMNS, [list(row.values()) for row in res.rows], append=True)
+        plot(plot_path, "bracket_figure", res.to_dict())
+    d = res.to_dict()
     if as_json:
         click.echo(dumps(d))
         return
-    click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= 80) lies in")
+    win_at, rows = _square_lines(d) if variant == "square" else _patience_lines(d)
+    click.echo(f"{variant}, {n:,} decks, seed {seed}: the optimal win rate (>= {win_at}) lies in")
+    for name, key in rows:
+        click.echo(_row(name, d[key], d[key + "_ci"], key in BOUNDS))
+
+
+def _patience_lines(d) -> tuple:
+    """The score that wins, and the lines of the table (a name and its measure)."""
     rows = [
         (f"best policy ({d['policy']})", "win_rate"),
         ("upper bound (penalised)", "upper_bound"),
@@ -113,8 +128,19 @@ def bracket(variant, n, next_hands, seed, jobs, checkpoint, as_json, csv_path, q
     if d["upper_side"] == "penalised":
         lower = "charged" if "charged_rate" in d else "best"
         rows[-1] = (f"width (penalised - {lower})", "width")
-    for name, key in rows:
-        click.echo(_row(name, d[key], d[key + "_ci"], key in BOUNDS))
+    return 80, rows
+
+
+def _square_lines(d) -> tuple:
+    """Cribbage Square's: the best policy below, the clairvoyant bound above, on the same
+    decks, and ev's paired gap."""
+    return 61, [
+        (f"best policy ({d['policy']})", "win_rate"),
+        ("ev", "ev_rate"),
+        ("gain over ev", "gain"),
+        ("clairvoyant bound", "clairvoyant"),
+        ("width (clairvoyant - best)", "width"),
+    ]
 
 
 BOUNDS = ("upper_bound",)  # the penalised sum, which may pass 100%
@@ -128,27 +154,3 @@ def _row(name: str, value: float, ci, bound: bool = False) -> str:
         return f"  {name:<28} no bound below 100%"
     lo, hi = ci
     return f"  {name:<28} {value:8.4%}  95% CI [{lo:.4%}, {hi:.4%}]"
-
-
-def _square_bracket(n, seed, jobs, as_json, quiet):
-    """bracket --variant square: the best policy below, the clairvoyant bound above, on the
-    same decks, and ev's paired gap."""
-    from cribsolve.games.solitaire.square import bracket as square_bracket
-    from cribsolve.infra.export import dumps
-    from cribsolve.infra.progress import bar
-
-    refuse(["samples"], "--variant square", "it charges Patience's look-ahead")
-    with bar(n, "bracket square", quiet, "deck") as pb:
-        d = square_bracket(n, seed, jobs, pb.update)
-    if as_json:
-        click.echo(dumps(d))
-        return
-    click.echo(f"square, {n:,} decks, seed {seed}: the optimal win rate (>= 61) lies in")
-    for name, key in [
-        (f"best policy ({d['policy']})", "win_rate"),
-        ("ev", "ev_rate"),
-        ("gain over ev", "gain"),
-        ("clairvoyant bound", "clairvoyant"),
-        ("width (clairvoyant - best)", "width"),
-    ]:
-        click.echo(_row(name, d[key], d[key + "_ci"], key in BOUNDS))

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.checks import bad, check_outputs, check_plot, refuse, three_scores
+from cribsolve.api.odds import POLICIES
+from cribsolve.cli.checks import bad, check_outputs, check_plot, refuse
 from cribsolve.cli.options import (
     GAME_OPTIONS,
     GAMES_MAX,
     Number,
+    bars,
     game_options,
     make_spec,
     plot,
@@ -27,9 +29,8 @@ from cribsolve.games.cribbage.rules.spec import BOUNDS, ODDS_LENGTH_MAX
 ODDS_RULES = [n for n in GAME_OPTIONS if n not in ("stinkhole", "two_cribs", "bid")]
 
 
-def _check_odds_options(
-    whole, my_score, their_score, dealer, game_length, csv_path, plot_path, play_out
-) -> None:
+def _check_odds_options(whole, csv_path, plot_path) -> None:
+    """What the command line alone decides: the table's outputs, or a single position's."""
     if whole:
         refuse(
             ["my_score", "their_score", "dealer", "as_json", "play_out"],
@@ -40,17 +41,6 @@ def _check_odds_options(
             raise click.UsageError("--table writes every position: give --csv FILE or --plot FILE")
         return
     refuse(["csv_path", "plot_path"], "a single position", "it goes with --table")
-    if my_score is None or their_score is None or dealer is None:
-        raise click.UsageError(
-            "give --my-score, --their-score and --dealer or --pone (who deals next), or --table"
-        )
-    for option, v in (("--my-score", my_score), ("--their-score", their_score)):
-        if v >= game_length:
-            raise bad(
-                option, f"{v} is not a score below the game length: give 0 to {game_length - 1}"
-            )
-    if not play_out:  # games played out want the compiled engine
-        quick()
 
 
 @click.command(cls=Spelled, respelled={"--dealer": {"me": "--dealer", "them": "--pone"}})
@@ -90,7 +80,7 @@ def _check_odds_options(
 )
 @click.option(
     "--policy",
-    type=click.Choice(["greedy", "lookahead", "expert", "expert1"]),
+    type=click.Choice(POLICIES),
     default="greedy",
     show_default=True,
     help="The policy both players follow (a table each, built once and cached).",
@@ -133,85 +123,55 @@ def odds(
         _three(spec, scores, dealer_player, as_json, quiet, play_out, seed)
         return
     refuse(["scores", "dealer_player"], "two sides", "they give three players' board")
-    _check_odds_options(
-        whole, my_score, their_score, dealer, spec.game_length, csv_path, plot_path, play_out
-    )
-    from cribsolve.games.cribbage.deals.odds import sides_error  # after quick(): no numba to ready
-
-    if sides_error(spec):
-        raise click.UsageError(sides_error(spec))
-    if policy.startswith("expert"):
-        from cribsolve.games.cribbage.deals.simulate import expert_refusal
-
-        expert_refusal(spec, policy)
-    from cribsolve.games.cribbage.deals.odds import DEALS, SEED, objective_table, odds_table
-    from cribsolve.games.cribbage.deals.simulate import played_out
+    _check_odds_options(whole, csv_path, plot_path)
+    from cribsolve.api.odds import check_sides, odds_table
+    from cribsolve.api.odds import odds as odds_api
     from cribsolve.infra.export import dumps, write_csv
-    from cribsolve.infra.progress import bar
 
-    if objective != "win" and plot_path:
-        raise bad("--objective", "the figure draws P(win); --csv writes the game points")
-    with bar(
-        DEALS[policy], "simulating deals for the odds table (once)", quiet, "deal", lazy=True
-    ) as pb:
-        win = odds_table(spec, pb.update, policy=policy)
-        value = objective_table(spec, objective, pb.update, policy=policy)
-    column = "win_probability" if objective == "win" else "game_points"
     if whole:
-        rows = [
-            (a, b, who, float(value[1 if who == "me" else 0, a, b]))
-            for who in ("me", "them")
-            for a in range(spec.game_length)
-            for b in range(spec.game_length)
-        ]
-        if csv_path:
-            write_csv(csv_path, ["my_score", "their_score", "dealer", column], rows)
-            wrote("the table", csv_path)
-        plot(plot_path, "odds_figure", win, spec, DEALS[policy], SEED, policy)
-        return
-    p = float(win[int(dealer), my_score, their_score])
-    out = {
-        "my_score": my_score,
-        "their_score": their_score,
-        "dealer": "me" if dealer else "them",
-        "game_length": spec.game_length,
-        "rules": spec.describe(),
-        "policy": policy,
-        "win_probability": p,
-    }
-    if objective != "win":
-        out["game_points"] = float(value[int(dealer), my_score, their_score])
-    if play_out:
-        from cribsolve.infra.stats import wilson
+        check_sides(spec, policy)
+        if objective != "win" and plot_path:
+            raise bad("--objective", "the figure draws P(win); --csv writes the game points")
+        from cribsolve.games.cribbage.deals.odds import DEALS, SEED
 
-        with bar(play_out, "playing the position out", quiet, "game") as pb:
-            wins = played_out(
-                spec, my_score, their_score, dealer, play_out, seed, policy, pb.update
-            )
-        out["played_out"] = {
-            "games": play_out,
-            "seed": seed,
-            "win_rate": wins / play_out,
-            "win_rate_ci": wilson(wins, play_out),
-        }
+        t = odds_table(rules=spec, policy=policy, objective=objective, progress=bars(quiet))
+        if csv_path:
+            rows = [list(row.values()) for row in t.rows]
+            write_csv(csv_path, ["my_score", "their_score", "dealer", t.column], rows)
+            wrote("the table", csv_path)
+        plot(plot_path, "odds_figure", t._extra["win"], spec, DEALS[policy], SEED, policy)
+        return
+    if not play_out:  # games played out want the compiled engine
+        quick()
+    r = odds_api(
+        my_score=my_score,
+        their_score=their_score,
+        dealer=dealer,
+        rules=spec,
+        policy=policy,
+        objective=objective,
+        play_out=play_out,
+        seed=seed,
+        progress=bars(quiet),
+    )
     if as_json:
-        click.echo(dumps(out))
+        click.echo(dumps(r.to_dict()))
         return
     by = "" if policy == "greedy" else f" (both {policy})"
     us, we = ("your side", "your side deals") if spec.partners else ("you", "you deal")
     click.echo(
         f"{my_score} to {their_score}, {we if dealer else 'they deal'} "
-        f"next: {us} win{'s' * spec.partners} {p:.2%}{by}"
+        f"next: {us} win{'s' * spec.partners} {r.win_probability:.2%}{by}"
         + (
-            f"; expected game points {out['game_points']:.3f} (2 a win, 3 a skunk)"
-            if "game_points" in out
+            f"; expected game points {r.game_points:.3f} (2 a win, 3 a skunk)"
+            if objective != "win"
             else ""
         )
     )
     if play_out:
-        lo, hi = out["played_out"]["win_rate_ci"]
+        lo, hi = r.played_out["win_rate_ci"]
         click.echo(
-            f"  played out: {wins / play_out:.2%} of {play_out:,} games "
+            f"  played out: {r.played_out['win_rate']:.2%} of {play_out:,} games "
             f"[{lo:.2%}, {hi:.2%}] (seed {seed})"
         )
 
@@ -224,56 +184,29 @@ def _three(spec, scores, dealer_player, as_json, quiet, play_out, seed) -> None:
         "give --scores A,B,C and --dealer-player N",
     )
     refuse(["policy", "objective"], "three players", "their table is of greedy players' wins")
-    if scores is None or dealer_player is None:
-        raise click.UsageError("give --scores A,B,C and --dealer-player N (who deals next)")
-    board = three_scores(scores, spec.game_length)
-    from cribsolve.games.cribbage.deals.three_odds import (
-        DEALS3,
-        player_odds,
-        three_error,
-        three_odds_table,
-        three_played_out,
-    )
-
-    if three_error(spec):
-        raise click.UsageError(three_error(spec))
     if not play_out:
         quick()
+    from cribsolve.api.odds import odds as odds_api
     from cribsolve.infra.export import dumps
-    from cribsolve.infra.progress import bar
 
-    dealer = dealer_player - 1
-    with bar(DEALS3, "simulating deals for the odds table (once)", quiet, "deal", lazy=True) as pb:
-        p = player_odds(three_odds_table(spec, pb.update), board, dealer)
-    out = {
-        "scores": board,
-        "dealer": dealer_player,
-        "game_length": spec.game_length,
-        "rules": spec.describe(),
-        "policy": "greedy",
-        "win_probability": [float(v) for v in p],
-    }
-    if play_out:
-        from cribsolve.infra.stats import wilson
-
-        with bar(play_out, "playing the position out", quiet, "game") as pb:
-            wins = three_played_out(spec, board, dealer, play_out, seed, pb.update)
-        out["played_out"] = {
-            "games": play_out,
-            "seed": seed,
-            "win_rate": [int(w) / play_out for w in wins],
-            "win_rate_ci": [wilson(int(w), play_out) for w in wins],
-        }
+    r = odds_api(
+        scores=scores,
+        dealer_player=dealer_player,
+        rules=spec,
+        play_out=play_out,
+        seed=seed,
+        progress=bars(quiet),
+    )
     if as_json:
-        click.echo(dumps(out))
+        click.echo(dumps(r.to_dict()))
         return
     click.echo(
-        f"{'-'.join(map(str, board))}, player {dealer_player} deals next: "
-        + ", ".join(f"player {i + 1} wins {v:.2%}" for i, v in enumerate(p))
+        f"{'-'.join(map(str, r.scores))}, player {dealer_player} deals next: "
+        + ", ".join(f"player {i + 1} wins {v:.2%}" for i, v in enumerate(r.win_probability))
     )
     if play_out:
         for i, (rate, (lo, hi)) in enumerate(
-            zip(out["played_out"]["win_rate"], out["played_out"]["win_rate_ci"])
+            zip(r.played_out["win_rate"], r.played_out["win_rate_ci"])
         ):
             click.echo(
                 f"  player {i + 1} played out: {rate:.2%} of {play_out:,} games "

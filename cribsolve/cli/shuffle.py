@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import click
 
-from cribsolve.cli.checks import card, no_jokers
 from cribsolve.cli.options import Number, pysol_option
-from cribsolve.core.notation import format_card, format_cards, parse_cards
-from cribsolve.errors import CardError, CribsolveError
+from cribsolve.core.notation import format_card
 
 TIME_LIMIT_MAX = 86_400  # shuffle --time-limit, seconds
 
 
-def _shuffle_lines(sol, rows, st):
+def _shuffle_lines(sol, st):
     """The solved grid with each row's and column's points, the total, and its proof."""
     lines = [f"starter {format_card(st)}"]
+    rows = [sol.grid[4 * i : 4 * i + 4] for i in range(4)]
     for r, pts in zip(rows, sol.rows):
         lines.append("  " + "  ".join(f"{format_card(c):>3}" for c in r) + f"   | {pts:>3}")
     lines.append("  " + "-" * 19)
@@ -51,44 +50,13 @@ def _shuffle_lines(sol, rows, st):
 @pysol_option("its dealt grid and starter, instead of CARDS and --starter")
 def shuffle(cards, starter, time_limit, as_json, pysol_game):
     """Cribbage Shuffle: the best arrangement of 16 grid cards, with its proof."""
-    if pysol_game is not None:
-        from cribsolve.games.solitaire.pysol import layout, talon
-
-        if cards or starter is not None:
-            raise CribsolveError("--pysol-game deals the grid and the starter: give neither")
-        lay = layout("shuffle", talon(pysol_game))
-        cards, starter = [format_cards(sum(lay["grid"], []))], format_card(lay["starter"])
-        if not as_json:
-            click.echo(f"PySolFC game {pysol_game}")
-    grid = parse_cards(cards)
-    if len(grid) != 16:
-        raise CardError(f"give exactly 16 grid cards, not {len(grid)}")
-    if starter is None:
-        raise CribsolveError("give the starter with --starter CARD")
-    st = card(starter, "--starter")
-    from cribsolve.core.rules import ruleset
-
-    no_jokers(grid + [st], "shuffle")
-    ruleset("pysol").check_cards(grid + [st])
-    from cribsolve.games.solitaire.shuffle import solve
+    from cribsolve.api.solitaires import shuffle as solve
     from cribsolve.infra.export import dumps
 
-    sol = solve(grid, st, time_limit)
-    rows = [sol.grid[4 * i : 4 * i + 4] for i in range(4)]
+    r = solve(cards, starter=starter, time_limit=time_limit, pysol_game=pysol_game)
     if as_json:
-        click.echo(
-            dumps(
-                {
-                    **({"game": pysol_game.number} if pysol_game else {}),
-                    "grid": [[format_card(c) for c in r] for r in rows],
-                    "rows": sol.rows,
-                    "columns": sol.columns,
-                    "heels": sol.heels,
-                    "total": sol.total,
-                    "upper_bound": sol.upper_bound,
-                    "optimal": sol.optimal,
-                }
-            )
-        )
+        click.echo(dumps(r.to_dict()))
         return
-    click.echo("\n".join(_shuffle_lines(sol, rows, st)))
+    if pysol_game is not None:
+        click.echo(f"PySolFC game {pysol_game}")
+    click.echo("\n".join(_shuffle_lines(r._extra["solution"], r._extra["starter"])))

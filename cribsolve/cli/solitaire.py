@@ -43,11 +43,13 @@ from cribsolve.infra.paths import clip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def deal(variant, pysol_game, as_json):
     """The cards of a PySolFC game number, as they are dealt."""
-    from cribsolve.games.solitaire.pysol import deal_lines, deal_record
+    from cribsolve.api.solitaires import deal as deal_api
+    from cribsolve.games.solitaire.pysol import deal_lines
     from cribsolve.infra.export import dumps
 
+    r = deal_api(variant=variant, pysol_game=pysol_game)
     if as_json:
-        click.echo(dumps(deal_record(variant, pysol_game)))
+        click.echo(dumps(r.to_dict()))
     else:
         click.echo("\n".join(deal_lines(variant, pysol_game)))
 

@@ -8,7 +8,7 @@ from cribsolve.cli.checks import check_outputs, check_plot
 from cribsolve.cli.options import (
     GAMES_MAX,
     Number,
-    chunks_where,
+    bars,
     jobs_option,
     plot,
     plot_option,
@@ -53,19 +53,24 @@ def variations(n, policy, seed, jobs, scheduler, as_json, csv_path, quiet, plot_
     """The house rules side by side: the same seeded games under each rule alone."""
     check_outputs(("--csv", csv_path))
     check_plot(plot_path, ("--csv", csv_path))
-    from cribsolve.games.cribbage.deals.variations import COLUMNS, RULES
-    from cribsolve.games.cribbage.deals.variations import variations as run
+    from cribsolve.api.variations import variations as run
+    from cribsolve.games.cribbage.deals.variations import COLUMNS
     from cribsolve.infra.export import dumps, write_csv
-    from cribsolve.infra.progress import bar
 
-    where = chunks_where(scheduler, jobs)
-    with bar(n * len(RULES), "games under each rule", quiet, "game") as pb:
-        rows = run(n, seed, policy, jobs, pb.update, where)
+    res = run(
+        n=n,
+        policy=policy,
+        seed=seed,
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=bars(quiet),
+    )
+    rows = res.rows
     if csv_path:
-        write_csv(csv_path, COLUMNS, [list(r.values()) for r in rows])
+        write_csv(csv_path, COLUMNS, [list(row.values()) for row in rows])
     plot(plot_path, "variations_figure", rows, n, seed, policy)
     if as_json:
-        click.echo(dumps({"n": n, "seed": seed, "policy": policy, "rows": rows}))
+        click.echo(dumps(res.to_dict()))
         return
     click.echo(f"{n:,} games per rule, seed {seed}, {policy} pegging, EV discards; points per deal")
     click.echo(
