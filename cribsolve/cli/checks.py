@@ -8,8 +8,7 @@ import os
 import click
 from click.core import ParameterSource
 
-from cribsolve.core.notation import parse_card, parse_cards
-from cribsolve.errors import CardError, CribsolveError
+from cribsolve.errors import CribsolveError
 
 
 class NoCommand(click.UsageError):
@@ -52,53 +51,6 @@ def refuse(names, where: str, hint: str = "") -> None:
 
 def bad(option: str, message: str):
     return click.BadParameter(message, param_hint=f"'{option}'")
-
-
-def cards(text: str | None, option: str) -> list[int]:
-    """The cards of a CARDS option; absent (None) is no cards, an empty string is an error."""
-    if text is None:
-        return []
-    try:
-        return parse_cards([text])
-    except CardError as e:
-        raise CardError(f"{option}: {e}") from None
-
-
-def card(text: str, option: str) -> int:
-    try:
-        return parse_card(text)
-    except CardError as e:
-        raise CardError(f"{option}: {e}") from None
-
-
-def no_jokers(cards, variant: str) -> None:
-    """A solitaire is dealt from one deck without jokers: refuse one before the rules' own
-    check, whose advice (--jokers) names an option the solitaires do not have."""
-    from cribsolve.core.notation import JOKER
-    from cribsolve.games.solitaire.facts import SOLITAIRES
-
-    if JOKER in cards:
-        raise CardError(f"jokers are not dealt in {SOLITAIRES[variant].name}")
-
-
-def three_scores(text: str, length: int) -> list[int]:
-    """--scores A,B,C: three scores below the game ``length``."""
-    try:
-        board = [int(v) for v in text.split(",")]
-    except ValueError:
-        board = []
-    if len(board) != 3 or not all(0 <= v < length for v in board):
-        raise bad("--scores", f"{text!r} is not three scores from 0 to {length - 1}")
-    return board
-
-
-def check_unseen(n_known: int, need: int, what: str, option: str, deck: int = 52) -> None:
-    """Enough of the deck's cards must be left unseen to deal what is still hidden."""
-    left = deck - n_known
-    if left < need:
-        raise CardError(
-            f"{option}: only {left} cards are left unseen, fewer than the {need} needed for {what}"
-        )
 
 
 def check_outputs(*pairs) -> None:
