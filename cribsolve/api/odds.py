@@ -42,6 +42,11 @@ class OddsTableResult(Result):
     TABLE = "positions"
 
     @property
+    def win(self):
+        """P(win) as a numpy array ``[dealer, my_score, their_score]`` (dealer 1: I deal)."""
+        return self._extra["win"].copy()
+
+    @property
     def rows(self) -> list[dict]:
         """my_score, their_score, dealer ("me" or "them") and the value: the rows of --csv."""
         value, n, column = self._extra["value"], self._data["game_length"], self._data["column"]
