@@ -94,3 +94,16 @@ def test_solitaire_rates_agree_with_the_command_line():
         )
         cli = float(re.search(r"win rate \(>= 80\): ([\d.]+)%", stdout).group(1))
         assert code == 0 and f"{cli:.2f}" == rate, (variant, policy)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_a_notebook_uses_the_public_api_only(path):
+    """A notebook is what an analyst writes: it reaches cribsolve by its public names only
+    (``import cribsolve as cs``), which keep their place from release to release."""
+    import cribsolve
+
+    nb = nbformat.read(path, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert not re.search(r"(from|import) cribsolve\.", code)
+    used = set(re.findall(r"\bcs\.(\w+)", code))
+    assert used and used <= set(cribsolve.__all__)
