@@ -139,7 +139,7 @@ def odds(
             rows = [list(row.values()) for row in t.rows]
             write_csv(csv_path, ["my_score", "their_score", "dealer", t.column], rows)
             wrote("the table", csv_path)
-        plot(plot_path, "odds_figure", t._extra["win"], spec, DEALS[policy], SEED, policy)
+        plot(plot_path, "odds_figure", t.win, spec, DEALS[policy], SEED, policy)
         return
     if not play_out:  # games played out want the compiled engine
         quick()
