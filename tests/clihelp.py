@@ -36,3 +36,19 @@ def share_compiled(link: str) -> None:
     root = os.path.dirname(jit.numba_cache_dir())
     os.makedirs(root, exist_ok=True)
     os.symlink(root, link)
+
+
+def interrupting(monkeypatch, updates):
+    """Ctrl-C (as KeyboardInterrupt) at the ``updates``-th update of a command's bar."""
+    from cribsolve.infra.progress import bar
+
+    seen, update = [], bar.update
+
+    def interrupted(self, n=1):
+        update(self, n)
+        seen.append(n)
+        if len(seen) == updates:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(bar, "update", interrupted)
+    monkeypatch.setattr(bar, "__call__", interrupted)

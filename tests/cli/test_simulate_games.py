@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 import pytest
-from clihelp import run
+from clihelp import interrupting, run
 
 from cribsolve.games.cribbage.deals import simulate as cribbage_sim
 from cribsolve.games.cribbage.rules.spec import CribbageSpec
@@ -147,22 +147,6 @@ def test_win_only_rows_hold_the_win_alone(tmp_path):
     d = summary("--variant", "shuffle", "-n", "20", "--win-only", "--games", path)
     games = pd.read_csv(path)
     assert list(games) == ["game", "win"] and games.win.sum() == d["wins"]
-
-
-def interrupting(monkeypatch, updates):
-    """Ctrl-C (as KeyboardInterrupt) at the ``updates``-th update of the command's bar."""
-    from cribsolve.infra.progress import bar
-
-    seen, update = [], bar.update
-
-    def interrupted(self, n=1):
-        update(self, n)
-        seen.append(n)
-        if len(seen) == updates:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(bar, "update", interrupted)
-    monkeypatch.setattr(bar, "__call__", interrupted)
 
 
 @pytest.mark.parametrize(

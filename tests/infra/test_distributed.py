@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 
 import pytest
+from clihelp import interrupting
 from clihelp import run as cli
 from distributed import Client, LocalCluster
 
@@ -132,22 +133,6 @@ def test_a_resumed_run_tells_its_progress_where_it_starts(tmp_path, small_chunks
     done = Progress()
     assert solitaire(progress=done, checkpoint=path) == solitaire()
     assert done.calls == [("resumed at", 900)] + [300] * 7
-
-
-def interrupting(monkeypatch, updates):
-    """Ctrl-C (as KeyboardInterrupt) at the ``updates``-th update of a command's bar."""
-    from cribsolve.infra.progress import bar
-
-    seen, update = [], bar.update
-
-    def interrupted(self, n=1):
-        update(self, n)
-        seen.append(n)
-        if len(seen) == updates:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(bar, "update", interrupted)
-    monkeypatch.setattr(bar, "__call__", interrupted)
 
 
 def test_ctrl_c_in_a_checkpointed_run_says_how_to_resume(tmp_path, monkeypatch, small_chunks):
